@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * Every setting and limit of the service, read once from the environment and validated. The single source for limits
+ * (spec: Limits) — other modules call `config()` rather than reading process.env.
+ */
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  APP_VERSION: z.string().default("unknown"),
+  APP_URL: optionalUrl,
+
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: z.string().optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+
+  UPSTASH_REDIS_REST_URL: optionalUrl,
+  UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+
+  MEILI_HOST: optionalUrl,
+  MEILI_API_KEY: z.string().optional(),
+  MEILI_INDEX: z.string().default("judgments"),
+  SEARCH_DATA_DIR: z.string().optional(),
+
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  EMBEDDING_MODEL: z.string().optional(),
+
+  /** Trust the left-most X-Forwarded-For entry only when set (D-22). */
+  TRUSTED_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+
+  SEARCH_DOCUMENTS_RATE_LIMIT: int(60, 1),
+  GENERAL_RATE_LIMIT_PER_MINUTE: int(100, 1),
+  API_KEY_RATE_LIMIT_PER_HOUR: int(1000, 1),
+  FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
+  FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
+  GUEST_SEARCH_LIMIT: int(5, 1),
+  GUEST_NUDGE_REMAINING: int(2, 0),
+  GUEST_SESSION_TTL_SECONDS: int(24 * 3600, 60),
+  SAVE_FROM_FILTER_MAX_DOCUMENTS: int(5000, 1),
+  BULK_ADD_CHUNK_SIZE: int(1000, 1),
+  MAX_BATCH_DOCUMENT_IDS: int(100, 1),
+  PAGE_SIZE_DEFAULT: int(20, 1),
+  PAGE_SIZE_MAX: int(100, 1),
+  SEARCH_TOTAL_CAP: int(1000, 1),
+  AUTOCOMPLETE_CROP_TOKENS: int(24, 1),
+  EVENTS_MAX_BATCH: int(20, 1),
+  EVENTS_MAX_PROPERTIES_BYTES: int(8 * 1024, 1),
+  EVENTS_MESSAGE_MAX_CHARS: int(200, 1),
+  FACET_VALUES_LIMIT: int(20, 1),
+  FACET_CACHE_SECONDS: int(60, 0),
+  UPSTREAM_TIMEOUT_MS: int(30_000, 1),
+  SEARCH_SYNC_INTERVAL_HOURS: int(6, 1),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+let cached: Config | null = null;
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = ConfigSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid configuration: ${issues}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change the environment between cases; they call this to re-read it. */
+export function resetConfigForTests(): void {
+  cached = null;
+}

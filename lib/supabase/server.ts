@@ -1,0 +1,47 @@
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { cookies } from "next/headers";
+import { ApiError } from "@/lib/api/errors";
+import { supabaseEnv } from "./env";
+
+/**
+ * A Supabase client bound to this request's session cookies (a new one per request, as @supabase/ssr requires).
+ * Cookie writes fail silently in server components, where the middleware refreshes the session instead.
+ */
+export async function createSessionClient(): Promise<SupabaseClient> {
+  const { url, anonKey } = supabaseEnv();
+  const store = await cookies();
+  return createServerClient(url, anonKey, {
+    cookies: {
+      getAll: () => store.getAll(),
+      setAll: (toSet) => {
+        try {
+          for (const { name, value, options } of toSet) store.set(name, value, options);
+        } catch {
+          // Called from a server component: cookies are read-only there.
+        }
+      },
+    },
+  });
+}
+
+/** A client that acts as the holder of `accessToken` (bearer callers) or as anon when it is absent. */
+export function createTokenClient(accessToken?: string): SupabaseClient {
+  const { url, anonKey } = supabaseEnv();
+  return createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
+  });
+}
+
+let serviceClient: SupabaseClient | null = null;
+
+/** The service-role client: bypasses RLS, so callers guard ownership themselves (spec: Database function interface, rule 6). */
+export function createServiceClient(): SupabaseClient {
+  const { url, serviceRoleKey } = supabaseEnv();
+  if (!serviceRoleKey) throw new ApiError(503, "DATABASE_UNAVAILABLE", "The service role key is not configured.");
+  serviceClient ??= createClient(url, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  return serviceClient;
+}
