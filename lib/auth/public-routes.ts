@@ -1,0 +1,71 @@
+/**
+ * The public-route allowlist: the single source of which method + path combinations anonymous callers may use
+ * (spec: Authentication items 4-5, D-16). Matching is exact: `/search` is public, `/search/extractions`, `/search/`
+ * and `/searchx` are not; only the listed methods are public. The middleware uses it as a UX gate; every route
+ * handler still authenticates itself.
+ */
+
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+interface PublicRoute {
+  methods: readonly Method[];
+  /** Anchored pattern over the whole pathname. */
+  pattern: RegExp;
+  note: string;
+}
+
+const SEGMENT = "[^/]+";
+const PAGE: readonly Method[] = ["GET", "HEAD"];
+
+const route = (methods: readonly Method[], path: string, note: string): PublicRoute => ({
+  methods,
+  pattern: new RegExp(`^${path}$`),
+  note,
+});
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  // Pages
+  route(PAGE, "/", "landing"),
+  route(PAGE, "/about", "about"),
+  route(PAGE, "/blog", "blog index"),
+  route(PAGE, `/blog/${SEGMENT}`, "blog post"),
+  route(PAGE, "/search", "keyword search page (exact path only)"),
+  route(PAGE, `/documents/${SEGMENT}`, "judgment detail page"),
+  route(PAGE, "/status", "status page"),
+  route(PAGE, "/sign-in", "sign-in page"),
+  route(PAGE, "/sign-up", "sign-up page"),
+  // Search and documents
+  route(["GET"], "/api/search/documents", "keyword/hybrid search (guest metered)"),
+  route(["GET"], "/api/search/suggest", "typeahead"),
+  route(["GET"], "/api/search/autocomplete", "autocomplete"),
+  route(["POST"], "/api/search/topic-click", "topic click (D-16)"),
+  route(["GET"], "/api/search/topics/meta", "topics meta (D-16)"),
+  route(["GET"], "/api/search/topics/trending", "trending topics (D-16)"),
+  route(["GET"], `/api/documents/${SEGMENT}/metadata`, "judgment metadata"),
+  route(["GET"], `/api/documents/${SEGMENT}/similar`, "similar judgments"),
+  route(["GET"], `/api/documents/${SEGMENT}/html`, "judgment full text"),
+  // Service
+  route(["POST"], "/api/events", "product events"),
+  route(["GET"], "/api/health/status", "health status"),
+  route(["GET"], "/api/blog/posts", "blog posts (D-16)"),
+  route(["GET"], `/api/blog/posts/${SEGMENT}`, "blog post (D-16)"),
+  route(["POST"], "/api/contact", "contact form (D-16)"),
+  // Signing in is done without a session by definition.
+  route(["POST"], "/api/auth/sign-in", "sign in"),
+  route(["POST"], "/api/auth/sign-up", "sign up"),
+  route(["POST"], "/api/auth/sign-out", "sign out (clears whatever session there is)"),
+  route(["GET"], "/api/auth/me", "who am I (null when signed out)"),
+];
+
+/**
+ * The reference API for servers (`/api/v1/**`) authenticates with X-API-Key in each handler; the session gate does
+ * not apply to it (D-18).
+ */
+export function isApiKeyRoute(pathname: string): boolean {
+  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
+}
+
+export function isPublicRoute(method: string, pathname: string): boolean {
+  const m = method.toUpperCase() as Method;
+  return PUBLIC_ROUTES.some((r) => r.methods.includes(m) && r.pattern.test(pathname));
+}
