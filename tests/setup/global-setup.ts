@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { startTestStack, type TestStackEnv } from "../helpers/test-stack";
+import { startTestApp } from "../helpers/test-app";
+import { startTestStack, testStackSettings, type TestStackEnv } from "../helpers/test-stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,7 +10,8 @@ declare module "vitest" {
 
 /**
  * Start the test stack once per run (or reuse the one `tests/run-all.ts` started and described in TEST_STACK_ENV)
- * and hand its addresses to every test file through `inject("stack")`.
+ * and hand its addresses to every test file through `inject("stack")`. The api project also gets the app
+ * (`next dev` locally for quick iteration; TEST_APP_MODE=production for a built app).
  */
 export default async function setup(project: TestProject) {
   const fromRunner = process.env.TEST_STACK_ENV;
@@ -18,8 +20,16 @@ export default async function setup(project: TestProject) {
     return;
   }
   const stack = await startTestStack({ withApp: false });
+  let stopApp = async () => undefined as void;
+  if (project.name === "api") {
+    const mode = process.env.TEST_APP_MODE === "production" ? "production" : "development";
+    const app = await startTestApp(stack.env, { port: testStackSettings().appPort, mode });
+    stack.env.appUrl = app.url;
+    stopApp = app.stop;
+  }
   project.provide("stack", stack.env);
   return async () => {
+    await stopApp();
     await stack.stop();
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * `npm test`: every check the project has, in order, against one test stack.
+ *   1. ESLint and `tsc --noEmit`
+ *   2. unit tests (no stack)
+ *   3. the test stack (embedded Postgres in .data/test, gateway, fixture corpus, search index) and a production build of the app
+ *   4. database and API tests (vitest), then browser journeys (Playwright, Debian Chromium)
+ * It ends with one plain summary line, "N passed, N failed, N skipped".
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "../supabase/local/paths";
+import { startTestApp } from "./helpers/test-app";
+import { startTestStack, testStackSettings } from "./helpers/test-stack";
+
+const reportsDir = path.join(repoRoot, "test-results", "reports");
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  console.log(`\n▶ ${cmd} ${args.join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, env, stdio: "inherit" });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+function bin(name: string): string {
+  return path.join(repoRoot, "node_modules", ".bin", name);
+}
+
+async function check(label: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
+  const code = await sh(cmd, args, env);
+  if (code === 0) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
+}
+
+/** Count vitest results from its JSON report. */
+function countVitest(file: string, label: string, code: number): void {
+  if (!existsSync(file)) {
+    totals.failed++;
+    failures.push(`${label} (no report, exit ${code})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (r.numFailedTests === 0 && code !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  if (code !== 0) failures.push(label);
+}
+
+function countPlaywright(file: string, code: number): void {
+  if (!existsSync(file)) {
+    totals.failed++;
+    failures.push(`playwright (no report, exit ${code})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  totals.passed += r.stats.expected + r.stats.flaky;
+  totals.failed += r.stats.unexpected + (r.stats.unexpected === 0 && code !== 0 ? 1 : 0);
+  totals.skipped += r.stats.skipped;
+  if (code !== 0) failures.push("playwright");
+}
+
+async function vitest(projects: string[], label: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const out = path.join(reportsDir, `vitest-${label}.json`);
+  const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
+  const code = await sh(bin("vitest"), args, env);
+  countVitest(out, `vitest ${label}`, code);
+}
+
+async function main() {
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+  const only = process.argv.slice(2);
+  const want = (part: string) => only.length === 0 || only.includes(part);
+
+  if (want("lint")) await check("eslint", bin("eslint"), [".", "--max-warnings=0"]);
+  if (want("typecheck")) await check("tsc", bin("tsc"), ["--noEmit"]);
+  if (want("unit")) await vitest(["unit"], "unit", process.env);
+
+  if (want("db") || want("api") || want("e2e")) {
+    const settings = testStackSettings();
+    const stack = await startTestStack({ withApp: true });
+    try {
+      const app = await startTestApp(stack.env, { port: settings.appPort, mode: "production" });
+      stack.env.appUrl = app.url;
+      const env = { ...process.env, TEST_STACK_ENV: JSON.stringify(stack.env), APP_URL: app.url };
+      try {
+        const projects = ["db", "api"].filter(want);
+        if (projects.length) await vitest(projects, "stack", env);
+        if (want("e2e")) {
+          const out = path.join(reportsDir, "playwright.json");
+          const code = await sh(bin("playwright"), ["test", "--reporter=list,json"], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+          countPlaywright(out, code);
+        }
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await stack.stop();
+    }
+  }
+
+  console.log("");
+  if (failures.length) console.log(`failed: ${failures.join(", ")}`);
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+main().catch((e: Error) => {
+  console.error(e);
+  console.log(`tests: ${totals.passed} passed, ${totals.failed + 1} failed, ${totals.skipped} skipped`);
+  process.exit(1);
+});
