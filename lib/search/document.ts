@@ -1,10 +1,17 @@
 /**
  * Judgment row → index document (spec: Judgment, database row and search-index document; Extracted base-schema
  * fields: "Numeric values are emitted as int or float (never a decimal string), text arrays as lists, booleans as
- * booleans, dates as ISO string plus epoch-second twin"). Null-valued keys are omitted (spec: index settings facts).
+ * booleans, dates as ISO string plus epoch-second twin"). Null values: explicit null for filterable attributes (so
+ * IS NULL works), omitted otherwise (see IndexDocument in types.ts).
  * Never indexed: base_schema_key, base_schema_version, base_extraction_error, base_raw_extraction, base_search_tsv.
  */
-import { BASE_INDEX_FIELDS, CORE_FIELDS, TS_SUFFIX, type IndexFieldKind } from "./index-settings";
+import {
+  BASE_INDEX_FIELDS,
+  CORE_FIELDS,
+  FILTERABLE_ATTRIBUTES,
+  TS_SUFFIX,
+  type IndexFieldKind,
+} from "./index-settings";
 import type { IndexDocument, IndexValue, JudgeEntry } from "./types";
 
 /** A judgments row as read by `pg` (dates may arrive as Date or string, numerics as string). */
@@ -99,6 +106,8 @@ function normalise(kind: IndexFieldKind, value: unknown): IndexValue | undefined
   }
 }
 
+const FILTERABLE = new Set(FILTERABLE_ATTRIBUTES);
+
 const DATE_TWIN_NAMES = new Set(
   BASE_INDEX_FIELDS.filter(([, k]) => k === "timestamp").map(([c]) => c),
 );
@@ -113,11 +122,16 @@ export function toIndexDocument(row: JudgmentRow): IndexDocument {
   const doc: IndexDocument = { id };
   const put = (name: string, kind: IndexFieldKind, raw: unknown) => {
     const v = normalise(kind, raw);
-    if (v === undefined) return;
+    const twin = kind === "date" || (kind === "timestamp" && DATE_TWIN_NAMES.has(name)) ? name + TS_SUFFIX : null;
+    if (v === undefined) {
+      // Explicit null for filterable attributes so IS NULL can match (see IndexDocument in types.ts).
+      if (FILTERABLE.has(name)) doc[name] = null;
+      if (twin && FILTERABLE.has(twin)) doc[twin] = null;
+      return;
+    }
     doc[name] = v;
-    if (kind === "date" && typeof v === "string") doc[name + TS_SUFFIX] = dateToEpochSeconds(v);
-    if (kind === "timestamp" && typeof v === "string" && DATE_TWIN_NAMES.has(name)) {
-      doc[name + TS_SUFFIX] = Math.floor(Date.parse(v) / 1000);
+    if (twin && typeof v === "string") {
+      doc[twin] = kind === "date" ? dateToEpochSeconds(v) : Math.floor(Date.parse(v) / 1000);
     }
   };
   for (const f of CORE_FIELDS) {

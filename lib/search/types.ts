@@ -21,21 +21,29 @@ export interface JudgeEntry {
   role?: string | null;
 }
 
-/** One value of an index document. Null values are never stored: the key is omitted instead. */
+/** One non-null value of an index document. */
 export type IndexValue = string | number | boolean | string[] | JudgeEntry[];
 
 /**
  * One index document per judgment (spec: Judgment, database row and search-index document). Built by
  * `document.ts` from a judgments row: core fields, searchable/filterable base_ fields and epoch-second twins
- * (`decision_date_ts`, `base_date_of_appeal_court_judgment_ts`, `base_extracted_at_ts`). Null keys omitted.
+ * (`decision_date_ts`, `base_date_of_appeal_court_judgment_ts`, `base_extracted_at_ts`).
+ *
+ * Nulls: a FILTERABLE attribute whose value is null is stored as an explicit `null`, so `IS NULL` / `IS NOT NULL`
+ * can test it (spec: "use IS NULL / IS NOT NULL in filters to test presence"; Meilisearch matches IS NULL only on an
+ * explicit null, and EXISTS is true for a null-valued key). Any other null-valued key is omitted. Hits never carry
+ * null-valued keys (spec: "null-valued keys are omitted from hits"): adapters strip them.
  */
 export interface IndexDocument {
   id: string;
-  [field: string]: IndexValue;
+  [field: string]: IndexValue | null;
 }
 
-/** A displayed hit document: an `IndexDocument` restricted to the displayed (or requested) attributes. */
-export type HitDocument = IndexDocument;
+/** A displayed hit document: displayed (or requested) attributes only, null-valued keys omitted. */
+export interface HitDocument {
+  id: string;
+  [field: string]: IndexValue;
+}
 
 /** A passage of a judgment's full text for semantic chunk search (~400 tokens, 100 overlap). */
 export interface ChunkRecord {

@@ -1,0 +1,82 @@
+/**
+ * The default embedder when no model is configured (ARCHITECTURE: embeddings): deterministic, offline, 384
+ * dimensions. Features are folded words (weight 1) and character trigrams of each padded word (weight 0.5) with
+ * sublinear term frequency; each feature is hashed to a fixed, seeded sparse ±1 projection (feature hashing with
+ * several hash functions), then the vector is L2-normalised. It captures lexical overlap and spelling variants, not
+ * meaning, so it is labelled "lexical (no model configured)" everywhere it is shown.
+ */
+import { words } from "@/lib/search/text/tokenize";
+import type { Embedder } from "@/lib/search/types";
+import { LruCache } from "./lru";
+
+export const LOCAL_HASH_LABEL = "lexical (no model configured)";
+export const LOCAL_HASH_DIMENSIONS = 384;
+/** Each feature touches this many dimensions (seeds below). */
+const PROJECTIONS = 4;
+const SEED = 0x5eed_1234;
+
+/** murmur3-style 32-bit hash of a string with a seed (fixed: vectors must never change between runs). */
+export function hash32(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    let k = s.charCodeAt(i);
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  h ^= s.length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+function addFeature(vec: Float64Array, feature: string, weight: number): void {
+  for (let p = 0; p < PROJECTIONS; p++) {
+    const h = hash32(feature, SEED + p * 0x9e3779b1);
+    const dim = h % vec.length;
+    vec[dim] += (h & 0x80000000 ? -1 : 1) * weight;
+  }
+}
+
+/** The lexical vector of a text (pure function, exported for tests). */
+export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS): number[] {
+  const vec = new Float64Array(dimensions);
+  const tf = new Map<string, number>();
+  for (const w of words(text)) tf.set(w, (tf.get(w) ?? 0) + 1);
+  for (const [w, n] of tf) {
+    const weight = 1 + Math.log(n);
+    addFeature(vec, "w:" + w, weight);
+    const padded = `^${w}$`;
+    for (let i = 0; i + 3 <= padded.length; i++) addFeature(vec, "c:" + padded.slice(i, i + 3), 0.5 * weight);
+  }
+  let norm = 0;
+  for (const x of vec) norm += x * x;
+  norm = Math.sqrt(norm);
+  return Array.from(vec, (x) => (norm > 0 ? x / norm : 0));
+}
+
+export class LocalHashEmbedder implements Embedder {
+  readonly id = "local-hash";
+  readonly label = LOCAL_HASH_LABEL;
+  readonly kind = "lexical" as const;
+  readonly dimensions = LOCAL_HASH_DIMENSIONS;
+  private readonly cache = new LruCache<string, number[]>(1000);
+
+  async embedDocuments(texts: string[]): Promise<number[][]> {
+    return texts.map((t) => localHashVector(t, this.dimensions));
+  }
+
+  async embedQuery(text: string): Promise<number[]> {
+    const hit = this.cache.get(text);
+    if (hit) return hit;
+    const v = localHashVector(text, this.dimensions);
+    this.cache.set(text, v);
+    return v;
+  }
+}

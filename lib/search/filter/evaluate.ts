@@ -1,0 +1,119 @@
+/**
+ * Evaluates a `FilterNode` against an in-memory document with Meilisearch semantics (used by the LanceDB adapter's
+ * in-process keyword index, and as the reference in tests):
+ * - `=` on an array means "some element equals"; string equality is case-insensitive (Meilisearch lower-cases facet
+ *   values); a number matches a numeric value or its string form; booleans match booleans or "true"/"false".
+ * - `!=` is NOT `=` (so a missing or null value is "not equal").
+ * - `>`/`>=`/`<`/`<=`/`TO` compare numbers numerically and strings lexicographically (ISO dates work); mixed → false.
+ * - EXISTS: key present (null counts); IS NULL: value is null; IS EMPTY: "", [] or {}.
+ * `compileFilter` turns the AST into a closure once per query so evaluation is cheap per document.
+ */
+import type { FilterNode, FilterValue } from "./ast";
+
+export type FilterDoc = Record<string, unknown>;
+export type Predicate = (doc: FilterDoc) => boolean;
+
+function scalarEquals(docValue: unknown, v: FilterValue): boolean {
+  if (docValue === null || docValue === undefined) return false;
+  if (typeof docValue === "number") {
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    return n === docValue;
+  }
+  if (typeof docValue === "boolean") {
+    return v === docValue || (typeof v === "string" && v.toLowerCase() === String(docValue));
+  }
+  if (typeof docValue === "string") return docValue.toLowerCase() === String(v).toLowerCase();
+  return false;
+}
+
+function valueEquals(docValue: unknown, v: FilterValue): boolean {
+  if (Array.isArray(docValue)) return docValue.some((e) => scalarEquals(e, v));
+  return scalarEquals(docValue, v);
+}
+
+function cmp(docValue: unknown, v: FilterValue): number | null {
+  if (typeof docValue === "number") {
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    return Number.isNaN(n) ? null : docValue - n;
+  }
+  if (typeof docValue === "string" && typeof v === "string") return docValue < v ? -1 : docValue > v ? 1 : 0;
+  return null;
+}
+
+function anyCmp(docValue: unknown, v: FilterValue, ok: (c: number) => boolean): boolean {
+  const values = Array.isArray(docValue) ? docValue : [docValue];
+  return values.some((e) => {
+    const c = cmp(e, v);
+    return c !== null && ok(c);
+  });
+}
+
+export function compileFilter(node: FilterNode): Predicate {
+  switch (node.type) {
+    case "and": {
+      const parts = node.children.map(compileFilter);
+      return (d) => parts.every((p) => p(d));
+    }
+    case "or": {
+      const parts = node.children.map(compileFilter);
+      return (d) => parts.some((p) => p(d));
+    }
+    case "not": {
+      const inner = compileFilter(node.child);
+      return (d) => !inner(d);
+    }
+    case "compare": {
+      const { attribute: a, value: v } = node;
+      switch (node.op) {
+        case "=":
+          return (d) => valueEquals(d[a], v);
+        case "!=":
+          return (d) => !valueEquals(d[a], v);
+        case ">":
+          return (d) => anyCmp(d[a], v, (c) => c > 0);
+        case ">=":
+          return (d) => anyCmp(d[a], v, (c) => c >= 0);
+        case "<":
+          return (d) => anyCmp(d[a], v, (c) => c < 0);
+        case "<=":
+          return (d) => anyCmp(d[a], v, (c) => c <= 0);
+      }
+      break;
+    }
+    case "range": {
+      const { attribute: a, from, to } = node;
+      return (d) => {
+        const values = Array.isArray(d[a]) ? (d[a] as unknown[]) : [d[a]];
+        return values.some((e) => {
+          const lo = cmp(e, from);
+          const hi = cmp(e, to);
+          return lo !== null && hi !== null && lo >= 0 && hi <= 0;
+        });
+      };
+    }
+    case "in": {
+      const { attribute: a, values, negated } = node;
+      return (d) => values.some((v) => valueEquals(d[a], v)) !== negated;
+    }
+    case "exists": {
+      const { attribute: a, negated } = node;
+      return (d) => Object.prototype.hasOwnProperty.call(d, a) !== negated;
+    }
+    case "isNull": {
+      const { attribute: a, negated } = node;
+      return (d) => (d[a] === null) !== negated;
+    }
+    case "isEmpty": {
+      const { attribute: a, negated } = node;
+      return (d) => {
+        const x = d[a];
+        const empty =
+          x === "" ||
+          (Array.isArray(x) && x.length === 0) ||
+          (x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length === 0);
+        return empty !== negated;
+      };
+    }
+  }
+  throw new Error("unreachable filter node");
+}

@@ -1,0 +1,80 @@
+/**
+ * Mines typeahead phrases from the corpus at sync time (issue 5: "1-4 word n-grams weighted by frequency"):
+ * n-grams of titles, summaries and case names counted once per judgment (document frequency), plus every
+ * legal_topics/keywords value as a "topic". N-grams that start or end with a stop word, contain digits only, or occur
+ * in fewer than `minCount` judgments are dropped. Score = document frequency × a mild length bonus (longer phrases
+ * are more useful completions when equally common).
+ */
+import { words } from "./text/tokenize";
+import type { IndexDocument, Suggestion } from "./types";
+
+const STOP = new Set(
+  (
+    "a an and are as at be by for from has have he her his i in is it its of on or that the their this to was were " +
+    "which with v vs r " +
+    "a i w z na do od po o u za ze we że się nie jest są to jak lub oraz albo przez przy dla który która które " +
+    "jego jej ich tym tej ten ta te co czy bo ale też sa sie ze"
+  ).split(/\s+/),
+);
+
+const PHRASE_FIELDS = ["title", "summary", "base_case_name"] as const;
+const TOPIC_FIELDS = ["legal_topics", "keywords"] as const;
+
+export class SuggestionMiner {
+  private readonly phrases = new Map<string, { count: number; display: string }>();
+  private readonly topics = new Map<string, { count: number; display: string }>();
+
+  constructor(private readonly options: { maxWords?: number; minCount?: number; maxSuggestions?: number } = {}) {}
+
+  add(doc: IndexDocument): void {
+    const maxN = this.options.maxWords ?? 4;
+    const seen = new Set<string>();
+    for (const f of PHRASE_FIELDS) {
+      const v = doc[f];
+      if (typeof v !== "string") continue;
+      // Only the opening of long fields: titles/summaries hold raw opening text (spec: dated data observations).
+      const ws = words(v.slice(0, 600));
+      for (let i = 0; i < ws.length; i++) {
+        if (STOP.has(ws[i]) || /^\d+$/.test(ws[i]) || ws[i].length < 2) continue;
+        for (let n = 1; n <= maxN && i + n <= ws.length; n++) {
+          const last = ws[i + n - 1];
+          if (STOP.has(last) || /^\d+$/.test(last)) continue;
+          seen.add(ws.slice(i, i + n).join(" "));
+        }
+      }
+    }
+    for (const key of seen) {
+      const e = this.phrases.get(key);
+      if (e) e.count++;
+      else this.phrases.set(key, { count: 1, display: key });
+    }
+    const topicSeen = new Set<string>();
+    for (const f of TOPIC_FIELDS) {
+      const v = doc[f];
+      if (!Array.isArray(v)) continue;
+      for (const t of v) {
+        if (typeof t !== "string" || t.trim() === "") continue;
+        const key = words(t).join(" ");
+        if (key === "" || topicSeen.has(key)) continue;
+        topicSeen.add(key);
+        const e = this.topics.get(key);
+        if (e) e.count++;
+        else this.topics.set(key, { count: 1, display: t.trim() });
+      }
+    }
+  }
+
+  result(): Suggestion[] {
+    const minCount = this.options.minCount ?? 2;
+    const max = this.options.maxSuggestions ?? 50_000;
+    const out: Suggestion[] = [];
+    for (const [, e] of this.topics) out.push({ text: e.display, score: e.count * 2, kind: "topic" });
+    for (const [key, e] of this.phrases) {
+      if (e.count < minCount) continue;
+      const n = key.split(" ").length;
+      out.push({ text: e.display, score: e.count * (1 + 0.25 * (n - 1)), kind: "phrase" });
+    }
+    out.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    return out.slice(0, max);
+  }
+}
