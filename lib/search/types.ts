@@ -8,7 +8,7 @@
  * - Filters arrive as a parsed, validated AST (`FilterNode`), never as a raw string.
  * - Hits omit null-valued keys and never include `full_text` (spec: Judgment index roles, displayed).
  * - `estimatedTotal` is capped at `SEARCH_TOTAL_CAP` (1000, spec: Limits "Reported hits").
- * - Highlights wrap matched words in `<mark>`/`</mark>`; values are HTML-escaped before marking.
+ * - Highlights wrap matched words in `<mark>`/`</mark>`; text is HTML-escaped (&, <, >, ") before marking.
  * - Engine failures throw `SearchEngineError` (errors.ts) so callers (guest meter) can avoid charging.
  */
 import type { FilterNode } from "./filter/ast";
@@ -98,24 +98,27 @@ export interface SearchDocumentsRequest {
   /** Precomputed query embedding; when absent and semanticRatio > 0, the engine embeds `q` with its embedder. */
   vector?: number[];
   /** Restrict matching to these searchable attributes (default: all, in the declared order). */
-  attributesToSearchOn?: string[];
+  attributesToSearchOn?: readonly string[];
   /** Attributes returned in `document` (default: displayed attributes). Never includes full_text. */
-  attributesToRetrieve?: string[];
+  attributesToRetrieve?: readonly string[];
   /** Attributes to return in `formatted` with `<mark>` highlights (default: none). `["*"]` = all displayed. */
-  attributesToHighlight?: string[];
+  attributesToHighlight?: readonly string[];
   /** Attributes to crop around the best match in `formatted` (default: none). */
-  attributesToCrop?: string[];
+  attributesToCrop?: readonly string[];
   /** Crop length in tokens (default 10, Meilisearch default). */
   cropLength?: number;
   /** Default "last" for the keyword path (Meilisearch default). */
   matchingStrategy?: MatchingStrategy;
   /** Facet distribution to compute over the whole matching set (filterable attributes only). */
-  facets?: string[];
+  facets?: readonly string[];
 }
 
 export interface SearchHit {
   document: HitDocument;
-  /** Highlighted/cropped copies of the requested attributes (Meilisearch `_formatted`); strings are HTML-escaped. */
+  /**
+   * Highlighted/cropped copies of the requested attributes (Meilisearch `_formatted`). Text is HTML-escaped
+   * (`&`, `<`, `>`, `"` only) and then matches are wrapped in `<mark>`/`</mark>`, so it is safe to render as HTML.
+   */
   formatted?: Record<string, string | string[]>;
   /** Relevance in [0,1]; higher is better. Comparable within one response only. */
   score: number;
@@ -163,7 +166,7 @@ export interface SimilarRequest {
   id: string;
   limit: number;
   filter?: FilterNode;
-  attributesToRetrieve?: string[];
+  attributesToRetrieve?: readonly string[];
 }
 
 export interface SimilarResponse {
@@ -223,7 +226,7 @@ export interface SuggestResponse {
 
 export interface FacetsRequest {
   /** Filterable attributes to count. */
-  facets: string[];
+  facets: readonly string[];
   q?: string;
   filter?: FilterNode;
   /** Top N values per facet (spec draft: 20). */
@@ -298,7 +301,7 @@ export interface SearchEngine {
   suggest(req: SuggestRequest): Promise<SuggestResponse>;
   facets(req: FacetsRequest): Promise<FacetsResponse>;
   /** Documents by id in the order asked, missing ids skipped (displayed attributes only). */
-  getDocuments(ids: string[], attributesToRetrieve?: string[]): Promise<HitDocument[]>;
+  getDocuments(ids: readonly string[], attributesToRetrieve?: readonly string[]): Promise<HitDocument[]>;
   readonly sync: SyncPort;
   /** The settings in force, read back from the engine (what `index-settings.ts` declared). */
   settings(): Promise<import("./index-settings").IndexSettings>;
