@@ -1,0 +1,118 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { FieldError, FieldHint, Input, Label } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { ApiRequestError, apiFetch } from "@/lib/client/api";
+import { safeNext } from "@/lib/client/safe-next";
+import { useI18n } from "@/lib/i18n/client";
+import { fmt } from "@/lib/i18n/locale";
+import type { Messages } from "@/lib/i18n/en";
+
+type Mode = "sign-in" | "sign-up";
+
+function schemaFor(mode: Mode, t: Messages["auth"]) {
+  return z.object({
+    email: z.email({ message: t.emailInvalid }).max(254),
+    password:
+      mode === "sign-up"
+        ? z.string().min(8, { message: t.passwordShort }).max(72)
+        : z.string().min(1, { message: t.passwordRequired }).max(72),
+  });
+}
+
+type Values = z.infer<ReturnType<typeof schemaFor>>;
+
+/** Words for the auth service's stable codes (Supabase Auth codes upper-cased by the route handlers). */
+function describe(err: unknown, t: Messages["auth"], fallback: string): string {
+  if (err instanceof ApiRequestError) {
+    switch (err.code) {
+      case "INVALID_CREDENTIALS":
+        return t.invalidCredentials;
+      case "USER_ALREADY_EXISTS":
+      case "EMAIL_EXISTS":
+        return t.emailTaken;
+      case "WEAK_PASSWORD":
+        return t.weakPassword;
+    }
+    return fmt(t.failed, { message: err.message });
+  }
+  return fallback;
+}
+
+export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schemaFor(mode, t.auth)) });
+
+  async function onSubmit(values: Values) {
+    setFormError(null);
+    try {
+      await apiFetch(`/api/auth/${mode}`, { method: "POST", json: values });
+      router.replace(safeNext(next));
+      router.refresh();
+    } catch (err) {
+      setFormError(describe(err, t.auth, t.common.unknownError));
+    }
+  }
+
+  const passwordHintId = `${mode}-password-hint`;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-describedby={formError ? `${mode}-error` : undefined}>
+      {formError ? (
+        <div id={`${mode}-error`}>
+          <Notice tone="danger">{formError}</Notice>
+        </div>
+      ) : null}
+      <div>
+        <Label htmlFor={`${mode}-email`}>{t.auth.email}</Label>
+        <Input
+          id={`${mode}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${mode}-email-error` : undefined}
+          {...register("email")}
+        />
+        <FieldError id={`${mode}-email-error`}>{errors.email?.message}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor={`${mode}-password`}>{t.auth.password}</Label>
+        <Input
+          id={`${mode}-password`}
+          type="password"
+          autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={[mode === "sign-up" ? passwordHintId : null, errors.password ? `${mode}-password-error` : null].filter(Boolean).join(" ") || undefined}
+          {...register("password")}
+        />
+        {mode === "sign-up" ? <FieldHint id={passwordHintId}>{t.auth.passwordHint}</FieldHint> : null}
+        <FieldError id={`${mode}-password-error`}>{errors.password?.message}</FieldError>
+      </div>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t.auth.working : mode === "sign-up" ? t.auth.submitSignUp : t.auth.submitSignIn}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        {mode === "sign-up" ? t.auth.haveAccount : t.auth.noAccount}{" "}
+        <Link
+          href={`${mode === "sign-up" ? "/sign-in" : "/sign-up"}${next ? `?next=${encodeURIComponent(next)}` : ""}`}
+          className="font-medium text-brand underline"
+        >
+          {mode === "sign-up" ? t.header.signIn : t.header.signUp}
+        </Link>
+      </p>
+    </form>
+  );
+}

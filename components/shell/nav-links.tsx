@@ -1,0 +1,38 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useI18n } from "@/lib/i18n/client";
+import { cx } from "@/components/ui/cx";
+
+/** Main navigation; the current section is marked with aria-current. */
+export function NavLinks() {
+  const { t } = useI18n();
+  const pathname = usePathname() ?? "/";
+  const items = [
+    { href: "/search", label: t.nav.search, active: pathname === "/search" },
+    { href: "/search/extractions", label: t.nav.extractions, active: pathname.startsWith("/search/extractions") },
+    { href: "/collections", label: t.nav.collections, active: pathname.startsWith("/collections") },
+    { href: "/status", label: t.nav.status, active: pathname === "/status" },
+  ];
+  return (
+    <nav aria-label={t.nav.label} className="-mx-1 overflow-x-auto [scrollbar-width:none]">
+      <ul className="flex items-center gap-1 whitespace-nowrap">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={item.active ? "page" : undefined}
+              className={cx(
+                "inline-block rounded-control px-2 py-1.5 text-sm font-medium sm:px-3",
+                item.active ? "bg-brand-soft text-brand" : "text-muted hover:bg-sunken hover:text-ink",
+              )}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

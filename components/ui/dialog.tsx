@@ -1,0 +1,60 @@
+"use client";
+
+import * as RadixDialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+
+export const DialogRoot = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+/** A centred modal (Radix: focus trap, Escape, labelled by its title and description). */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+      <RadixDialog.Content
+        className={cx(
+          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto",
+          "rounded-card border border-line bg-surface p-5 shadow-pop",
+          className,
+        )}
+        {...(description ? {} : { "aria-describedby": undefined })}
+      >
+        <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+        {description ? <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description> : null}
+        <div className="mt-4">{children}</div>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+/** A side sheet (used by the filter drawer): full width on phones, a right-hand panel on wider screens. */
+export function SheetContent({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children?: ReactNode; footer?: ReactNode }) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+      <RadixDialog.Content
+        className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-line bg-surface shadow-pop"
+        {...(description ? {} : { "aria-describedby": undefined })}
+      >
+        <div className="border-b border-line px-5 py-4">
+          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+          {description ? <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description> : null}
+        </div>
+        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer ? <div className="border-t border-line px-5 py-3">{footer}</div> : null}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

@@ -1,0 +1,78 @@
+/** URL state of the public /search page: query, mode, the three filters and the page. */
+export const SEARCH_MODES = ["text", "semantic", "hybrid"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+export const JURISDICTIONS = ["PL", "UK"] as const;
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+export const SEARCH_PAGE_SIZE = 10;
+export const QUERY_MAX = 500;
+
+export interface SearchUrlState {
+  q: string;
+  mode: SearchMode;
+  jurisdiction: Jurisdiction[];
+  /** Inclusive decision-date bounds as YYYY-MM-DD. */
+  from: string;
+  to: string;
+  court: string;
+  page: number;
+}
+
+type ParamSource = { get(name: string): string | null; getAll(name: string): string[] };
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseSearchState(params: ParamSource): SearchUrlState {
+  const mode = params.get("mode");
+  const page = params.get("page");
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  return {
+    q: (params.get("q") ?? "").slice(0, QUERY_MAX),
+    mode: SEARCH_MODES.includes(mode as SearchMode) ? (mode as SearchMode) : "text",
+    jurisdiction: [...new Set(params.getAll("jurisdiction").filter((j): j is Jurisdiction => JURISDICTIONS.includes(j as Jurisdiction)))],
+    from: ISO.test(from) ? from : "",
+    to: ISO.test(to) ? to : "",
+    court: (params.get("court") ?? "").slice(0, 200),
+    page: page && /^\d{1,5}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
+  };
+}
+
+export function serializeSearchState(s: SearchUrlState): string {
+  const sp = new URLSearchParams();
+  if (s.q.trim()) sp.set("q", s.q.trim());
+  if (s.mode !== "text") sp.set("mode", s.mode);
+  for (const j of s.jurisdiction) sp.append("jurisdiction", j);
+  if (s.from) sp.set("from", s.from);
+  if (s.to) sp.set("to", s.to);
+  if (s.court.trim()) sp.set("court", s.court.trim());
+  if (s.page > 1) sp.set("page", String(s.page));
+  const str = sp.toString();
+  return str ? `?${str}` : "";
+}
+
+/** The ratio sent to the search API per mode; guests are forced to text by the server anyway. */
+export function semanticRatio(mode: SearchMode): number {
+  return mode === "text" ? 0 : mode === "semantic" ? 1 : 0.5;
+}
+
+function quote(v: string): string {
+  return `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+/** YYYY-MM-DD → epoch seconds at 00:00 UTC. */
+function dayStart(iso: string): number {
+  return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 1000);
+}
+
+/**
+ * The search-engine filter expression for the page filters (spec: Search and documents — filter syntax; date ranges
+ * go through the epoch-second twin `decision_date_ts`, inclusive of the whole last day).
+ */
+export function searchFilterExpression(s: SearchUrlState): string {
+  const parts: string[] = [];
+  if (s.jurisdiction.length > 0) parts.push(`jurisdiction IN [${s.jurisdiction.map(quote).join(", ")}]`);
+  if (s.from) parts.push(`decision_date_ts >= ${dayStart(s.from)}`);
+  if (s.to) parts.push(`decision_date_ts <= ${dayStart(s.to) + 86399}`);
+  if (s.court.trim()) parts.push(`court_name = ${quote(s.court.trim())}`);
+  return parts.join(" AND ");
+}
