@@ -37,7 +37,12 @@ export function toJson(rows: ExportRow[], preset: ExportPreset): string {
 
 /** A file name safe on every OS. */
 export function exportFileName(name: string, format: ExportFormat): string {
-  const base = name.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "collection";
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "") // drop accents: ó → o
+    .replace(/ł/g, "l")
+    .replace(/Ł/g, "L")
+    .replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "collection";
   return `${base}.${format}`;
 }
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { highlightedKeys, metadataKeyFor } from "@/lib/client/base-field-highlight";
+import { exportFileName, toCsv, toJson } from "@/lib/client/export";
+import { splitMarks, stripMarks } from "@/lib/client/marks";
+import { safeNext } from "@/lib/client/safe-next";
+import { parseSearchState, searchFilterExpression, serializeSearchState } from "@/lib/client/search-url-state";
+
+describe("marks", () => {
+  it("splits highlighted text into marked segments and unescapes entities", () => {
+    expect(splitMarks("a <mark>robbery</mark> &amp; <mark>theft</mark>&lt;x&gt;")).toEqual([
+      { text: "a ", marked: false },
+      { text: "robbery", marked: true },
+      { text: " & ", marked: false },
+      { text: "theft", marked: true },
+      { text: "<x>", marked: false },
+    ]);
+    expect(stripMarks("<mark>R</mark> v Smith")).toBe("R v Smith");
+  });
+  it("never turns escaped markup into live markup", () => {
+    const segs = splitMarks("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(segs).toEqual([{ text: "<script>alert(1)</script>", marked: false }]);
+  });
+});
+
+describe("base-field highlight keys", () => {
+  it("maps filter keys to the document's metadata keys (spec: Web page URL state)", () => {
+    expect(metadataKeyFor("jurisdiction")).toBe("country");
+    expect(metadataKeyFor("decision_date")).toBe("date_issued");
+    expect(metadataKeyFor("appeal_outcome")).toBe("base_appeal_outcome");
+    expect([...highlightedKeys({ jurisdiction: ["UK"], did_offender_confess: true })]).toEqual(["country", "base_did_offender_confess"]);
+  });
+});
+
+describe("export", () => {
+  const rows = [
+    { id: "1", case_number: "II AKa 1/20", title: 'He said "no", then left', jurisdiction: "PL", decision_date: "2020-01-02" },
+    { id: "2", case_number: "=HYPERLINK(1)", title: "Line\nbreak", jurisdiction: "UK", decision_date: null },
+  ];
+  it("writes RFC 4180 CSV with a BOM, quoting and formula guarding", () => {
+    const csv = toCsv(rows, "basic");
+    expect(csv.startsWith("\uFEFFid,case_number,title,jurisdiction,decision_date\r\n")).toBe(true);
+    expect(csv).toContain('1,II AKa 1/20,"He said ""no"", then left",PL,2020-01-02\r\n');
+    expect(csv).toContain("2,'=HYPERLINK(1),\"Line\nbreak\",UK,\r\n");
+  });
+  it("writes JSON with exactly the preset's columns", () => {
+    const parsed = JSON.parse(toJson(rows, "citation")) as Record<string, unknown>[];
+    expect(Object.keys(parsed[0])).toEqual(["case_number", "title", "court_name", "decision_date", "source_url"]);
+    expect(parsed[1].court_name).toBeNull();
+  });
+  it("makes safe file names", () => {
+    expect(exportFileName("Rozbój / 2020: UK?", "csv")).toBe("Rozboj-2020-UK.csv");
+    expect(exportFileName("///", "json")).toBe("collection.json");
+  });
+});
+
+describe("safeNext", () => {
+  it("allows same-site paths only", () => {
+    expect(safeNext("/collections?x=1")).toBe("/collections?x=1");
+    expect(safeNext("//evil.example")).toBe("/search");
+    expect(safeNext("https://evil.example")).toBe("/search");
+    expect(safeNext("/\\evil")).toBe("/search");
+    expect(safeNext(null)).toBe("/search");
+  });
+});
+
+describe("search page URL state", () => {
+  it("round-trips and drops invalid values", () => {
+    const s = parseSearchState(new URLSearchParams("q=rob&mode=hybrid&jurisdiction=UK&jurisdiction=FR&from=2015-01-01&to=bad&page=2"));
+    expect(s).toEqual({ q: "rob", mode: "hybrid", jurisdiction: ["UK"], from: "2015-01-01", to: "", court: "", page: 2 });
+    expect(serializeSearchState(s)).toBe("?q=rob&mode=hybrid&jurisdiction=UK&from=2015-01-01&page=2");
+  });
+  it("builds a search-engine filter with the epoch twin for dates", () => {
+    const s = parseSearchState(new URLSearchParams('jurisdiction=PL&from=2015-01-01&to=2015-01-01&court=S%C4%85d "A"'));
+    expect(searchFilterExpression(s)).toBe(
+      'jurisdiction IN ["PL"] AND decision_date_ts >= 1420070400 AND decision_date_ts <= 1420156799 AND court_name = "Sąd \\"A\\""',
+    );
+  });
+});
