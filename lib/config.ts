@@ -49,6 +49,14 @@ const ConfigSchema = z.object({
   GUEST_SEARCH_LIMIT: int(5, 1),
   GUEST_NUDGE_REMAINING: int(2, 0),
   GUEST_SESSION_TTL_SECONDS: int(24 * 3600, 60),
+  /** Where the guest 429 sends a visitor to create an account (D-15: `upgrade_url`). */
+  GUEST_UPGRADE_URL: z.string().default("/sign-up?reason=guest-limit"),
+  /** A limits-store call (rate limiter or guest meter) slower than this counts as the store being down. */
+  LIMITS_STORE_TIMEOUT_MS: int(500, 1),
+  /** How long a verified API key is remembered in process before it is looked up again (revocation delay). */
+  API_KEY_CACHE_SECONDS: int(30, 0),
+  /** Secret mixed into the hashed per-user rate-limit identity; defaults to the service role key when unset. */
+  RATE_LIMIT_IDENTITY_SECRET: z.string().optional(),
   SAVE_FROM_FILTER_MAX_DOCUMENTS: int(5000, 1),
   BULK_ADD_CHUNK_SIZE: int(1000, 1),
   MAX_BATCH_DOCUMENT_IDS: int(100, 1),
@@ -59,6 +67,10 @@ const ConfigSchema = z.object({
   EVENTS_MAX_BATCH: int(20, 1),
   EVENTS_MAX_PROPERTIES_BYTES: int(8 * 1024, 1),
   EVENTS_MESSAGE_MAX_CHARS: int(200, 1),
+  SEARCH_HISTORY_LIMIT_DEFAULT: int(20, 1),
+  SEARCH_HISTORY_LIMIT_MAX: int(100, 1),
+  /** Longest query text kept in search_analytics (longer text is truncated, never rejected: recording is best-effort). */
+  SEARCH_ANALYTICS_QUERY_MAX_CHARS: int(1000, 1),
   FACET_VALUES_LIMIT: int(20, 1),
   FACET_CACHE_SECONDS: int(60, 0),
   UPSTREAM_TIMEOUT_MS: int(30_000, 1),

@@ -31,3 +31,23 @@ export function fromPostgrestError(err: { code?: string; message?: string } | nu
   }
   return new ApiError(500, fallbackCode, "The database call failed.");
 }
+
+/**
+ * A rate-limit refusal (D-15): the reference body `{error: "RateLimitExceeded", message, retry_after, status_code}`
+ * (not the `{detail}` envelope) with `Retry-After` and the `X-RateLimit-*` headers.
+ */
+export class RateLimitError extends ApiError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    headers: Record<string, string>,
+  ) {
+    super(429, "RATE_LIMITED", "Too many requests. Try again later.", {}, { ...headers, "Retry-After": String(retryAfterSeconds) });
+  }
+
+  override toResponse(): Response {
+    return Response.json(
+      { error: "RateLimitExceeded", message: this.message, retry_after: this.retryAfterSeconds, status_code: 429 },
+      { status: 429, headers: this.headers },
+    );
+  }
+}

@@ -1,5 +1,9 @@
+import { createHmac } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { createSessionClient, createTokenClient } from "@/lib/supabase/server";
+import { config } from "@/lib/config";
+import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
+import { createServiceClient, createSessionClient, createTokenClient } from "@/lib/supabase/server";
+import { ApiError } from "./errors";
 
 export type Role = "anonymous" | "user" | "admin";
 
@@ -11,6 +15,17 @@ export interface Identity {
   via: "session" | "bearer" | "none";
   /** A client acting as this caller (RLS applies). */
   db: SupabaseClient;
+  /**
+   * The server API key presented in X-API-Key (server-to-server callers of /api/v1 and /api/events), verified against
+   * its stored hash. A key alone is not user authorization (spec: Authentication 2): the user, if any, still comes
+   * from the bearer token or the session.
+   */
+  apiKey?: VerifiedApiKey | null;
+  /**
+   * Hashed per-user rate-limit identity (spec: Authentication 2): an HMAC of the user id, so limit keys and logs never
+   * carry the raw id. Null for anonymous callers.
+   */
+  rateLimitId?: string | null;
 }
 
 interface Claims {
@@ -31,16 +46,53 @@ function bearerOf(req: Request): string | null {
   return m ? m[1] : null;
 }
 
+/** Whether the request carries a Supabase auth cookie (`sb-<ref>-auth-token`, possibly chunked). */
+function hasSessionCookie(req: Request): boolean {
+  const cookie = req.headers.get("cookie");
+  return !!cookie && /(?:^|;\s*)sb-[^=]*-auth-token/.test(cookie);
+}
+
+/** HMAC of the user id under a server secret: stable per user, meaningless outside this service. */
+export function rateLimitIdentityOf(userId: string): string {
+  const c = config();
+  const secret = c.RATE_LIMIT_IDENTITY_SECRET ?? c.SUPABASE_SERVICE_ROLE_KEY ?? "local-rate-limit-identity";
+  return createHmac("sha256", secret).update(`user:${userId}`).digest("hex").slice(0, 32);
+}
+
 /**
- * Resolve who is calling: a bearer token (servers, API clients) or the cookie session (browsers).
- * Reads verify the JWT locally with getClaims() (asymmetric keys); `strict` (used before writes) asks the auth server
- * with getUser() so a signed-out or deleted account is refused even while its token has not expired.
+ * Check X-API-Key when present. A present but wrong key is a 401 (never silently anonymous), so a misconfigured
+ * server client finds out at once.
+ */
+async function apiKeyOf(req: Request): Promise<VerifiedApiKey | null> {
+  const presented = req.headers.get("x-api-key");
+  if (presented === null) return null;
+  const verified = await verifyApiKey(createServiceClient(), presented.trim());
+  if (!verified) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+  return verified;
+}
+
+/**
+ * Resolve who is calling: a bearer token (servers, API clients) or the cookie session (browsers), plus an optional
+ * API key. Reads verify the JWT locally with getClaims() (asymmetric keys); `strict` (used before writes) asks the
+ * auth server with getUser() so a signed-out or deleted account is refused even while its token has not expired.
  */
 export async function resolveIdentity(req: Request, { strict }: { strict: boolean }): Promise<Identity> {
+  const apiKey = await apiKeyOf(req);
   const bearer = bearerOf(req);
+  // The session client stays the anonymous caller's client too: sign-in and sign-up set the session cookies through it.
   const db = bearer ? createTokenClient(bearer) : await createSessionClient();
   const via: Identity["via"] = bearer ? "bearer" : "session";
-  const anonymous = (): Identity => ({ role: "anonymous", userId: null, email: null, via: "none", db: bearer ? createTokenClient() : db });
+  const anonymous = (): Identity => ({
+    role: "anonymous",
+    userId: null,
+    email: null,
+    via: "none",
+    db: bearer ? createTokenClient() : db,
+    apiKey,
+    rateLimitId: null,
+  });
+  // No bearer and no session cookie: nothing to verify.
+  if (!bearer && !hasSessionCookie(req)) return anonymous();
 
   const { data, error } = bearer ? await db.auth.getClaims(bearer) : await db.auth.getClaims();
   if (error || !data?.claims) return anonymous();
@@ -51,7 +103,9 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
     const { data: userData, error: userError } = bearer ? await db.auth.getUser(bearer) : await db.auth.getUser();
     if (userError || !userData.user || userData.user.id !== claims.sub) return anonymous();
     const strictRole: Role = userData.user.app_metadata?.role === "admin" ? "admin" : "user";
-    return { role: strictRole, userId: userData.user.id, email: userData.user.email ?? null, via, db };
+    const userId = userData.user.id;
+    return { role: strictRole, userId, email: userData.user.email ?? null, via, db, apiKey, rateLimitId: rateLimitIdentityOf(userId) };
   }
-  return { role, userId: claims.sub ?? null, email: claims.email ?? null, via, db };
+  const userId = claims.sub ?? null;
+  return { role, userId, email: claims.email ?? null, via, db, apiKey, rateLimitId: userId ? rateLimitIdentityOf(userId) : null };
 }

@@ -2,8 +2,10 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { logger } from "@/lib/logger";
 import { createServiceClient } from "@/lib/supabase/server";
+import type { RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "./errors";
 import { resolveIdentity, type Identity } from "./identity";
+import { clientAddress, limitByAddress, limitByApiKey, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "./errors";
 
@@ -14,6 +16,10 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   auth: AuthLevel;
   body?: B;
   query?: Q;
+  /** Which rate limit applies (D-21); default "general" (100/min per IP, 1000/h per API key). */
+  rateLimit?: RateLimitPolicy;
+  /** "required": the caller must present a valid X-API-Key (the /api/v1 reference API); otherwise a key is optional. */
+  apiKey?: "required" | "optional";
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -24,6 +30,8 @@ export interface RouteContext<B, Q> {
   body: B;
   query: Q;
   params: Record<string, string>;
+  /** The caller's address as every limiter sees it (D-22), or "unverified". */
+  clientAddress: string;
   /** Client acting as the caller (RLS applies). */
   db: Identity["db"];
   /** Service-role client: bypasses RLS, so guard ownership yourself. */
@@ -66,9 +74,25 @@ function toResponse(value: unknown): Response {
   return Response.json(value ?? null);
 }
 
+/** Add the X-RateLimit-* headers unless the handler set its own; copies a Response whose headers are immutable. */
+function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Response {
+  if (!verdict || res.headers.has("X-RateLimit-Limit")) return res;
+  const headers = rateLimitHeaders(verdict);
+  try {
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    return res;
+  } catch {
+    const copy = new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    for (const [k, v] of Object.entries(headers)) copy.headers.set(k, v);
+    return copy;
+  }
+}
+
 /**
- * The one wrapper every route handler uses: authenticate → parse (zod) → call the backend → envelope errors.
- * Unexpected errors are logged and answered as 500 without internals.
+ * The one wrapper every route handler uses: rate limit by client address → authenticate (+ API-key limit) → parse
+ * (zod) → call the backend → envelope errors. The per-IP limit runs before authentication so that guessing
+ * credentials costs quota, and before any database call. Unexpected errors are logged and answered as 500 without
+ * internals.
  */
 export function withRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   opts: RouteOptions<B, Q>,
@@ -76,8 +100,17 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
 ) {
   return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     try {
+      const policy = opts.rateLimit ?? "general";
+      const address = clientAddress(req).address;
+      const verdicts: RateLimitVerdict[] = [];
+      if (policy !== "none") verdicts.push(await limitByAddress(policy, address));
+
       const strict = opts.auth !== "public" && WRITE_METHODS.has(req.method);
       const identity = await resolveIdentity(req, { strict });
+      if (opts.apiKey === "required" && !identity.apiKey) {
+        throw new ApiError(401, "API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
+      }
+      if (identity.apiKey && policy === "general") verdicts.push(await limitByApiKey(identity.apiKey.id));
       if (opts.auth !== "public" && identity.role === "anonymous") throw unauthorized();
       if (opts.auth === "admin" && identity.role !== "admin") throw forbidden();
 
@@ -96,17 +129,17 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const rawParams = (await segment?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
 
-      return toResponse(
-        await handler({
-          req,
-          identity,
-          body: body as Infer<B>,
-          query: query as Infer<Q>,
-          params,
-          db: identity.db,
-          serviceDb: createServiceClient,
-        }),
-      );
+      const result = await handler({
+        req,
+        identity,
+        body: body as Infer<B>,
+        query: query as Infer<Q>,
+        params,
+        clientAddress: address,
+        db: identity.db,
+        serviceDb: createServiceClient,
+      });
+      return withLimitHeaders(toResponse(result), tightest(verdicts));
     } catch (e) {
       if (e instanceof ApiError) return e.toResponse();
       logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path: req.nextUrl.pathname }, "unhandled route error");

@@ -1,0 +1,67 @@
+import { config } from "@/lib/config";
+import { GUEST_COOKIE, GuestLimitReachedError, guestMeter, type GuestSession } from "@/lib/backend/guest";
+import { ApiError } from "./errors";
+import type { Identity } from "./identity";
+
+/**
+ * Wire the guest allowance into a search route (GET /api/search/documents):
+ *
+ *   const { result, headers } = await meterGuestSearch(req, identity, () => searchDocuments(params, identity));
+ *   return Response.json(result, { headers });
+ *
+ * Signed-in and API-key callers are not metered and get no guest headers (D-11). A guest gets X-Guest-Session-Id,
+ * X-Guest-Search-Limit, X-Guest-Searches-Remaining (after this search's charge), X-Guest-Upgrade-Nudge when the
+ * nudge threshold is reached, and the cookie when the session was minted by this request. A spent allowance throws
+ * the 429 GUEST_LIMIT_REACHED (with the headers at 0) before `run` is called.
+ */
+export interface MeteredSearch<T> {
+  result: T;
+  headers: Headers;
+  /** True when the visitor should now be shown the upgrade nudge. */
+  nudge: boolean;
+}
+
+export function guestCookieOf(req: Request): string | null {
+  const header = req.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === GUEST_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/** The cookie spec: HttpOnly, SameSite=Lax, Secure in production, lifetime = the session's remaining TTL (D-12). */
+export function guestCookie(id: string, maxAgeSeconds: number): string {
+  const secure = config().NODE_ENV === "production" ? "; Secure" : "";
+  return `${GUEST_COOKIE}=${id}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function guestHeaders(s: GuestSession): Headers {
+  const h = new Headers({
+    "X-Guest-Session-Id": s.id,
+    "X-Guest-Search-Limit": String(s.limit),
+    "X-Guest-Searches-Remaining": String(s.remaining),
+  });
+  if (s.nudge) h.set("X-Guest-Upgrade-Nudge", "true");
+  if (s.minted) h.append("Set-Cookie", guestCookie(s.id, s.ttlSeconds));
+  return h;
+}
+
+export async function meterGuestSearch<T>(req: Request, identity: Identity, run: () => Promise<T>): Promise<MeteredSearch<T>> {
+  if (identity.role !== "anonymous" || identity.apiKey) return { result: await run(), headers: new Headers(), nudge: false };
+  try {
+    const { result, session } = await guestMeter().meter(guestCookieOf(req), run);
+    return { result, headers: session ? guestHeaders(session) : new Headers(), nudge: session?.nudge ?? false };
+  } catch (e) {
+    if (!(e instanceof GuestLimitReachedError)) throw e;
+    const headers = Object.fromEntries(guestHeaders(e.session).entries());
+    throw new ApiError(
+      429,
+      "GUEST_LIMIT_REACHED",
+      `You have used all ${e.session.limit} guest searches. Create a free account to keep searching.`,
+      { upgrade_url: config().GUEST_UPGRADE_URL },
+      headers,
+    );
+  }
+}

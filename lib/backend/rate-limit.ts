@@ -1,0 +1,132 @@
+import { Ratelimit } from "@upstash/ratelimit";
+import type { Redis } from "@upstash/redis";
+import { config } from "@/lib/config";
+import { logger } from "@/lib/logger";
+import { LocalSlidingWindow } from "./rate-limit-local";
+import { limitsStore } from "./rate-limit-store";
+
+/**
+ * Rate limits (spec: Limits; D-21): `search` = per client IP on GET /api/search/documents (SEARCH_DOCUMENTS_RATE_LIMIT
+ * per minute); `ip` = the general per-IP limit of every other route; `apiKey` = the hourly limit per API key.
+ * Counters live in the limits store (Upstash Redis; process memory when none is configured). When the store fails or
+ * times out, a process-local limiter (100/min and 1000/h per subject) decides: never fail open.
+ */
+export type RuleName = "search" | "ip" | "apiKey";
+
+export interface RuleSpec {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitVerdict {
+  success: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the window resets. */
+  reset: number;
+  /** Who decided: the shared store, process memory (no store configured) or the fallback (store down). */
+  source: "store" | "memory" | "fallback";
+}
+
+export interface RateLimiterOptions {
+  store: Redis | null;
+  rules: Record<RuleName, RuleSpec>;
+  fallback: { perMinute: number; perHour: number };
+  /** Key prefix in the store. */
+  prefix?: string;
+  now?: () => number;
+}
+
+const WARN_EVERY_MS = 10_000;
+
+export class RateLimiter {
+  private readonly remote: Partial<Record<RuleName, Ratelimit>> = {};
+  private readonly memory: Record<RuleName, LocalSlidingWindow>;
+  private readonly fallbackMinute: LocalSlidingWindow;
+  private readonly fallbackHour: LocalSlidingWindow;
+  private lastWarn = 0;
+
+  constructor(private readonly opts: RateLimiterOptions) {
+    const now = opts.now ?? Date.now;
+    const names = Object.keys(opts.rules) as RuleName[];
+    this.memory = Object.fromEntries(
+      names.map((n) => [n, new LocalSlidingWindow(opts.rules[n].limit, opts.rules[n].windowSeconds * 1000, now)]),
+    ) as Record<RuleName, LocalSlidingWindow>;
+    this.fallbackMinute = new LocalSlidingWindow(opts.fallback.perMinute, 60_000, now);
+    this.fallbackHour = new LocalSlidingWindow(opts.fallback.perHour, 3_600_000, now);
+    if (opts.store) {
+      for (const n of names) {
+        this.remote[n] = new Ratelimit({
+          redis: opts.store,
+          limiter: Ratelimit.slidingWindow(opts.rules[n].limit, `${opts.rules[n].windowSeconds} s`),
+          prefix: `${opts.prefix ?? "rl"}:${n}`,
+          // 0 disables the library's own time-out, which would answer `success: true` (fail open). The store client
+          // aborts slow commands itself (rate-limit-store.ts) and the failure lands in the fallback below.
+          timeout: 0,
+          analytics: false,
+        });
+      }
+    }
+  }
+
+  /** Count one request of `subject` (an IP or an API key id) against `rule`. */
+  async check(rule: RuleName, subject: string): Promise<RateLimitVerdict> {
+    const remote = this.remote[rule];
+    if (!remote) return { ...this.memory[rule].take(`${rule}:${subject}`), source: "memory" };
+    try {
+      const r = await remote.limit(subject);
+      // Only a real answer counts; any other reason (timeout, ...) means the store did not decide.
+      if (r.reason === undefined || r.reason === "cacheBlock") {
+        return { success: r.success, limit: r.limit, remaining: Math.max(0, r.remaining), reset: r.reset, source: "store" };
+      }
+      this.warn(new Error(`limits store answered with reason ${r.reason}`));
+    } catch (e) {
+      this.warn(e);
+    }
+    return this.fallback(subject);
+  }
+
+  /** Both process-local windows must admit the request; the tighter one is reported. */
+  private fallback(subject: string): RateLimitVerdict {
+    const hour = this.fallbackHour.take(subject);
+    if (!hour.success) return { ...hour, source: "fallback" };
+    const minute = this.fallbackMinute.take(subject);
+    const tighter = minute.remaining <= hour.remaining ? minute : hour;
+    return { ...tighter, success: minute.success, source: "fallback" };
+  }
+
+  private warn(e: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarn < WARN_EVERY_MS) return;
+    this.lastWarn = now;
+    logger.warn({ err: e instanceof Error ? e.message : String(e) }, "limits store unavailable: process-local fallback rate limiter in use");
+  }
+}
+
+export function rulesFromConfig(): Record<RuleName, RuleSpec> {
+  const c = config();
+  return {
+    search: { limit: c.SEARCH_DOCUMENTS_RATE_LIMIT, windowSeconds: 60 },
+    ip: { limit: c.GENERAL_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+    apiKey: { limit: c.API_KEY_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 },
+  };
+}
+
+let singleton: { store: Redis | null; limiter: RateLimiter } | null = null;
+
+/** The process's limiter over the configured store (rebuilt if the store configuration changes, e.g. in tests). */
+export function rateLimiter(): RateLimiter {
+  const store = limitsStore();
+  if (!singleton || singleton.store !== store) {
+    const c = config();
+    singleton = {
+      store,
+      limiter: new RateLimiter({
+        store,
+        rules: rulesFromConfig(),
+        fallback: { perMinute: c.FALLBACK_RATE_LIMIT_PER_MINUTE, perHour: c.FALLBACK_RATE_LIMIT_PER_HOUR },
+      }),
+    };
+  }
+  return singleton.limiter;
+}
