@@ -3,6 +3,7 @@
  * D-26, D-27). Both adapters use these lists: LanceDB for its keyword weights, filter allowlist and displayed
  * projection; Meilisearch as its literal settings object.
  */
+import { ALL_FIELDS, searchable, type FieldType } from "@/lib/schema";
 import type { Embedder } from "./types";
 
 /** How a column's value is normalised into the index document (document.ts). */
@@ -47,68 +48,30 @@ export const CORE_FIELDS: readonly CoreFieldDecl[] = [
 ];
 
 /**
- * Base-schema columns in the index, from the field registry (shared/data/base-schema-fields.json: meili_filterable,
- * meili_searchable, sortable; operational fields last). Roles: f filterable, s searchable (low weight, after
- * full_text, D-27), o sortable. Date columns are stored as ISO without a role and their `_ts` epoch twin carries the
- * f/o roles (D-26). A test (tests/unit/search-index-settings.test.ts) checks this table against lib/schema.
+ * Base-schema columns in the index, derived from the field registry (lib/schema: `index` roles per field,
+ * operational fields last). Roles: f filterable, s searchable (low weight, after full_text, D-27, in registry rank
+ * order), o sortable. Date columns are stored as ISO without a role and their `_ts` epoch twin carries the f/o roles
+ * (D-26).
  */
-export const BASE_INDEX_FIELDS: ReadonlyArray<readonly [column: string, kind: IndexFieldKind, roles: string]> = [
-  ["base_keywords", "text[]", "f"],
-  ["base_neutral_citation_number", "text", "s"],
-  ["base_case_number", "number", "fo"],
-  ["base_date_of_appeal_court_judgment", "date", "fo"],
-  ["base_appeal_court_judges_names", "text", "s"],
-  ["base_case_name", "text", "s"],
-  ["base_offender_representative_name", "text", "s"],
-  ["base_crown_attorney_general_representative_name", "text", "s"],
-  ["base_conv_court_names", "text", "f"],
-  ["base_convict_plea_dates", "text[]", "f"],
-  ["base_convict_offences", "text[]", "f"],
-  ["base_acquit_offences", "text[]", "f"],
-  ["base_did_offender_confess", "boolean", "f"],
-  ["base_plea_point", "text", "f"],
-  ["base_remand_decision", "text", "f"],
-  ["base_remand_custody_time", "text", "s"],
-  ["base_sent_court_name", "text", "f"],
-  ["base_sentences_received", "text[]", "f"],
-  ["base_sentence_serve", "text[]", "f"],
-  ["base_what_ancilliary_orders", "text[]", "f"],
-  ["base_offender_gender", "text[]", "f"],
-  ["base_offender_age_offence", "text", "fs"],
-  ["base_offender_job_offence", "text", "f"],
-  ["base_offender_home_offence", "text", "f"],
-  ["base_offender_mental_offence", "text", "s"],
-  ["base_offender_intox_offence", "text[]", "f"],
-  ["base_offender_victim_relationship", "text", "f"],
-  ["base_victim_type", "text", "f"],
-  ["base_num_victims", "integer", "fo"],
-  ["base_victim_gender", "text[]", "f"],
-  ["base_victim_age_offence", "number", "f"],
-  ["base_victim_job_offence", "text", "f"],
-  ["base_victim_home_offence", "text", "f"],
-  ["base_victim_mental_offence", "text", "s"],
-  ["base_victim_intox_offence", "text[]", "f"],
-  ["base_pros_evid_type_trial", "text[]", "f"],
-  ["base_def_evid_type_trial", "text[]", "f"],
-  ["base_pre_sent_report", "text", "f"],
-  ["base_agg_fact_sent", "text[]", "f"],
-  ["base_mit_fact_sent", "text[]", "f"],
-  ["base_vic_impact_statement", "boolean", "f"],
-  ["base_appellant", "text", "f"],
-  ["base_co_def_acc_num", "integer", "f"],
-  ["base_appeal_against", "text[]", "f"],
-  ["base_appeal_ground", "text[]", "f"],
-  ["base_sent_guide_which", "text[]", "f"],
-  ["base_appeal_outcome", "text[]", "f"],
-  ["base_reason_quash_conv", "text[]", "f"],
-  ["base_reason_sent_excessive", "text[]", "f"],
-  ["base_reason_sent_lenient", "text[]", "f"],
-  ["base_reason_dismiss", "text[]", "f"],
-  // operational group, placed last
-  ["base_extraction_status", "text", "f"],
-  ["base_extraction_model", "text", "f"],
-  ["base_extracted_at", "timestamp", "fo"],
-];
+const KIND_OF_TYPE: Record<FieldType, IndexFieldKind> = {
+  text: "text",
+  "text[]": "text[]",
+  boolean: "boolean",
+  integer: "integer",
+  numeric: "number",
+  date: "date",
+  timestamptz: "timestamp",
+};
+
+export const BASE_INDEX_FIELDS: ReadonlyArray<readonly [column: string, kind: IndexFieldKind, roles: string]> =
+  ALL_FIELDS.filter((f) => f.index.filterable || f.index.sortable || f.index.searchableRank !== null || f.index.epochTwin)
+    .map((f) => {
+      const roles = (f.index.filterable ? "f" : "") + (f.index.searchableRank !== null ? "s" : "") + (f.index.sortable ? "o" : "");
+      return [f.column, KIND_OF_TYPE[f.type], roles] as const;
+    });
+
+/** Base searchable columns in registry rank order (10-18). */
+const BASE_SEARCHABLE: readonly string[] = searchable().map((f) => f.column);
 
 /** Suffix of the epoch-second twin of a date field. */
 export const TS_SUFFIX = "_ts";
@@ -124,7 +87,7 @@ export const SEARCHABLE_ATTRIBUTES: readonly string[] = [
   ...CORE_FIELDS.filter((f) => f.s !== undefined)
     .sort((a, b) => (a.s ?? 0) - (b.s ?? 0))
     .map((f) => f.name),
-  ...BASE_INDEX_FIELDS.filter(([, , r]) => r.includes("s")).map(([c]) => c),
+  ...BASE_SEARCHABLE,
 ];
 
 function baseRole(role: "f" | "o"): string[] {
