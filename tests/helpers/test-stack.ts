@@ -1,6 +1,8 @@
 import path from "node:path";
-import { startDatabase } from "../../supabase/local/stack";
+import { startGateway } from "../../supabase/local/gateway";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { repoRoot } from "../../supabase/local/paths";
+import { startDatabase } from "../../supabase/local/stack";
 
 /** What a test needs to reach the stack; passed from the global setup to test files. */
 export interface TestStackEnv {
@@ -9,6 +11,9 @@ export interface TestStackEnv {
   anonKey?: string;
   serviceRoleKey?: string;
   appUrl?: string;
+  /** The gateway's Upstash REST bridge; absent when no Redis answered at REDIS_URL (default 127.0.0.1:6379). */
+  upstashUrl?: string;
+  upstashToken?: string;
 }
 
 /**
@@ -26,12 +31,34 @@ export function testStackSettings() {
 
 export async function startTestStack(_opts: { withApp: boolean }) {
   const s = testStackSettings();
-  const db = await startDatabase({
-    dataDir: s.dataDir,
-    postgresPort: s.postgresPort,
-    log: (l) => console.log(`[test-stack] ${l}`),
+  const log = (l: string) => console.log(`[test-stack] ${l}`);
+  const db = await startDatabase({ dataDir: s.dataDir, postgresPort: s.postgresPort, log });
+  // Fresh keys every run: nothing outside this process holds them, and the gateway verifies only its own.
+  const supabaseUrl = `http://127.0.0.1:${s.gatewayPort}`;
+  const keys = await generateLocalKeys(supabaseUrl);
+  const gateway = await startGateway({
+    port: s.gatewayPort,
+    databaseUrl: db.databaseUrl,
+    privateJwk: keys.privateJwk,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    upstashToken: keys.upstashToken,
+    redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    log,
   });
-  const env: TestStackEnv = { databaseUrl: db.databaseUrl };
-  // Postgres keeps running between local runs (fast reruns, and parallel runs may share it); CI stops it.
-  return { env, stop: async () => (process.env.CI ? db.stop() : undefined) };
+  const env: TestStackEnv = {
+    databaseUrl: db.databaseUrl,
+    supabaseUrl: gateway.url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    ...(gateway.upstash ? { upstashUrl: gateway.upstash.url, upstashToken: gateway.upstash.token } : {}),
+  };
+  return {
+    env,
+    stop: async () => {
+      await gateway.close();
+      // Postgres keeps running between local runs (fast reruns, and parallel runs may share it); CI stops it.
+      if (process.env.CI) await db.stop();
+    },
+  };
 }

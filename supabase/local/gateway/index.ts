@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { JWK } from "jose";
+import pg from "pg";
+import { issuerFor } from "../keys";
+import { handleAuth } from "./auth/router";
+import type { GatewayContext } from "./context";
+import { applyCors, sendJson } from "./http";
+import { handleRest } from "./rest/router";
+import { TokenService } from "./tokens";
+import { UpstashBridge } from "./upstash/bridge";
+import { handleUpstash } from "./upstash/router";
+
+export interface GatewayOptions {
+  /** 0 picks a free port (the returned url says which). */
+  port: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  databaseUrl: string;
+  /** ES256 private key with kid (supabase/local/keys.ts); signs access tokens, verifies every JWT. */
+  privateJwk: JWK;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Bearer token the /upstash bridge demands. */
+  upstashToken: string;
+  /** Redis behind /upstash; when absent or not answering at start, `upstash` is null and /upstash answers 503. */
+  redisUrl?: string;
+  /** URL clients use to reach the gateway (default http://host:port); the token issuer is `<publicUrl>/auth/v1`. */
+  publicUrl?: string;
+  log?: (line: string) => void;
+  /** Access-token lifetime (default 3600 s, GoTrue's JWT_EXP default). */
+  jwtExpirySeconds?: number;
+  /** How long a rotated refresh token may be presented again (default 10 s, GoTrue's reuse interval). */
+  refreshTokenReuseIntervalSeconds?: number;
+  /** statement_timeout of RPC and auth queries (default 30 000 ms). */
+  statementTimeoutMs?: number;
+  /** Schemas /rest/v1/rpc may call into (default ["public"]; the first is used without a profile header). */
+  exposedSchemas?: string[];
+  /** Size of the database pool (default 10). */
+  poolSize?: number;
+}
+
+export interface GatewayHandle {
+  url: string;
+  upstash: { url: string; token: string } | null;
+  close(): Promise<void>;
+}
+
+/** Refuse to start with project keys that our own key did not sign (a stale .env.local would fail every call). */
+async function checkApiKey(tokens: TokenService, key: string, role: "anon" | "service_role"): Promise<void> {
+  const v = await tokens.verify(key);
+  if (!v.ok || v.claims.role !== role) {
+    throw new Error(`the ${role} key does not verify against the gateway's signing key (regenerate the local keys)`);
+  }
+}
+
+/**
+ * Start the local Supabase-compatible gateway: GoTrue-style /auth/v1, PostgREST-style /rest/v1/rpc and the Upstash
+ * REST bridge at /upstash, so the unmodified supabase-js, @supabase/ssr, @upstash/redis and @upstash/ratelimit
+ * clients work against the embedded Postgres and a local Redis. See docs/local-stack.md.
+ */
+export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
+  const log = o.log ?? (() => undefined);
+  const host = o.host ?? "127.0.0.1";
+  const tokens = await TokenService.create(o.privateJwk);
+  await checkApiKey(tokens, o.anonKey, "anon");
+  await checkApiKey(tokens, o.serviceRoleKey, "service_role");
+
+  const pool = new pg.Pool({
+    connectionString: o.databaseUrl,
+    max: o.poolSize ?? 10,
+    statement_timeout: o.statementTimeoutMs ?? 30_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "local-gateway",
+  });
+  pool.on("error", (e) => log(`gateway pool: ${e.message}`));
+  const bridge = o.redisUrl ? await UpstashBridge.connect(o.redisUrl, log) : null;
+  if (o.redisUrl && !bridge) log(`no Redis answered at ${o.redisUrl}: /upstash answers 503, the app uses process memory`);
+
+  const ctx: GatewayContext = {
+    pool,
+    tokens,
+    issuer: "", // set once the port is known
+    jwtExpirySeconds: o.jwtExpirySeconds ?? 3600,
+    refreshTokenReuseIntervalSeconds: o.refreshTokenReuseIntervalSeconds ?? 10,
+    exposedSchemas: o.exposedSchemas?.length ? o.exposedSchemas : ["public"],
+    log,
+  };
+
+  const server = createServer((req, res) => {
+    dispatch(ctx, req, res, bridge, o.upstashToken).catch((e: unknown) => {
+      log(`gateway: ${req.method} ${req.url?.split("?")[0]} failed: ${(e as Error).message}`);
+      if (!res.headersSent) sendJson(res, 500, { message: "An unexpected error occurred" });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(o.port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = (o.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, "");
+  ctx.issuer = issuerFor(url);
+  log(`gateway listening on ${url} (auth, rpc${bridge ? `, upstash → ${bridge.redisUrl}` : ""})`);
+
+  return {
+    url,
+    upstash: bridge ? { url: `${url}/upstash`, token: o.upstashToken } : null,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await bridge?.close();
+      await pool.end();
+    },
+  };
+}
+
+async function dispatch(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bridge: UpstashBridge | null,
+  upstashToken: string,
+): Promise<void> {
+  if (applyCors(req, res)) return;
+  const url = new URL(req.url ?? "/", "http://gateway.local");
+  const path = url.pathname;
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (under("/auth/v1")) return handleAuth(ctx, req, res, path.slice("/auth/v1".length) || "/", url);
+  if (under("/rest/v1")) return handleRest(ctx, req, res, path.slice("/rest/v1".length) || "/", url);
+  if (under("/upstash")) return handleUpstash(req, res, path.slice("/upstash".length), bridge, upstashToken, ctx.log);
+  // What Supabase's API gateway answers for a path no service is mounted on.
+  sendJson(res, 404, { message: "no Route matched with those values" });
+}
