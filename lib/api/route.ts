@@ -20,6 +20,8 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   rateLimit?: RateLimitPolicy;
   /** "required": the caller must present a valid X-API-Key (the /api/v1 reference API); otherwise a key is optional. */
   apiKey?: "required" | "optional";
+  /** Refuse a larger JSON body with 413 before parsing it. */
+  maxBodyBytes?: number;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -49,8 +51,11 @@ export function validationError(error: z.ZodError, where: "body" | "query"): Api
   return new ApiError(422, "VALIDATION_ERROR", first ? `Invalid ${where}: ${first.field}: ${first.message}` : `Invalid ${where}.`, { fields });
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
+async function readJson(req: NextRequest, maxBytes?: number): Promise<unknown> {
+  const tooLarge = () => new ApiError(413, "BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
+  if (maxBytes !== undefined && Number(req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
   const text = await req.text();
+  if (maxBytes !== undefined && Buffer.byteLength(text, "utf8") > maxBytes) throw tooLarge();
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -116,7 +121,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
 
       let body: unknown = undefined;
       if (opts.body) {
-        const parsed = opts.body.safeParse(await readJson(req));
+        const parsed = opts.body.safeParse(await readJson(req, opts.maxBodyBytes));
         if (!parsed.success) throw validationError(parsed.error, "body");
         body = parsed.data;
       }

@@ -1,6 +1,7 @@
 import { withRoute } from "@/lib/api/route";
 import { defaultChecks } from "@/lib/backend/health/checks";
 import { healthStatus } from "@/lib/backend/health/status";
+import { config } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,7 @@ export const GET = withRoute({ auth: "public", apiKey: "required" }, async () =>
     services: {
       database: h.dependencies.database.status,
       cache: h.dependencies.cache.status,
-      llm_provider: process.env.OPENAI_API_KEY || process.env.OPENAI_BASE_URL ? "configured" : "not_configured",
+      llm_provider: config().OPENAI_API_KEY || config().OPENAI_BASE_URL ? "configured" : "not_configured",
     },
   };
 });
