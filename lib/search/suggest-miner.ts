@@ -5,17 +5,11 @@
  * in fewer than `minCount` judgments are dropped. Score = document frequency × a mild length bonus (longer phrases
  * are more useful completions when equally common).
  */
+import { STOPWORDS } from "./text/stopwords";
 import { words } from "./text/tokenize";
 import type { IndexDocument, Suggestion } from "./types";
 
-const STOP = new Set(
-  (
-    "a an and are as at be by for from has have he her his i in is it its of on or that the their this to was were " +
-    "which with v vs r " +
-    "a i w z na do od po o u za ze we że się nie jest są to jak lub oraz albo przez przy dla który która które " +
-    "jego jej ich tym tej ten ta te co czy bo ale też sa sie ze"
-  ).split(/\s+/),
-);
+const STOP = STOPWORDS;
 
 const PHRASE_FIELDS = ["title", "summary", "base_case_name"] as const;
 const TOPIC_FIELDS = ["legal_topics", "keywords"] as const;
@@ -68,11 +62,11 @@ export class SuggestionMiner {
     const minCount = this.options.minCount ?? 2;
     const max = this.options.maxSuggestions ?? 50_000;
     const out: Suggestion[] = [];
-    for (const [, e] of this.topics) out.push({ text: e.display, score: e.count * 2, kind: "topic" });
+    for (const [, e] of this.topics) out.push({ text: e.display, score: e.count * 2, kind: "topic", count: e.count });
     for (const [key, e] of this.phrases) {
       if (e.count < minCount) continue;
       const n = key.split(" ").length;
-      out.push({ text: e.display, score: e.count * (1 + 0.25 * (n - 1)), kind: "phrase" });
+      out.push({ text: e.display, score: e.count * (1 + 0.25 * (n - 1)), kind: "phrase", count: e.count });
     }
     out.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     return out.slice(0, max);

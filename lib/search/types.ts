@@ -217,6 +217,8 @@ export interface Suggestion {
   score: number;
   /** "topic" = a legal_topics/keywords value; "phrase" = an n-gram of titles/summaries. */
   kind: "phrase" | "topic";
+  /** Number of judgments the phrase or topic occurs in. */
+  count?: number;
 }
 
 export interface SuggestResponse {

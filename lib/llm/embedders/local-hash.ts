@@ -1,10 +1,11 @@
 /**
  * The default embedder when no model is configured (ARCHITECTURE: embeddings): deterministic, offline, 384
- * dimensions. Features are folded words (weight 1) and character trigrams of each padded word (weight 0.5) with
+ * dimensions. Features are folded words except stop words (weight 1) and character trigrams of each padded word (weight 0.5) with
  * sublinear term frequency; each feature is hashed to a fixed, seeded sparse ±1 projection (feature hashing with
  * several hash functions), then the vector is L2-normalised. It captures lexical overlap and spelling variants, not
  * meaning, so it is labelled "lexical (no model configured)" everywhere it is shown.
  */
+import { STOPWORDS } from "@/lib/search/text/stopwords";
 import { words } from "@/lib/search/text/tokenize";
 import type { Embedder } from "@/lib/search/types";
 import { LruCache } from "./lru";
@@ -48,7 +49,7 @@ function addFeature(vec: Float64Array, feature: string, weight: number): void {
 export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS): number[] {
   const vec = new Float64Array(dimensions);
   const tf = new Map<string, number>();
-  for (const w of words(text)) tf.set(w, (tf.get(w) ?? 0) + 1);
+  for (const w of words(text)) if (!STOPWORDS.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
   for (const [w, n] of tf) {
     const weight = 1 + Math.log(n);
     addFeature(vec, "w:" + w, weight);

@@ -49,7 +49,8 @@ export function chunksPhase1(): Settings {
     searchableAttributes: ["text"],
     filterableAttributes: [...CHUNK_FILTERABLE_ATTRIBUTES],
     sortableAttributes: [],
-    displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text"],
+    // `_vectors` displayed so `retrieveVectors` can return them (chunk similarity is computed from them).
+    displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text", "_vectors"],
     rankingRules: s.rankingRules,
     pagination: s.pagination,
   };

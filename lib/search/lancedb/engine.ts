@@ -1,0 +1,851 @@
+/**
+ * The embedded `SearchEngine` (ARCHITECTURE: "lancedb … the embedded default"). LanceDB holds the durable data
+ * (documents with their vectors, chunks with theirs) and answers chunk search; the keyword path is an in-process
+ * inverted index (keyword-index.ts) built from the documents table when the engine opens, and document vectors are
+ * scanned in memory (12k × 384 floats is 18 MB; a flat scan takes a few ms and applies filters with exactly the same
+ * semantics as the keyword path). docs/search.md says why (measured: LanceDB's native FTS has no per-field weights,
+ * typo budget by word length, prefix on the last word, or highlights).
+ */
+import { performance } from "node:perf_hooks";
+import type * as lancedb from "@lancedb/lancedb";
+import { DocumentNotFoundError, SearchEngineError, SemanticUnavailableError } from "../errors";
+import { compileFilter, filterAttributes, toLanceSql, type FilterNode, type Predicate } from "../filter";
+import type { SqlColumnKind } from "../filter/to-sql";
+import {
+  AUTOCOMPLETE_DEFAULTS,
+  DISPLAYED_ATTRIBUTES,
+  MAX_TOTAL_HITS,
+  SEARCHABLE_ATTRIBUTES,
+  embedderSettings,
+  indexSettings,
+  type IndexSettings,
+} from "../index-settings";
+import { fold, words } from "../text/tokenize";
+import type {
+  AutocompleteRequest,
+  AutocompleteResponse,
+  Embedder,
+  EngineHealth,
+  FacetsRequest,
+  FacetsResponse,
+  FullSyncOptions,
+  FullSyncSession,
+  HitDocument,
+  IndexBatch,
+  IndexDocument,
+  SearchChunksRequest,
+  SearchChunksResponse,
+  SearchDocumentsRequest,
+  SearchDocumentsResponse,
+  SearchEngine,
+  SearchHit,
+  SimilarRequest,
+  SimilarResponse,
+  SortSpec,
+  Suggestion,
+  SuggestRequest,
+  SuggestResponse,
+  SyncCounts,
+  SyncPort,
+  TopicHit,
+} from "../types";
+import { crop, highlight, type MarkTerms } from "./highlight";
+import { SegmentBuilder, type KeywordSegment, type QueryWord } from "./keyword-index";
+import { SearchStore, chunkRow, docRow, type StoreState } from "./store";
+
+export interface LanceDbEngineOptions {
+  dir: string;
+  embedder: Embedder;
+}
+
+const DISPLAYED = new Set(DISPLAYED_ATTRIBUTES);
+const LONG_FIELD = SEARCHABLE_ATTRIBUTES.indexOf("full_text");
+const CHUNK_COLUMNS = new Map<string, SqlColumnKind>([
+  ["jurisdiction", "text"],
+  ["decision_date_ts", "number"],
+]);
+
+/** The document kept in memory: everything but full_text. */
+type StoredDoc = IndexDocument;
+
+interface Candidate {
+  id: string;
+  /** Query words matched from the start (matching strategy), 0 for placeholder/vector-only. */
+  level: number;
+  /** Raw keyword score (BM25F). */
+  kw: number;
+  /** Final score in [0,1]. */
+  score: number;
+}
+
+interface ParsedQuery {
+  words: QueryWord[];
+  /** Words that can never be dropped by the matching strategy (quoted phrases). */
+  required: boolean[];
+}
+
+/** Splits a query into words; "quoted phrases" are required words without typos or prefix. */
+export function parseQuery(q: string): ParsedQuery {
+  const out: ParsedQuery = { words: [], required: [] };
+  const re = /"([^"]*)"?|([^"]+)/g;
+  for (const m of q.matchAll(re)) {
+    if (m[1] !== undefined) {
+      for (const w of words(m[1])) {
+        out.words.push({ text: w, prefix: false, typos: false });
+        out.required.push(true);
+      }
+    } else if (m[2] !== undefined) {
+      for (const w of words(m[2])) {
+        out.words.push({ text: w, prefix: false, typos: true });
+        out.required.push(false);
+      }
+    }
+  }
+  // Prefix on the last word unless the query ends with a space or a closing quote (Meilisearch behaviour).
+  const last = out.words.length - 1;
+  if (last >= 0 && !out.required[last] && /[\p{L}\p{N}]$/u.test(q)) out.words[last].prefix = true;
+  // Meilisearch caps queries at 10 words; so do we (bounds the work per query).
+  out.words = out.words.slice(0, 10);
+  out.required = out.required.slice(0, 10);
+  return out;
+}
+
+function dot(a: Float32Array, aOff: number, b: Float32Array, dim: number): number {
+  let s = 0;
+  for (let i = 0; i < dim; i++) s += a[aOff + i] * b[i];
+  return s;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  const an = a === null || a === undefined;
+  const bn = b === null || b === undefined;
+  if (an || bn) return an && bn ? 0 : an ? 1 : -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const as = Array.isArray(a) ? String(a[0] ?? "") : String(a);
+  const bs = Array.isArray(b) ? String(b[0] ?? "") : String(b);
+  return as < bs ? -1 : as > bs ? 1 : 0;
+}
+
+function sortComparator(sort: readonly SortSpec[], docs: Map<string, StoredDoc>): (a: Candidate, b: Candidate) => number {
+  return (x, y) => {
+    const dx = docs.get(x.id) as StoredDoc;
+    const dy = docs.get(y.id) as StoredDoc;
+    for (const s of sort) {
+      const vx = dx[s.attribute];
+      const vy = dy[s.attribute];
+      const nx = vx === null || vx === undefined;
+      const ny = vy === null || vy === undefined;
+      // Missing values go last in both directions (Meilisearch).
+      if (nx || ny) {
+        if (nx && ny) continue;
+        return nx ? 1 : -1;
+      }
+      const c = compareValues(vx, vy);
+      if (c !== 0) return s.direction === "asc" ? c : -c;
+    }
+    return 0;
+  };
+}
+
+function project(doc: StoredDoc, attrs: readonly string[] | undefined): HitDocument {
+  const out: HitDocument = { id: doc.id };
+  const keys = attrs ?? DISPLAYED_ATTRIBUTES;
+  for (const k of keys) {
+    if (k === "*") return project(doc, undefined);
+    if (!DISPLAYED.has(k)) continue;
+    const v = doc[k];
+    if (v !== null && v !== undefined) out[k] = v;
+  }
+  if (attrs && !attrs.includes("id") && !attrs.includes("*")) delete (out as Partial<HitDocument>).id;
+  return out;
+}
+
+class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(fn, fn);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+export class LanceDbEngine implements SearchEngine {
+  readonly name = "lancedb" as const;
+  private store: SearchStore | null = null;
+  private state: StoreState | null = null;
+  private tables: { docs: lancedb.Table; chunks: lancedb.Table } | null = null;
+  private docs = new Map<string, StoredDoc>();
+  /** Placeholder order: the order documents were indexed in. */
+  private order: string[] = [];
+  private main: KeywordSegment | null = null;
+  private delta: KeywordSegment | null = null;
+  /** Documents (with full_text) indexed by the delta segment. */
+  private deltaDocs = new Map<string, IndexDocument>();
+  /** Ids whose main-segment postings are stale (deleted or re-indexed in the delta). */
+  private mainDead = new Set<string>();
+  private vecIds: string[] = [];
+  private vecRow = new Map<string, number>();
+  private vectors = new Float32Array(0);
+  private suggestions: Suggestion[] = [];
+  private suggestKeys: string[] = [];
+  private chunkCount = 0;
+  private opening: Promise<void> | null = null;
+  private readonly mutex = new Mutex();
+
+  constructor(private readonly options: LanceDbEngineOptions) {}
+
+  get embedder(): Embedder {
+    return this.options.embedder;
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  private ready(): Promise<void> {
+    if (!this.opening) {
+      this.opening = this.load().catch((e: unknown) => {
+        this.opening = null;
+        throw new SearchEngineError("The search index could not be opened", { cause: e });
+      });
+    }
+    return this.opening;
+  }
+
+  private async load(): Promise<void> {
+    this.store = await SearchStore.open(this.options.dir);
+    this.state = await this.store.readState();
+    this.resetMemory();
+    if (!this.state) return;
+    this.tables = await this.store.openTables(this.state.gen);
+    const builder = new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
+    const rows = await this.tables.docs.query().select(["id", "doc", "vector"]).toArray();
+    for (const r of rows as Array<{ id: string; doc: string; vector: ArrayLike<number> }>) {
+      const doc = JSON.parse(r.doc) as IndexDocument;
+      builder.add({ id: doc.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => doc[a]) });
+      this.putDoc(doc, Array.from(r.vector));
+    }
+    this.main = builder.build();
+    this.chunkCount = await this.tables.chunks.countRows();
+    this.setSuggestions(await this.store.readSuggestions(this.state.gen));
+  }
+
+  private resetMemory(): void {
+    this.docs = new Map();
+    this.order = [];
+    this.main = null;
+    this.delta = null;
+    this.deltaDocs = new Map();
+    this.mainDead = new Set();
+    this.vecIds = [];
+    this.vecRow = new Map();
+    this.vectors = new Float32Array(0);
+    this.suggestions = [];
+    this.suggestKeys = [];
+    this.chunkCount = 0;
+  }
+
+  private putDoc(doc: IndexDocument, vector: number[]): void {
+    const stored: StoredDoc = { ...doc };
+    delete stored.full_text;
+    if (!this.docs.has(doc.id)) this.order.push(doc.id);
+    this.docs.set(doc.id, stored);
+    const dim = this.embedder.dimensions;
+    if (vector.length !== dim) return;
+    let row = this.vecRow.get(doc.id);
+    if (row === undefined) {
+      row = this.vecIds.length;
+      this.vecIds.push(doc.id);
+      this.vecRow.set(doc.id, row);
+      if ((row + 1) * dim > this.vectors.length) {
+        const grown = new Float32Array(Math.max(1024, (row + 1) * 2) * dim);
+        grown.set(this.vectors);
+        this.vectors = grown;
+      }
+    }
+    this.vectors.set(vector, row * dim);
+  }
+
+  private removeDoc(id: string): void {
+    if (!this.docs.delete(id)) return;
+    this.order = this.order.filter((x) => x !== id);
+    const row = this.vecRow.get(id);
+    if (row !== undefined) {
+      // Move the last row into the hole.
+      const dim = this.embedder.dimensions;
+      const lastRow = this.vecIds.length - 1;
+      const lastId = this.vecIds[lastRow];
+      if (row !== lastRow) {
+        this.vectors.copyWithin(row * dim, lastRow * dim, (lastRow + 1) * dim);
+        this.vecIds[row] = lastId;
+        this.vecRow.set(lastId, row);
+      }
+      this.vecIds.pop();
+      this.vecRow.delete(id);
+    }
+  }
+
+  private setSuggestions(list: Suggestion[]): void {
+    const keyed = list.map((s) => ({ s, k: fold(s.text) }));
+    keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+    this.suggestions = keyed.map((x) => x.s);
+    this.suggestKeys = keyed.map((x) => x.k);
+  }
+
+  private rebuildDelta(): void {
+    if (this.deltaDocs.size === 0) {
+      this.delta = null;
+      return;
+    }
+    const b = new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
+    for (const d of this.deltaDocs.values()) b.add({ id: d.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => d[a]) });
+    this.delta = b.build();
+  }
+
+  // ---------------------------------------------------------------- keyword core
+
+  private predicate(filter: FilterNode | undefined): Predicate | null {
+    return filter ? compileFilter(filter) : null;
+  }
+
+  /**
+   * Keyword candidates: every document matching the query under the matching strategy, with level and raw score,
+   * plus the terms to highlight.
+   */
+  private keywordCandidates(
+    q: string,
+    pred: Predicate | null,
+    strategy: "all" | "last",
+    attributesToSearchOn: readonly string[] | undefined,
+  ): { candidates: Candidate[]; marks: MarkTerms; wordCount: number } {
+    const parsed = parseQuery(q);
+    const n = parsed.words.length;
+    const marks: MarkTerms = new Map();
+    if (n === 0) return { candidates: [], marks, wordCount: 0 };
+    let allowedMask = 0;
+    if (attributesToSearchOn && attributesToSearchOn.length > 0) {
+      for (const a of attributesToSearchOn) {
+        const i = SEARCHABLE_ATTRIBUTES.indexOf(a);
+        if (i >= 0) allowedMask |= 1 << i;
+      }
+      if (allowedMask === 0) return { candidates: [], marks, wordCount: n };
+    }
+    const byId = new Map<string, Candidate>();
+    for (const [segment, isMain] of [
+      [this.main, true],
+      [this.delta, false],
+    ] as const) {
+      if (!segment || segment.size === 0) continue;
+      const size = segment.size;
+      const perWord: Float32Array[] = [];
+      const touched: number[] = [];
+      for (const w of parsed.words) {
+        const exps = segment.expand(w);
+        for (const e of exps) {
+          const term = segment.vocab[e.term];
+          const markLen = e.kind === "prefix" ? w.text.length : null;
+          const prev = marks.get(term);
+          if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
+        }
+        const scores = new Float32Array(size);
+        segment.scoreWord(exps, allowedMask, scores, touched);
+        perWord.push(scores);
+      }
+      const seen = new Uint8Array(size);
+      for (const d of touched) {
+        if (seen[d]) continue;
+        seen[d] = 1;
+        const id = segment.ids[d];
+        if (isMain && this.mainDead.has(id)) continue;
+        let level = 0;
+        let counting = true;
+        let ok = true;
+        let kw = 0;
+        for (let i = 0; i < n; i++) {
+          const s = perWord[i][d];
+          if (s > 0) {
+            kw += s;
+            if (counting) level++;
+          } else {
+            counting = false;
+            if (parsed.required[i]) ok = false;
+          }
+        }
+        if (!ok || level === 0) continue;
+        if (strategy === "all" && level < n) continue;
+        const doc = this.docs.get(id);
+        if (!doc || (pred && !pred(doc))) continue;
+        byId.set(id, { id, level, kw, score: 0 });
+      }
+    }
+    const candidates = [...byId.values()];
+    let maxKw = 0;
+    for (const c of candidates) if (c.kw > maxKw) maxKw = c.kw;
+    for (const c of candidates) c.score = (c.level - 1 + (maxKw > 0 ? c.kw / maxKw : 0)) / n;
+    return { candidates, marks, wordCount: n };
+  }
+
+  private async queryVector(req: { q: string; vector?: number[] }): Promise<{ vec: Float32Array; ms: number }> {
+    const dim = this.embedder.dimensions;
+    if (this.state && this.state.embedder.dimensions !== dim) throw new SemanticUnavailableError();
+    if (req.vector) {
+      if (req.vector.length !== dim) throw new SemanticUnavailableError("Query vector has the wrong dimensions");
+      return { vec: Float32Array.from(req.vector), ms: 0 };
+    }
+    const t0 = performance.now();
+    try {
+      const v = await this.embedder.embedQuery(req.q);
+      return { vec: Float32Array.from(v), ms: performance.now() - t0 };
+    } catch (e) {
+      throw new SearchEngineError("The query could not be embedded", { cause: e, code: "EMBEDDING_FAILED" });
+    }
+  }
+
+  /** Cosine similarity (vectors are L2-normalised) of every document passing the predicate. */
+  private vectorScores(vec: Float32Array, pred: Predicate | null, exclude?: string): Map<string, number> {
+    const dim = this.embedder.dimensions;
+    const out = new Map<string, number>();
+    for (let row = 0; row < this.vecIds.length; row++) {
+      const id = this.vecIds[row];
+      if (id === exclude) continue;
+      if (pred) {
+        const doc = this.docs.get(id);
+        if (!doc || !pred(doc)) continue;
+      }
+      out.set(id, dot(this.vectors, row * dim, vec, dim));
+    }
+    return out;
+  }
+
+  private formatHit(
+    c: Candidate,
+    req: Pick<
+      SearchDocumentsRequest,
+      "attributesToRetrieve" | "attributesToHighlight" | "attributesToCrop" | "cropLength"
+    >,
+    marks: MarkTerms,
+  ): SearchHit {
+    const doc = this.docs.get(c.id) as StoredDoc;
+    const hit: SearchHit = { document: project(doc, req.attributesToRetrieve), score: Math.max(0, Math.min(1, c.score)) };
+    const hl = req.attributesToHighlight ?? [];
+    const cr = req.attributesToCrop ?? [];
+    if (hl.length > 0 || cr.length > 0) {
+      const all = (xs: readonly string[]) => (xs.includes("*") ? DISPLAYED_ATTRIBUTES : xs);
+      const hlSet = new Set(all(hl).filter((a) => DISPLAYED.has(a)));
+      const crSet = new Set(all(cr).filter((a) => DISPLAYED.has(a)));
+      const formatted: Record<string, string | string[]> = {};
+      const cropLength = req.cropLength ?? 10;
+      for (const a of new Set([...hlSet, ...crSet])) {
+        const v = doc[a];
+        const fmt = (s: string) =>
+          crSet.has(a) ? crop(s, marks, cropLength, hlSet.has(a)) : highlight(s, hlSet.has(a) ? marks : new Map());
+        if (typeof v === "string") formatted[a] = fmt(v);
+        else if (Array.isArray(v) && v.every((x) => typeof x === "string")) formatted[a] = (v as string[]).map(fmt);
+      }
+      hit.formatted = formatted;
+    }
+    return hit;
+  }
+
+  private facetDistribution(
+    ids: Iterable<string>,
+    facets: readonly string[],
+    max: number,
+    facetQuery?: string,
+  ): Record<string, Record<string, number>> {
+    const counts = facets.map(() => new Map<string, number>());
+    const fq = facetQuery ? facetQuery.toLowerCase() : null;
+    for (const id of ids) {
+      const doc = this.docs.get(id);
+      if (!doc) continue;
+      facets.forEach((f, i) => {
+        const v = doc[f];
+        const values = Array.isArray(v) ? v : v === null || v === undefined ? [] : [v];
+        const seen = new Set<string>();
+        for (const x of values) {
+          const key = typeof x === "object" ? JSON.stringify(x) : String(x);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (fq && !key.toLowerCase().includes(fq)) continue;
+          counts[i].set(key, (counts[i].get(key) ?? 0) + 1);
+        }
+      });
+    }
+    const out: Record<string, Record<string, number>> = {};
+    facets.forEach((f, i) => {
+      const top = [...counts[i].entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, max);
+      out[f] = Object.fromEntries(top);
+    });
+    return out;
+  }
+
+  /** All matching candidates ranked (shared by searchDocuments and facets). */
+  private async rank(req: SearchDocumentsRequest): Promise<{
+    ranked: Candidate[];
+    marks: MarkTerms;
+    embeddingTimeMs: number;
+    ratio: number;
+  }> {
+    const pred = this.predicate(req.filter);
+    const ratio = Math.max(0, Math.min(1, req.semanticRatio ?? 0));
+    const q = req.q.trim();
+    let ranked: Candidate[];
+    let marks: MarkTerms = new Map();
+    let embeddingTimeMs = 0;
+    let usedRatio = 0;
+    if (q === "") {
+      ranked = [];
+      for (const id of this.order) {
+        const doc = this.docs.get(id) as StoredDoc;
+        if (!pred || pred(doc)) ranked.push({ id, level: 0, kw: 0, score: 1 });
+      }
+      if (req.sort && req.sort.length > 0) ranked.sort(sortComparator(req.sort, this.docs));
+      return { ranked, marks, embeddingTimeMs, ratio: 0 };
+    }
+    const kw = this.keywordCandidates(q, pred, req.matchingStrategy ?? "last", req.attributesToSearchOn);
+    marks = kw.marks;
+    ranked = kw.candidates;
+    if (ratio > 0) {
+      const { vec, ms } = await this.queryVector(req);
+      embeddingTimeMs = ms;
+      usedRatio = ratio;
+      const sims = this.vectorScores(vec, pred);
+      const byId = new Map(ranked.map((c) => [c.id, c]));
+      // Semantic candidates: the best vector matches (enough for deep pages), fused with every keyword match.
+      const semanticTop = [...sims.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(100, req.offset + req.limit));
+      for (const [id] of semanticTop) if (!byId.has(id)) byId.set(id, { id, level: 0, kw: 0, score: 0 });
+      ranked = [...byId.values()];
+      for (const c of ranked) c.score = (1 - ratio) * c.score + ratio * Math.max(0, sims.get(c.id) ?? 0);
+      ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      if (req.sort && req.sort.length > 0) {
+        const cmp = sortComparator(req.sort, this.docs);
+        ranked.sort((a, b) => cmp(a, b) || b.score - a.score);
+      }
+      return { ranked, marks, embeddingTimeMs, ratio: usedRatio };
+    }
+    const cmpSort = req.sort && req.sort.length > 0 ? sortComparator(req.sort, this.docs) : null;
+    ranked.sort(
+      (a, b) => b.level - a.level || (cmpSort ? cmpSort(a, b) : 0) || b.kw - a.kw || (a.id < b.id ? -1 : 1),
+    );
+    return { ranked, marks, embeddingTimeMs, ratio: 0 };
+  }
+
+  // ---------------------------------------------------------------- SearchEngine
+
+  async searchDocuments(req: SearchDocumentsRequest): Promise<SearchDocumentsResponse> {
+    await this.ready();
+    const t0 = performance.now();
+    const { ranked, marks, embeddingTimeMs, ratio } = await this.rank(req);
+    const page = ranked.slice(req.offset, req.offset + req.limit).map((c) => this.formatHit(c, req, marks));
+    const res: SearchDocumentsResponse = {
+      hits: page,
+      estimatedTotal: Math.min(ranked.length, MAX_TOTAL_HITS),
+      totalCapped: ranked.length > MAX_TOTAL_HITS,
+      processingTimeMs: 0,
+      embeddingTimeMs: Math.round(embeddingTimeMs),
+      semanticRatio: ratio,
+      query: req.q,
+    };
+    if (req.facets && req.facets.length > 0) {
+      res.facetDistribution = this.facetDistribution(
+        ranked.map((c) => c.id),
+        req.facets,
+        100,
+      );
+    }
+    res.processingTimeMs = Math.round(performance.now() - t0);
+    return res;
+  }
+
+  async facets(req: FacetsRequest): Promise<FacetsResponse> {
+    await this.ready();
+    const t0 = performance.now();
+    const { ranked } = await this.rank({ q: req.q ?? "", filter: req.filter, limit: 0, offset: 0 });
+    return {
+      facetDistribution: this.facetDistribution(
+        ranked.map((c) => c.id),
+        req.facets,
+        req.maxValuesPerFacet ?? 100,
+        req.facetQuery,
+      ),
+      total: ranked.length,
+      processingTimeMs: Math.round(performance.now() - t0),
+    };
+  }
+
+  async searchChunks(req: SearchChunksRequest): Promise<SearchChunksResponse> {
+    await this.ready();
+    const t0 = performance.now();
+    if (!this.tables || this.chunkCount === 0) return { hits: [], processingTimeMs: 0, embeddingTimeMs: 0 };
+    const { vec, ms } = await this.queryVector({ q: req.query, vector: req.vector });
+    const attrs = req.filter ? filterAttributes(req.filter) : new Set<string>();
+    const sqlable = [...attrs].every((a) => CHUNK_COLUMNS.has(a));
+    const pred = req.filter && !sqlable ? compileFilter(req.filter) : null;
+    let query = this.tables.chunks
+      .vectorSearch(Array.from(vec))
+      .distanceType("cosine")
+      .select(["judgment_id", "position", "text"])
+      .limit(pred ? req.limit * 10 : req.limit);
+    if (req.filter && sqlable) query = query.where(toLanceSql(req.filter, CHUNK_COLUMNS));
+    let rows: Array<{ judgment_id: string; position: number; text: string; _distance: number }>;
+    try {
+      rows = (await query.toArray()) as typeof rows;
+    } catch (e) {
+      throw new SearchEngineError("Chunk search failed", { cause: e });
+    }
+    const hits = [];
+    for (const r of rows) {
+      if (pred) {
+        const doc = this.docs.get(r.judgment_id);
+        if (!doc || !pred(doc)) continue;
+      }
+      const similarity = 1 - r._distance;
+      if (req.minSimilarity !== undefined && similarity < req.minSimilarity) continue;
+      hits.push({ judgmentId: r.judgment_id, position: r.position, text: r.text, similarity });
+      if (hits.length >= req.limit) break;
+    }
+    return { hits, processingTimeMs: Math.round(performance.now() - t0), embeddingTimeMs: Math.round(ms) };
+  }
+
+  async similar(req: SimilarRequest): Promise<SimilarResponse> {
+    await this.ready();
+    const t0 = performance.now();
+    const row = this.vecRow.get(req.id);
+    if (!this.docs.has(req.id) || row === undefined) throw new DocumentNotFoundError(req.id);
+    const dim = this.embedder.dimensions;
+    const vec = this.vectors.slice(row * dim, (row + 1) * dim);
+    const sims = this.vectorScores(vec, this.predicate(req.filter), req.id);
+    const top = [...sims.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, req.limit);
+    return {
+      hits: top.map(([id, s]) => ({
+        document: project(this.docs.get(id) as StoredDoc, req.attributesToRetrieve),
+        score: Math.max(0, Math.min(1, s)),
+      })),
+      // A lexical embedder makes this a more-like-this over words, not a semantic neighbour search.
+      mode: this.embedder.kind === "model" ? "vector" : "more_like_this",
+      processingTimeMs: Math.round(performance.now() - t0),
+    };
+  }
+
+  async autocomplete(req: AutocompleteRequest): Promise<AutocompleteResponse> {
+    const d = AUTOCOMPLETE_DEFAULTS;
+    const r = await this.searchDocuments({
+      q: req.q,
+      filter: req.filter,
+      limit: req.limit,
+      offset: 0,
+      attributesToSearchOn: d.attributesToSearchOn,
+      attributesToHighlight: d.attributesToHighlight,
+      attributesToCrop: d.attributesToCrop,
+      cropLength: d.cropLength,
+      attributesToRetrieve: d.attributesToRetrieve,
+      matchingStrategy: d.matchingStrategy,
+    });
+    return {
+      hits: r.hits,
+      estimatedTotal: r.estimatedTotal,
+      processingTimeMs: r.processingTimeMs,
+      topicHits: this.topicHits(req.q, 5),
+      query: req.q,
+    };
+  }
+
+  private topicHits(q: string, limit: number): TopicHit[] {
+    const ws = words(q);
+    if (ws.length === 0) return [];
+    const key = ws.join(" ");
+    const out: TopicHit[] = [];
+    for (let i = 0; i < this.suggestions.length; i++) {
+      const s = this.suggestions[i];
+      if (s.kind !== "topic") continue;
+      const k = this.suggestKeys[i];
+      if (k.startsWith(key) || k.includes(" " + key)) out.push({ topic: s.text, count: s.count ?? Math.round(s.score / 2) });
+    }
+    return out.sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic)).slice(0, limit);
+  }
+
+  async suggest(req: SuggestRequest): Promise<SuggestResponse> {
+    await this.ready();
+    const t0 = performance.now();
+    const key = words(req.q).join(" ");
+    if (key === "") return { suggestions: [], processingTimeMs: 0 };
+    let lo = 0;
+    let hi = this.suggestKeys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.suggestKeys[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: Suggestion[] = [];
+    for (let i = lo; i < this.suggestKeys.length && this.suggestKeys[i].startsWith(key); i++) {
+      found.push(this.suggestions[i]);
+    }
+    found.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    return { suggestions: found.slice(0, req.limit), processingTimeMs: Math.round(performance.now() - t0) };
+  }
+
+  async getDocuments(ids: readonly string[], attributesToRetrieve?: readonly string[]): Promise<HitDocument[]> {
+    await this.ready();
+    const out: HitDocument[] = [];
+    for (const id of ids) {
+      const doc = this.docs.get(id);
+      if (doc) out.push(project(doc, attributesToRetrieve));
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- sync
+
+  readonly sync: SyncPort = {
+    beginFull: (options?: FullSyncOptions) => this.beginFull(options),
+    upsert: (batch: IndexBatch) => this.mutex.run(() => this.upsert(batch)),
+    delete: (ids: string[]) => this.mutex.run(() => this.deleteIds(ids)),
+  };
+
+  private async beginFull(options: FullSyncOptions = {}): Promise<FullSyncSession> {
+    await this.ready();
+    const store = this.store as SearchStore;
+    const gen = Math.max(this.state?.gen ?? 0, Date.now());
+    const dim = this.embedder.dimensions;
+    const tables = await store.createTables(gen, dim);
+    const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+    let done = false;
+    return {
+      add: async (batch) => {
+        if (done) throw new Error("sync session already finished");
+        if (batch.documents.length > 0) await tables.docs.add(batch.documents.map(docRow));
+        if (batch.chunks.length > 0) await tables.chunks.add(batch.chunks.map(chunkRow));
+        counts.documents += batch.documents.length;
+        counts.chunks += batch.chunks.length;
+        options.onProgress?.({ ...counts });
+      },
+      commit: ({ suggestions }) =>
+        this.mutex.run(async () => {
+          if (done) throw new Error("sync session already finished");
+          done = true;
+          await store.writeSuggestions(gen, suggestions);
+          await store.writeState({
+            gen,
+            embedder: { id: this.embedder.id, dimensions: dim },
+            builtAt: new Date().toISOString(),
+          });
+          // Swap: load the new generation into memory, then drop the old ones.
+          this.opening = this.load();
+          await this.opening;
+          await store.dropGenerations(gen);
+          return { ...counts };
+        }),
+      abort: async () => {
+        if (done) return;
+        done = true;
+        await store.dropGeneration(gen);
+      },
+    };
+  }
+
+  private async ensureLive(): Promise<{ docs: lancedb.Table; chunks: lancedb.Table }> {
+    await this.ready();
+    if (this.tables) return this.tables;
+    // First write without a full sync: start an empty generation.
+    const session = await this.beginFull();
+    await session.commit({ suggestions: [] });
+    return this.tables as unknown as { docs: lancedb.Table; chunks: lancedb.Table };
+  }
+
+  private async upsert(batch: IndexBatch): Promise<SyncCounts> {
+    const tables = await this.ensureLive();
+    const ids = batch.documents.map((d) => d.document.id);
+    if (ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
+    const inList = ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ");
+    await tables.docs
+      .mergeInsert("id")
+      .whenMatchedUpdateAll()
+      .whenNotMatchedInsertAll()
+      .execute(batch.documents.map(docRow));
+    await tables.chunks.delete(`judgment_id IN (${inList})`);
+    if (batch.chunks.length > 0) await tables.chunks.add(batch.chunks.map(chunkRow));
+    for (const d of batch.documents) {
+      this.putDoc(d.document, d.vector);
+      this.mainDead.add(d.document.id);
+      this.deltaDocs.set(d.document.id, d.document);
+    }
+    this.rebuildDelta();
+    this.chunkCount = await tables.chunks.countRows();
+    return { documents: ids.length, chunks: batch.chunks.length, deleted: 0 };
+  }
+
+  private async deleteIds(ids: string[]): Promise<SyncCounts> {
+    await this.ready();
+    if (!this.tables || ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
+    const inList = ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ");
+    await this.tables.docs.delete(`id IN (${inList})`);
+    await this.tables.chunks.delete(`judgment_id IN (${inList})`);
+    let deleted = 0;
+    for (const id of ids) {
+      if (this.docs.has(id)) deleted++;
+      this.removeDoc(id);
+      this.mainDead.add(id);
+      this.deltaDocs.delete(id);
+    }
+    this.rebuildDelta();
+    this.chunkCount = await this.tables.chunks.countRows();
+    return { documents: 0, chunks: 0, deleted };
+  }
+
+  // ---------------------------------------------------------------- settings / health
+
+  async settings(): Promise<IndexSettings> {
+    await this.ready();
+    const s = indexSettings();
+    if (this.state) s.embedders = embedderSettings({ dimensions: this.state.embedder.dimensions });
+    return s;
+  }
+
+  async health(): Promise<EngineHealth> {
+    const embedder = {
+      id: this.embedder.id,
+      label: this.embedder.label,
+      dimensions: this.embedder.dimensions,
+      registered: false,
+    };
+    try {
+      await this.ready();
+    } catch (e) {
+      return {
+        engine: "lancedb",
+        status: "down",
+        documents: 0,
+        chunks: 0,
+        embedder,
+        message: e instanceof Error ? e.message : "unavailable",
+      };
+    }
+    const registered = !!this.state && this.state.embedder.dimensions === this.embedder.dimensions;
+    const h: EngineHealth = {
+      engine: "lancedb",
+      status: !this.state ? "degraded" : registered ? "ok" : "degraded",
+      documents: this.docs.size,
+      chunks: this.chunkCount,
+      embedder: { ...embedder, registered },
+    };
+    if (!this.state) h.message = "The search index has not been built yet";
+    else if (!registered) h.message = "The index was built with a different embedder; run a full sync";
+    return h;
+  }
+
+  /** Build time and generation of the live index (for health and the benchmark). */
+  async indexState(): Promise<StoreState | null> {
+    await this.ready();
+    return this.state;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.opening;
+    } catch {
+      // closing an engine that failed to open is fine
+    }
+    this.store?.close();
+    this.store = null;
+    this.opening = null;
+    this.tables = null;
+  }
+}
