@@ -759,7 +759,7 @@ export class FakeMeilisearch {
       if (!(fields.includes("*") || fields.includes(k))) continue;
       out[k] = v;
     }
-    if (retrieveVectors && d._vectors) {
+    if (retrieveVectors && d._vectors && (displayed.includes("*") || displayed.includes("_vectors"))) {
       const vs: Record<string, Json> = {};
       for (const [name, v] of Object.entries(d._vectors as Record<string, Json>)) {
         vs[name] = { embeddings: Array.isArray(v) && typeof v[0] === "number" ? [v] : (v as Json), regenerate: false };

@@ -97,7 +97,7 @@ describe("settings in two phases, verified by reading back", () => {
         searchableAttributes: ["text"],
         filterableAttributes: ["judgmentId", "jurisdiction", "decision_date_ts"],
         sortableAttributes: [],
-        displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text"],
+        displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text", "_vectors"],
         rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness"],
         pagination: { maxTotalHits: 1000 },
       }),
@@ -536,19 +536,23 @@ describe("search, hybrid, autocomplete", () => {
     ]);
   });
 
-  it("chunk search: pure vector query on the chunk index, similarity from the ranking score", async () => {
-    const res = await engine.searchChunks({ query: "armed robbery staff threatened", limit: 2, filter: parseIndexFilter("jurisdiction = UK") });
+  it("chunk search: hybrid query on the chunk index, similarity = cosine of the returned vectors", async () => {
+    const query = "armed robbery staff threatened";
+    const vector = await embedder.embedQuery(query);
+    const res = await engine.searchChunks({ query, limit: 2, filter: parseIndexFilter("jurisdiction = UK") });
     expect(lastBody()).toEqual({
-      q: "",
-      vector: await embedder.embedQuery("armed robbery staff threatened"),
-      hybrid: { embedder: "default", semanticRatio: 1 },
+      q: query,
+      vector,
+      hybrid: { embedder: "default", semanticRatio: 0.5 },
       limit: 2,
       showRankingScore: true,
+      retrieveVectors: true,
       attributesToRetrieve: ["judgmentId", "position", "text"],
       filter: 'jurisdiction = "UK"',
     });
     expect(res.hits[0].judgmentId).toBe(fixtureId(3));
-    expect(res.hits[0].similarity).toBeGreaterThan(res.hits[1].similarity);
+    const stored = fixtureBatch.chunks.find((c) => c.judgmentId === fixtureId(3) && c.position === res.hits[0].position)!.vector;
+    expect(res.hits[0].similarity).toBeCloseTo(stored.reduce((s, x, i) => s + x * vector[i], 0), 10);
     await expect(engine.searchChunks({ query: "x", limit: 2, filter: parseIndexFilter("court_level = appeal") })).rejects.toBeInstanceOf(FilterAttributeError);
   });
 
