@@ -2,6 +2,7 @@
  * The page-side emitter of product events (spec: Events). Components call `emit` so the capture path can be swapped
  * without touching them; it forwards to the web tier's batching client in lib/events/track.ts.
  */
+import { track } from "@/lib/events/track";
 export type EventName =
   | "search_submitted"
   | "search_zero_results"
@@ -26,7 +27,7 @@ export function emit(name: EventName, properties: Props): void {
   try {
     if (typeof window === "undefined") return;
     (window.__emittedEvents ??= []).push({ name, properties });
-    // TODO(webtier): forward to lib/events/track.ts once it lands.
+    track(name, properties);
   } catch {
     // ignore
   }
