@@ -97,6 +97,9 @@ export class UpstashBridge {
     }
     const args = command.map(toArg);
     const name = args[0].toLowerCase();
+    // ioredis rewrites some replies client-side by lower-case command name (HGETALL becomes an object); the
+    // upper-case name bypasses that, so the raw Redis reply reaches the client as Upstash would send it.
+    args[0] = args[0].toUpperCase();
     if (REFUSED.has(name)) throw new UpstashCommandError(`ERR command '${args[0]}' is not supported by the local Upstash bridge`);
     if (name === "xread" || name === "xreadgroup") {
       if (args.some((a) => a.toLowerCase() === "block")) throw new UpstashCommandError("ERR blocking XREAD is not supported by the local Upstash bridge");
@@ -109,7 +112,7 @@ export class UpstashBridge {
     if ((name === "evalsha" || name === "evalsha_ro") && args.length > 1) {
       const stored = this.scripts.get(args[1].toLowerCase());
       if (!stored) return { args };
-      const evalName = name === "evalsha" ? "eval" : "eval_ro";
+      const evalName = name === "evalsha" ? "EVAL" : "EVAL_RO";
       const asEval = [evalName, stored.script, ...args.slice(2)];
       // Inside MULTI a NOSCRIPT cannot be retried, so send the script itself.
       if (inTransaction) return { args: asEval };
