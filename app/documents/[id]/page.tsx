@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Notice } from "@/components/ui/notice";
+import { DocumentView } from "@/components/documents/document-view";
+import { fetchJudgment } from "@/components/documents/fetch-judgment";
+import { getI18n } from "@/lib/i18n/server";
+import { fmt } from "@/lib/i18n/locale";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const { t } = await getI18n();
+  const { judgment } = await fetchJudgment(id);
+  const title = judgment?.title || judgment?.caseNumber || t.doc.titleFallback;
+  return {
+    title,
+    description: judgment?.summary?.slice(0, 160) ?? fmt(t.doc.description, { caseNumber: judgment?.caseNumber ?? "" }),
+  };
+}
+
+export default async function DocumentPage({ params, searchParams }: Props) {
+  const [{ id }, sp, { t }] = await Promise.all([params, searchParams, getI18n()]);
+  const { judgment, status } = await fetchJudgment(id);
+  if (status === 404 || status === 400 || status === 422) notFound();
+  if (!judgment) return <Notice tone="danger">{t.common.unknownError}</Notice>;
+  const f = typeof sp.f === "string" ? sp.f : null;
+  return <DocumentView judgment={judgment} f={f} />;
+}
