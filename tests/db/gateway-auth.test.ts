@@ -6,6 +6,7 @@ import {
   type SupabaseClient,
   type SupabaseClientOptions,
 } from "@supabase/supabase-js";
+import { createServerClient } from "@supabase/ssr";
 import { createRemoteJWKSet, importJWK, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway } from "../../supabase/local/gateway";
@@ -204,6 +205,39 @@ describe("gateway /auth/v1 with the real supabase-js client", () => {
     expect(pw.error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: "correct-horse" })).error?.code).toBe("invalid_credentials");
     expect((await client().auth.signInWithPassword({ email, password: "battery-staple" })).error).toBeNull();
+  });
+
+  it("works through @supabase/ssr's cookie-based server client (PKCE flow)", async () => {
+    const jar = new Map<string, string>();
+    const serverClient = () =>
+      createServerClient(env.supabaseUrl as string, env.anonKey as string, {
+        cookies: {
+          getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+          setAll: (cookies) => {
+            for (const c of cookies) {
+              if (c.value) jar.set(c.name, c.value);
+              else jar.delete(c.name);
+            }
+          },
+        },
+        realtime: { transport: NoRealtime as unknown as Transport },
+      });
+    const email = newEmail();
+    const signUp = await serverClient().auth.signUp({ email, password: "correct-horse" });
+    expect(signUp.error).toBeNull();
+    jar.clear();
+    const signIn = await serverClient().auth.signInWithPassword({ email, password: "correct-horse" });
+    expect(signIn.error).toBeNull();
+    expect([...jar.keys()].some((k) => k.startsWith("sb-") && k.includes("-auth-token"))).toBe(true);
+    // A later request: a fresh client that only has the cookies.
+    const later = serverClient();
+    const claims = await later.auth.getClaims();
+    expect(claims.error).toBeNull();
+    expect(claims.data?.claims.email).toBe(email);
+    const user = await later.auth.getUser();
+    expect(user.data.user?.email).toBe(email);
+    expect((await later.auth.signOut()).error).toBeNull();
+    expect([...jar.keys()].some((k) => k.includes("-auth-token"))).toBe(false);
   });
 
   it("admin API: create (with app_metadata.role), list, get, delete with the service key", async () => {

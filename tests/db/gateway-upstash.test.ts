@@ -128,6 +128,17 @@ describe("gateway /upstash bridge with the real @upstash/redis client", () => {
     expect(remaining.remaining).toBe(0);
   });
 
+  it("aborts a multi-exec whose command Redis refuses while queueing (400, nothing applied)", async () => {
+    const res = await fetch(`${env.upstashUrl}/multi-exec`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${env.upstashToken}` },
+      body: JSON.stringify([["SET", `${prefix}:m`, "1"], ["SET", `${prefix}:m`]]),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/EXECABORT|wrong number/i);
+    expect(await upstash().get(`${prefix}:m`)).toBeNull();
+  });
+
   it("maps EVALSHA of a SCRIPT LOADed shebang script to the stripped one", async () => {
     const r = upstash();
     const script = "#!lua flags=allow-key-locking\nreturn redis.call('INCR', KEYS[1])";
@@ -163,10 +174,10 @@ describe("gateway /upstash against a private Redis", () => {
     probe.disconnect();
   });
   afterAll(() => {
-    if (redis?.pid) process.kill(redis.pid, "SIGTERM");
+    if (redis?.pid && redis.exitCode === null) process.kill(redis.pid, "SIGTERM");
   });
 
-  it("reloads a mapped script after Redis forgot it (SCRIPT FLUSH → NOSCRIPT)", async () => {
+  it("reloads a mapped script after Redis forgot it (SCRIPT FLUSH → NOSCRIPT); answers 503 once Redis is gone", async () => {
     const keys = await generateLocalKeys("http://127.0.0.1");
     const gw = await startGateway({
       port: 0,
@@ -184,6 +195,17 @@ describe("gateway /upstash against a private Redis", () => {
       expect(await r.evalsha(sha, ["k"], [])).toBe(1);
       expect(await r.scriptFlush()).toBe("OK");
       expect(await r.evalsha(sha, ["k"], [])).toBe(2);
+
+      // Redis going away after start is a 503, not a command error.
+      const exited = new Promise((resolve) => redis!.once("exit", resolve));
+      process.kill(redis!.pid!, "SIGTERM");
+      await exited;
+      const res = await fetch(gw.upstash!.url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${gw.upstash!.token}` },
+        body: JSON.stringify(["GET", "k"]),
+      });
+      expect(res.status).toBe(503);
     } finally {
       await gw.close();
     }

@@ -4,7 +4,18 @@ import Redis from "ioredis";
 /** One reply as Upstash's REST API writes it. */
 export type UpstashReply = { result: unknown } | { error: string };
 
+/** Redis refused the command (a reply error): Upstash answers these with 400 or per pipeline entry. */
 export class UpstashCommandError extends Error {}
+
+/** Redis could not be reached (down after start, time-out): answered 503, nothing was executed or it is unknown. */
+export class RedisUnavailableError extends Error {}
+
+/** ioredis reports server replies as ReplyError; anything else is the connection failing. */
+function asBridgeError(e: unknown): Error {
+  const err = e as Error;
+  if (err instanceof UpstashCommandError || err instanceof RedisUnavailableError) return err;
+  return err.name === "ReplyError" ? new UpstashCommandError(err.message) : new RedisUnavailableError(err.message);
+}
 
 /**
  * Commands that would break the bridge's single shared connection (pub/sub mode, another database, protocol or
@@ -140,13 +151,13 @@ export class UpstashBridge {
       const reply = await this.redis.callBuffer(prepared.args[0], ...prepared.args.slice(1));
       return prepared.post ? prepared.post(reply) : reply;
     } catch (e) {
-      const message = (e as Error).message;
-      if (prepared.fallback && message.startsWith("NOSCRIPT")) {
-        return this.redis.callBuffer(prepared.fallback[0], ...prepared.fallback.slice(1)).catch((e2: Error) => {
-          throw new UpstashCommandError(e2.message);
+      const err = asBridgeError(e);
+      if (prepared.fallback && err instanceof UpstashCommandError && err.message.startsWith("NOSCRIPT")) {
+        return this.redis.callBuffer(prepared.fallback[0], ...prepared.fallback.slice(1)).catch((e2: unknown) => {
+          throw asBridgeError(e2);
         });
       }
-      throw new UpstashCommandError(message);
+      throw err;
     }
   }
 
@@ -163,7 +174,8 @@ export class UpstashBridge {
     const runnable = prepared.filter((p): p is Prepared => !(p instanceof UpstashCommandError));
     const pipe = this.redis.pipeline();
     for (const p of runnable) pipe.callBuffer(p.args[0], ...p.args.slice(1));
-    const results = runnable.length ? ((await pipe.exec()) ?? []) : [];
+    const results = runnable.length ? ((await pipe.exec().catch((e: unknown) => Promise.reject(asBridgeError(e)))) ?? []) : [];
+    for (const [err] of results) if (err && asBridgeError(err) instanceof RedisUnavailableError) throw asBridgeError(err);
     let i = 0;
     return prepared.map((p) => {
       if (p instanceof UpstashCommandError) return { error: p.message };
@@ -185,7 +197,7 @@ export class UpstashBridge {
     try {
       results = await multi.exec();
     } catch (e) {
-      throw new UpstashCommandError((e as Error).message);
+      throw asBridgeError(e);
     }
     if (!results) throw new UpstashCommandError("EXECABORT Transaction discarded");
     return prepared.map((p, i) => {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyTooLargeError, header, parseJsonBody, readBody, sendJson } from "../http";
 import { bearerToken } from "../tokens";
-import { encodeReply, UpstashCommandError, type UpstashBridge } from "./bridge";
+import { encodeReply, RedisUnavailableError, UpstashCommandError, type UpstashBridge } from "./bridge";
 
 const UPSTASH_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -70,6 +70,11 @@ export async function handleUpstash(
   } catch (e) {
     if (e instanceof UpstashCommandError) {
       sendJson(res, 400, { error: e.message });
+      return;
+    }
+    if (e instanceof RedisUnavailableError) {
+      log(`upstash: Redis unavailable: ${e.message}`);
+      sendJson(res, 503, { error: "Redis is not reachable from the local gateway right now" });
       return;
     }
     log(`upstash ${p || "/"} failed: ${(e as Error).message}`);
