@@ -53,6 +53,8 @@ const ConfigSchema = z.object({
   GUEST_UPGRADE_URL: z.string().default("/sign-up?reason=guest-limit"),
   /** A limits-store call (rate limiter or guest meter) slower than this counts as the store being down. */
   LIMITS_STORE_TIMEOUT_MS: int(500, 1),
+  /** After the limits store failed, it is left alone this long (local fallback / unmetered) before being tried again. */
+  LIMITS_STORE_RETRY_MS: int(5_000, 0),
   /** How long a verified API key is remembered in process before it is looked up again (revocation delay). */
   API_KEY_CACHE_SECONDS: int(30, 0),
   /** Secret mixed into the hashed per-user rate-limit identity; defaults to the service role key when unset. */

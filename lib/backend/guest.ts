@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { limitsStore } from "./rate-limit-store";
+import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-store";
 
 /**
  * Guest search allowance (spec: States and transitions, guest search allowance; D-11, D-12).
@@ -125,6 +125,10 @@ export class GuestMeter {
       logger.warn("guest search unmetered: no limits store configured (UPSTASH_REDIS_REST_URL unset)");
       return null;
     }
+    if (!storeAvailable(this.store)) {
+      logger.warn("guest search unmetered: limits store unavailable (recent failure)");
+      return null;
+    }
     const s = this.settings;
     try {
       let id = isGuestSessionId(cookie) ? cookie.toLowerCase() : null;
@@ -148,6 +152,7 @@ export class GuestMeter {
         session: { id: id as string, limit: s.limit, remaining, minted, ttlSeconds: ttl > 0 ? ttl : s.ttlSeconds, nudge: remaining === s.nudgeRemaining },
       };
     } catch (e) {
+      reportStoreFailure(this.store);
       logger.warn({ err: e instanceof Error ? e.message : String(e) }, "guest search unmetered: limits store unavailable");
       return null;
     }

@@ -13,10 +13,28 @@ export interface StoreSettings {
   url: string;
   token: string;
   timeoutMs: number;
+  /** After a failure, skip the store for this long (default LIMITS_STORE_RETRY_MS). */
+  retryAfterMs?: number;
+}
+
+/**
+ * A circuit per store: after a failure the store is not asked again for `retryAfterMs`, so an outage costs one
+ * time-out per interval instead of one per request; then one request probes it again.
+ */
+const circuits = new WeakMap<Redis, { downUntil: number; retryAfterMs: number }>();
+
+export function storeAvailable(store: Redis): boolean {
+  const c = circuits.get(store);
+  return !c || Date.now() >= c.downUntil;
+}
+
+export function reportStoreFailure(store: Redis): void {
+  const c = circuits.get(store);
+  if (c) c.downUntil = Date.now() + c.retryAfterMs;
 }
 
 export function createLimitsStore(s: StoreSettings): Redis {
-  return new Redis({
+  const store = new Redis({
     url: s.url,
     token: s.token,
     retry: false,
@@ -25,6 +43,8 @@ export function createLimitsStore(s: StoreSettings): Redis {
     signal: () => AbortSignal.timeout(s.timeoutMs),
     keepAlive: true,
   });
+  circuits.set(store, { downUntil: 0, retryAfterMs: s.retryAfterMs ?? config().LIMITS_STORE_RETRY_MS });
+  return store;
 }
 
 let cached: { key: string; store: Redis | null } | null = null;

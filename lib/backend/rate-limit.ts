@@ -3,7 +3,7 @@ import type { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { LocalSlidingWindow } from "./rate-limit-local";
-import { limitsStore } from "./rate-limit-store";
+import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-store";
 
 /**
  * Rate limits (spec: Limits; D-21): `search` = per client IP on GET /api/search/documents (SEARCH_DOCUMENTS_RATE_LIMIT
@@ -72,7 +72,8 @@ export class RateLimiter {
   /** Count one request of `subject` (an IP or an API key id) against `rule`. */
   async check(rule: RuleName, subject: string): Promise<RateLimitVerdict> {
     const remote = this.remote[rule];
-    if (!remote) return { ...this.memory[rule].take(`${rule}:${subject}`), source: "memory" };
+    if (!remote || !this.opts.store) return { ...this.memory[rule].take(`${rule}:${subject}`), source: "memory" };
+    if (!storeAvailable(this.opts.store)) return this.fallback(subject);
     try {
       const r = await remote.limit(subject);
       // Only a real answer counts; any other reason (timeout, ...) means the store did not decide.
@@ -83,6 +84,7 @@ export class RateLimiter {
     } catch (e) {
       this.warn(e);
     }
+    reportStoreFailure(this.opts.store);
     return this.fallback(subject);
   }
 
