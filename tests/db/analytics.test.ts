@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordSearch, searchHistory } from "@/lib/backend/search-analytics";
+import { adminPool, stackEnv } from "../helpers/stack";
+
+const env = stackEnv();
+const pool = adminPool();
+
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
+class NoRealtime {
+  constructor() {
+    throw new Error("no realtime");
+  }
+}
+const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
+  createClient(env.supabaseUrl as string, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as unknown as Transport },
+    global: { headers },
+  });
+const service = () => client(env.serviceRoleKey as string);
+const anon = () => client(env.anonKey as string);
+
+async function signedInUser(): Promise<{ id: string; db: SupabaseClient }> {
+  const email = `analytics-${randomUUID().slice(0, 8)}@example.org`;
+  const password = "correct-horse-battery-staple";
+  const created = await service().auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error || !created.data.user) throw new Error(created.error?.message);
+  const { data, error } = await anon().auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw new Error(error?.message);
+  return { id: created.data.user.id, db: client(env.anonKey as string, { Authorization: `Bearer ${data.session.access_token}` }) };
+}
+
+let alice: { id: string; db: SupabaseClient };
+let bob: { id: string; db: SupabaseClient };
+
+beforeAll(async () => {
+  alice = await signedInUser();
+  bob = await signedInUser();
+  await recordSearch(service(), { query: "alice: theft appeal", hitCount: 12, latencyMs: 33, mode: "hybrid", userId: alice.id });
+  await recordSearch(service(), { query: "alice: fraud", hitCount: 0, latencyMs: 8, mode: "text", userId: alice.id });
+  await recordSearch(service(), { query: "bob: sentencing", hitCount: 4, latencyMs: 21, mode: "text", userId: bob.id });
+  await recordSearch(service(), { query: "a guest query", hitCount: 1, latencyMs: 5, mode: "text", userId: null });
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+describe("search analytics (RLS, two users)", () => {
+  it("each user's history holds only their own rows, newest first", async () => {
+    const a = await searchHistory(alice.db, { limit: 20, offset: 0 });
+    expect(a.map((r) => r.query)).toEqual(["alice: fraud", "alice: theft appeal"]);
+    expect(a[1]).toMatchObject({ hit_count: 12, latency_ms: 33, mode: "hybrid" });
+    const b = await searchHistory(bob.db, { limit: 20, offset: 0 });
+    expect(b.map((r) => r.query)).toEqual(["bob: sentencing"]);
+  });
+
+  it("RLS holds on the table itself: a user selecting every row sees only theirs", async () => {
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("set local role authenticated");
+      await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: bob.id, role: "authenticated" })]);
+      const { rows } = await client.query<{ user_id: string }>("select user_id from public.search_analytics");
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.user_id === bob.id)).toBe(true);
+      await client.query("rollback");
+    } finally {
+      client.release();
+    }
+  });
+
+  it("anonymous callers and users cannot write or read others' analytics", async () => {
+    expect((await anon().rpc("search_history", { p_limit: 5, p_offset: 0 })).error?.code).toBe("42501");
+    const forged = await alice.db.rpc("record_search", { p_query: "x", p_hit_count: 1, p_latency_ms: 1, p_mode: "text", p_user_id: bob.id });
+    expect(forged.error?.code).toBe("42501");
+    const { rows } = await pool.query("select count(*)::int as n from public.search_analytics where user_id = $1", [bob.id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("guest rows have a null user_id; long queries are truncated; limit is clamped", async () => {
+    const { rows } = await pool.query("select user_id from public.search_analytics where query = 'a guest query'");
+    expect(rows[0].user_id).toBeNull();
+    await recordSearch(service(), { query: "q".repeat(5000), hitCount: 1, latencyMs: 1, mode: "Semantic Search!", userId: alice.id });
+    const a = await searchHistory(alice.db, { limit: 1, offset: 0 });
+    expect(a).toHaveLength(1);
+    expect(a[0].query).toHaveLength(1000);
+    expect(a[0].mode).toBe("semantic_search_");
+  });
+});
