@@ -104,10 +104,10 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
   handler: Handler<Infer<B>, Infer<Q>>,
 ) {
   return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const verdicts: RateLimitVerdict[] = [];
     try {
       const policy = opts.rateLimit ?? "general";
       const address = clientAddress(req).address;
-      const verdicts: RateLimitVerdict[] = [];
       if (policy !== "none") verdicts.push(await limitByAddress(policy, address));
 
       const strict = opts.auth !== "public" && WRITE_METHODS.has(req.method);
@@ -146,7 +146,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       });
       return withLimitHeaders(toResponse(result), tightest(verdicts));
     } catch (e) {
-      if (e instanceof ApiError) return e.toResponse();
+      if (e instanceof ApiError) return e.status === 429 ? e.toResponse() : withLimitHeaders(e.toResponse(), tightest(verdicts));
       logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path: req.nextUrl.pathname }, "unhandled route error");
       return new ApiError(500, "INTERNAL_ERROR", "Something went wrong on our side.").toResponse();
     }
