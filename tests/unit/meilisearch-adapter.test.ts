@@ -97,7 +97,7 @@ describe("settings in two phases, verified by reading back", () => {
         searchableAttributes: ["text"],
         filterableAttributes: ["judgmentId", "jurisdiction", "decision_date_ts"],
         sortableAttributes: [],
-        displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text", "_vectors"],
+        displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text"],
         rankingRules: ["words", "typo", "proximity", "attribute", "sort", "exactness"],
         pagination: { maxTotalHits: 1000 },
       }),
@@ -536,17 +536,16 @@ describe("search, hybrid, autocomplete", () => {
     ]);
   });
 
-  it("chunk search: hybrid query on the chunk index, similarity = cosine of the returned vectors", async () => {
+  it("chunk search: pure vector query on the chunk index, similarity = cosine (from the ranking score)", async () => {
     const query = "armed robbery staff threatened";
     const vector = await embedder.embedQuery(query);
     const res = await engine.searchChunks({ query, limit: 2, filter: parseIndexFilter("jurisdiction = UK") });
     expect(lastBody()).toEqual({
-      q: query,
+      q: "",
       vector,
-      hybrid: { embedder: "default", semanticRatio: 0.5 },
+      hybrid: { embedder: "default", semanticRatio: 1 },
       limit: 2,
       showRankingScore: true,
-      retrieveVectors: true,
       attributesToRetrieve: ["judgmentId", "position", "text"],
       filter: 'jurisdiction = "UK"',
     });

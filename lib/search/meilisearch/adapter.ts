@@ -73,14 +73,6 @@ type Raw = Record<string, unknown>;
 /** Meilisearch document ids: alphanumerics, `-` and `_` only (documented `invalid_document_id`). */
 const DOC_ID = /^[A-Za-z0-9_-]{1,511}$/;
 
-/**
- * Keyword share of chunk search. Passages are ~400 tokens, so a short query's vector is diluted against them (with
- * the lexical local-hash embedder a short unrelated chunk can outscore the passage that contains every query word);
- * a hybrid query keeps exact passage matches on top while the vector side recalls paraphrases. `similarity` is still
- * the true cosine, computed from the returned vectors.
- */
-export const CHUNK_SEMANTIC_RATIO = 0.5;
-
 /** Topic hits returned with autocomplete. */
 export const TOPIC_HITS_LIMIT = 5;
 
@@ -165,28 +157,6 @@ function formattedOf(raw: Raw, attributes: Set<string>, all: boolean): SearchHit
     else if (Array.isArray(v) && v.every((x) => typeof x === "string")) out[k] = (v as string[]).map(escapeMarked);
   }
   return out;
-}
-
-/** The vector of a hit returned with `retrieveVectors` (`_vectors.<name>.embeddings`, one or several). */
-function storedVector(hit: Raw, embedderName: string): number[] | null {
-  const v = (hit._vectors as Record<string, unknown> | undefined)?.[embedderName];
-  const emb = v && typeof v === "object" && !Array.isArray(v) ? (v as { embeddings?: unknown }).embeddings : v;
-  if (!Array.isArray(emb) || emb.length === 0) return null;
-  const first: unknown = Array.isArray(emb[0]) ? emb[0] : emb;
-  return Array.isArray(first) && first.every((x) => typeof x === "number") ? (first as number[]) : null;
-}
-
-function cosine(a: number[], b: number[] | null): number {
-  if (!b || b.length !== a.length) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 function clampRatio(r: number | undefined): number {
@@ -427,13 +397,13 @@ export class MeilisearchEngine implements SearchEngine {
       }
     }
     const { vector, ms } = await this.queryVector(req.query, req.vector);
+    // Pure vector search (semanticRatio 1; q is not used for ranking then), like the LanceDB adapter.
     const body: SearchParams = {
-      q: req.query,
+      q: "",
       vector,
-      hybrid: { embedder: this.cfg.embedder, semanticRatio: CHUNK_SEMANTIC_RATIO },
+      hybrid: { embedder: this.cfg.embedder, semanticRatio: 1 },
       limit: req.limit,
       showRankingScore: true,
-      retrieveVectors: true,
       attributesToRetrieve: ["judgmentId", "position", "text"],
     };
     const filter = this.filterString(req.filter);
@@ -444,7 +414,8 @@ export class MeilisearchEngine implements SearchEngine {
         judgmentId: String(h.judgmentId),
         position: Number(h.position),
         text: String(h.text ?? ""),
-        similarity: cosine(vector, storedVector(h, this.cfg.embedder)),
+        // For a pure vector query Meilisearch reports the ranking score as (1 + cosine) / 2.
+        similarity: typeof h._rankingScore === "number" ? 2 * h._rankingScore - 1 : 0,
       }))
       .filter((h) => req.minSimilarity === undefined || h.similarity >= req.minSimilarity);
     return { hits, processingTimeMs: elapsed(t0), embeddingTimeMs: ms };

@@ -49,8 +49,7 @@ export function chunksPhase1(): Settings {
     searchableAttributes: ["text"],
     filterableAttributes: [...CHUNK_FILTERABLE_ATTRIBUTES],
     sortableAttributes: [],
-    // `_vectors` displayed so `retrieveVectors` can return them (chunk similarity is computed from them).
-    displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text", "_vectors"],
+    displayedAttributes: ["id", "judgmentId", "position", "tokenStart", "text"],
     rankingRules: s.rankingRules,
     pagination: s.pagination,
   };
