@@ -1,0 +1,46 @@
+/**
+ * The process-wide search engine (ARCHITECTURE: "MEILI_HOST switches to Meilisearch"): Meilisearch when MEILI_HOST
+ * is set, else the embedded LanceDB adapter on SEARCH_DATA_DIR (default `.data/search`). One instance per process,
+ * created on first use; `setSearchEngineForTests` swaps it.
+ */
+import path from "node:path";
+import { config } from "@/lib/config";
+import { createEmbedder } from "@/lib/llm/embedders";
+import { LanceDbEngine } from "./lancedb/engine";
+import { MeilisearchEngine } from "./meilisearch/adapter";
+import { meiliConfigFromEnv } from "./meilisearch/config";
+import type { Embedder, SearchEngine } from "./types";
+
+interface Holder {
+  engine: SearchEngine;
+  embedder: Embedder;
+}
+
+// Next's dev server re-evaluates modules; keep the singleton on globalThis so it survives reloads.
+const g = globalThis as typeof globalThis & { __searchEngine?: Holder };
+
+export function searchDataDir(): string {
+  return path.resolve(config().SEARCH_DATA_DIR ?? path.join(process.cwd(), ".data", "search"));
+}
+
+export function createSearchEngine(embedder: Embedder = createEmbedder()): SearchEngine {
+  const meili = meiliConfigFromEnv();
+  if (meili) return new MeilisearchEngine({ config: meili, embedder });
+  return new LanceDbEngine({ dir: searchDataDir(), embedder });
+}
+
+export function getSearch(): Holder {
+  if (!g.__searchEngine) {
+    const embedder = createEmbedder();
+    g.__searchEngine = { engine: createSearchEngine(embedder), embedder };
+  }
+  return g.__searchEngine;
+}
+
+export function getSearchEngine(): SearchEngine {
+  return getSearch().engine;
+}
+
+export function setSearchEngineForTests(holder: Holder | undefined): void {
+  g.__searchEngine = holder;
+}

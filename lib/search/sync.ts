@@ -1,0 +1,274 @@
+/**
+ * Postgres → search index (ARCHITECTURE: "the search engine is a derived index, rebuilt from Postgres at any time").
+ * - full: every judgment in id order, in batches, into a fresh index that replaces the live one on commit;
+ * - incremental: judgments with updated_at past the last run's watermark, and ids logged in
+ *   search_judgment_deletions since the last run (migration 20260104000000);
+ * - each run is recorded in search_sync_runs (started_at, completed_at, error, counts) for health.
+ * A server-side job: it reads judgments directly with pg as the database owner (no user context).
+ */
+import pg from "pg";
+import { buildIndexBatch } from "./batch";
+import { JUDGMENT_COLUMNS, type JudgmentRow } from "./document";
+import { SuggestionMiner } from "./suggest-miner";
+import type { Embedder, SearchEngine, SyncCounts } from "./types";
+
+export interface SyncProgress {
+  phase: "full" | "incremental";
+  done: number;
+  total: number;
+}
+
+export interface SyncOptions {
+  engine: SearchEngine;
+  embedder: Embedder;
+  batchSize?: number;
+  onProgress?: (p: SyncProgress) => void;
+}
+
+export interface SyncRunResult extends SyncCounts {
+  runId: number;
+  kind: "full" | "incremental";
+  durationMs: number;
+}
+
+const SELECT_COLUMNS = [...JUDGMENT_COLUMNS, "judges_flat"].map((c) => `"${c}"`).join(", ");
+
+async function startRun(pool: pg.Pool, kind: "full" | "incremental", engine: string): Promise<number> {
+  const r = await pool.query<{ id: string }>(
+    "insert into public.search_sync_runs (kind, engine) values ($1, $2) returning id",
+    [kind, engine],
+  );
+  return Number(r.rows[0].id);
+}
+
+async function finishRun(
+  pool: pg.Pool,
+  id: number,
+  counts: SyncCounts,
+  watermarks: { updated: string | null; deleted: string | null },
+  error?: unknown,
+): Promise<void> {
+  const message = error ? (error instanceof Error ? error.message : String(error)).slice(0, 2000) : null;
+  await pool.query(
+    `update public.search_sync_runs
+        set completed_at = now(), error = $2, documents = $3, chunks = $4, deleted = $5,
+            updated_watermark = $6, deleted_watermark = $7
+      where id = $1`,
+    [id, message, counts.documents, counts.chunks, counts.deleted, watermarks.updated, watermarks.deleted],
+  );
+}
+
+/**
+ * Timestamps travel as Postgres text, never JS Dates: Dates keep milliseconds while timestamptz keeps microseconds,
+ * and a truncated watermark would re-read (or loop on) the last row.
+ */
+async function watermarksNow(pool: pg.Pool): Promise<{ updated: string | null; deleted: string | null }> {
+  const r = await pool.query<{ updated: string | null; deleted: string | null }>(
+    `select (select max(updated_at)::text from public.judgments) as updated,
+            (select max(deleted_at)::text from public.search_judgment_deletions) as deleted`,
+  );
+  return r.rows[0];
+}
+
+/** Rebuild the whole index from Postgres. */
+export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRunResult> {
+  const t0 = Date.now();
+  const runId = await startRun(pool, "full", opts.engine.name);
+  const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+  const batchSize = opts.batchSize ?? 250;
+  // Watermarks taken before reading: rows changed during the run are picked up by the next incremental run.
+  const marks = await watermarksNow(pool);
+  let session: Awaited<ReturnType<SearchEngine["sync"]["beginFull"]>> | null = null;
+  try {
+    const total = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
+    opts.onProgress?.({ phase: "full", done: 0, total });
+    session = await opts.engine.sync.beginFull();
+    const miner = new SuggestionMiner();
+    let after = "00000000-0000-0000-0000-000000000000";
+    for (;;) {
+      const r = await pool.query<JudgmentRow>(
+        `select ${SELECT_COLUMNS} from public.judgments where id > $1 order by id limit $2`,
+        [after, batchSize],
+      );
+      if (r.rows.length === 0) break;
+      const batch = await buildIndexBatch(r.rows, opts.embedder);
+      for (const d of batch.documents) miner.add(d.document);
+      await session.add(batch);
+      counts.documents += batch.documents.length;
+      counts.chunks += batch.chunks.length;
+      after = String(r.rows[r.rows.length - 1].id);
+      opts.onProgress?.({ phase: "full", done: counts.documents, total });
+    }
+    await session.commit({ suggestions: miner.result() });
+    await finishRun(pool, runId, counts, marks);
+    return { ...counts, runId, kind: "full", durationMs: Date.now() - t0 };
+  } catch (e) {
+    await session?.abort().catch(() => undefined);
+    await finishRun(pool, runId, counts, { updated: null, deleted: null }, e).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Upsert judgments changed since the last successful run and remove deleted ones. */
+export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRunResult> {
+  const t0 = Date.now();
+  const last = await pool.query<{ updated_watermark: string | null; deleted_watermark: string | null }>(
+    `select updated_watermark::text as updated_watermark, deleted_watermark::text as deleted_watermark
+       from public.search_sync_runs
+      where completed_at is not null and error is null and engine = $1
+      order by completed_at desc limit 1`,
+    [opts.engine.name],
+  );
+  if (last.rows.length === 0) return fullSync(pool, opts);
+  const since = last.rows[0];
+  const runId = await startRun(pool, "incremental", opts.engine.name);
+  const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+  const batchSize = opts.batchSize ?? 250;
+  const marks = { updated: since.updated_watermark, deleted: since.deleted_watermark };
+  try {
+    const epoch = "1970-01-01T00:00:00Z";
+    const total = Number(
+      (
+        await pool.query<{ n: string }>("select count(*) as n from public.judgments where updated_at > $1::timestamptz", [
+          since.updated_watermark ?? epoch,
+        ])
+      ).rows[0].n,
+    );
+    opts.onProgress?.({ phase: "incremental", done: 0, total });
+    let cursor: { at: string; id: string } = { at: since.updated_watermark ?? epoch, id: "" };
+    let first = true;
+    for (;;) {
+      // Keyset pagination on (updated_at, id); the first page takes everything strictly after the watermark.
+      const r = await pool.query<JudgmentRow & { cursor_at: string }>(
+        first
+          ? `select ${SELECT_COLUMNS}, updated_at::text as cursor_at from public.judgments
+              where updated_at > $1::timestamptz order by updated_at, id limit $2`
+          : `select ${SELECT_COLUMNS}, updated_at::text as cursor_at from public.judgments
+              where (updated_at, id) > ($1::timestamptz, $3::uuid) order by updated_at, id limit $2`,
+        first ? [cursor.at, batchSize] : [cursor.at, batchSize, cursor.id],
+      );
+      first = false;
+      if (r.rows.length === 0) break;
+      const batch = await buildIndexBatch(r.rows, opts.embedder);
+      const c = await opts.engine.sync.upsert(batch);
+      counts.documents += c.documents;
+      counts.chunks += c.chunks;
+      const lastRow = r.rows[r.rows.length - 1];
+      cursor = { at: lastRow.cursor_at, id: String(lastRow.id) };
+      marks.updated = cursor.at;
+      opts.onProgress?.({ phase: "incremental", done: counts.documents, total });
+    }
+    const del = await pool.query<{ judgment_id: string; deleted_at: string }>(
+      `select d.judgment_id, d.deleted_at::text as deleted_at from public.search_judgment_deletions d
+        where d.deleted_at > $1::timestamptz
+          and not exists (select 1 from public.judgments j where j.id = d.judgment_id)
+        order by d.deleted_at`,
+      [since.deleted_watermark ?? epoch],
+    );
+    for (let i = 0; i < del.rows.length; i += 1000) {
+      const slice = del.rows.slice(i, i + 1000);
+      const c = await opts.engine.sync.delete(slice.map((r) => r.judgment_id));
+      counts.deleted += c.deleted;
+    }
+    if (del.rows.length > 0) marks.deleted = del.rows[del.rows.length - 1].deleted_at;
+    await finishRun(pool, runId, counts, marks);
+    return { ...counts, runId, kind: "incremental", durationMs: Date.now() - t0 };
+  } catch (e) {
+    await finishRun(pool, runId, counts, { updated: null, deleted: null }, e).catch(() => undefined);
+    throw e;
+  }
+}
+
+export interface SyncRunRow {
+  id: number;
+  kind: "full" | "incremental";
+  engine: string;
+  started_at: string;
+  completed_at: string | null;
+  error: string | null;
+  documents: number;
+  chunks: number;
+  deleted: number;
+}
+
+/** The latest sync runs, newest first (for health). */
+export async function recentSyncRuns(pool: pg.Pool, limit = 5): Promise<SyncRunRow[]> {
+  const r = await pool.query<SyncRunRow>(
+    `select id::int as id, kind, engine, started_at, completed_at, error, documents, chunks, deleted
+       from public.search_sync_runs order by started_at desc, id desc limit $1`,
+    [limit],
+  );
+  return r.rows;
+}
+
+/**
+ * Build the index on first start (launcher): when the engine holds no documents but Postgres has judgments, run a
+ * full sync. Returns what it did.
+ */
+export async function ensureSearchIndex(
+  databaseUrl: string,
+  opts: { engine?: SearchEngine; embedder?: Embedder; onProgress?: (p: SyncProgress) => void } = {},
+): Promise<{ built: boolean; result?: SyncRunResult }> {
+  const { getSearch } = await import("./engine");
+  const holder = getSearch();
+  const engine = opts.engine ?? holder.engine;
+  const embedder = opts.embedder ?? holder.embedder;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    const health = await engine.health();
+    const judgments = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
+    if (health.status === "down") throw new Error(health.message ?? "search engine unavailable");
+    if (judgments === 0 || (health.documents > 0 && health.embedder.registered)) return { built: false };
+    const result = await fullSync(pool, { engine, embedder, onProgress: opts.onProgress });
+    return { built: true, result };
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * Run a full sync every `everyHours` (spec: Limits, full sync every 6 hours) with incremental syncs in between
+ * every `incrementalMinutes`. Runs never overlap. Returns a stop function.
+ */
+export function scheduleSync(
+  databaseUrl: string,
+  opts: {
+    everyHours?: number;
+    incrementalMinutes?: number;
+    engine?: SearchEngine;
+    embedder?: Embedder;
+    log?: (msg: string) => void;
+  } = {},
+): () => void {
+  const log = opts.log ?? (() => undefined);
+  const fullMs = (opts.everyHours ?? 6) * 3600_000;
+  const incMs = (opts.incrementalMinutes ?? 10) * 60_000;
+  let running = false;
+  let lastFull = Date.now();
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    try {
+      const { getSearch } = await import("./engine");
+      const holder = getSearch();
+      const sopts = { engine: opts.engine ?? holder.engine, embedder: opts.embedder ?? holder.embedder };
+      if (Date.now() - lastFull >= fullMs) {
+        lastFull = Date.now();
+        const r = await fullSync(pool, sopts);
+        log(`search full sync: ${r.documents} documents, ${r.chunks} chunks in ${r.durationMs} ms`);
+      } else {
+        const r = await incrementalSync(pool, sopts);
+        if (r.documents + r.deleted > 0) log(`search incremental sync: ${r.documents} upserted, ${r.deleted} deleted`);
+      }
+    } catch (e) {
+      log(`search sync failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      running = false;
+      await pool.end().catch(() => undefined);
+    }
+  };
+  const timer = setInterval(() => void tick(), Math.min(incMs, fullMs));
+  timer.unref();
+  return () => clearInterval(timer);
+}
