@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPool, stackEnv } from "../helpers/stack";
+import { Browser } from "../helpers/http";
+
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
+/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; nothing here uses Realtime. */
+class NoRealtime {
+  constructor() {
+    throw new Error("no realtime");
+  }
+}
+const sb = (key: string): SupabaseClient =>
+  createClient(stackEnv().supabaseUrl as string, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as unknown as Transport },
+  });
+const service = () => sb(stackEnv().serviceRoleKey as string);
+
+/** A confirmed user and an access token for them. */
+async function userWithToken(): Promise<{ id: string; token: string }> {
+  const email = `webtier-${randomUUID().slice(0, 8)}@example.org`;
+  const password = "correct-horse-battery-staple";
+  const created = await service().auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error || !created.data.user) throw new Error(created.error?.message);
+  const { data, error } = await sb(stackEnv().anonKey as string).auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw new Error(error?.message);
+  return { id: created.data.user.id, token: data.session.access_token };
+}
+
+
+const pool = adminPool();
+
+let alice: { id: string; token: string };
+let bob: { id: string; token: string };
+
+beforeAll(async () => {
+  alice = await userWithToken();
+  bob = await userWithToken();
+  const rec = "select public.record_search($1, $2, $3, $4, $5)";
+  await pool.query(rec, ["alice first", 3, 10, "text", alice.id]);
+  await pool.query(rec, ["alice second", 0, 12, "hybrid", alice.id]);
+  await pool.query(rec, ["bob only", 7, 9, "text", bob.id]);
+});
+
+afterAll(async () => {
+  await pool.end();
+});
+
+describe("GET /api/search/analytics/history", () => {
+  it("answers 401 without a session", async () => {
+    const res = await new Browser().get("/api/search/analytics/history");
+    expect(res.status).toBe(401);
+  });
+
+  it("returns only the caller's own rows, for each of two users", async () => {
+    const b = new Browser();
+    const a = await b.get("/api/search/analytics/history", { authorization: `Bearer ${alice.token}` });
+    expect(a.status).toBe(200);
+    const aBody = (await a.json()) as { results: { query: string }[] };
+    expect(aBody.results.map((r) => r.query)).toEqual(["alice second", "alice first"]);
+    const bRes = await b.get("/api/search/analytics/history?limit=5", { authorization: `Bearer ${bob.token}` });
+    const bBody = (await bRes.json()) as { results: { query: string; hit_count: number }[]; limit: number };
+    expect(bBody.results).toEqual([expect.objectContaining({ query: "bob only", hit_count: 7 })]);
+    expect(bBody.limit).toBe(5);
+  });
+
+  it("refuses out-of-range paging with 422", async () => {
+    const res = await new Browser().get("/api/search/analytics/history?limit=1000", { authorization: `Bearer ${alice.token}` });
+    expect(res.status).toBe(422);
+  });
+});
