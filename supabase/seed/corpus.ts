@@ -1,0 +1,110 @@
+/**
+ * Seeding the demo corpus into Postgres. Rows are generated deterministically (./generate.ts) and written in batches
+ * of a few megabytes through one `json_populate_recordset` INSERT each, inside a single transaction: an interrupted
+ * seed leaves the table empty, so the next start simply seeds again. Generation of the next batch overlaps the
+ * database's work on the previous one (Postgres runs in its own process).
+ */
+import pg from "pg";
+import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment, type JudgmentRow } from "./generate";
+
+export interface SeedOptions {
+  size?: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Rows per INSERT are capped by count and by JSON size, whichever comes first. */
+const MAX_BATCH_ROWS = 400;
+const MAX_BATCH_BYTES = 6 * 1024 * 1024;
+
+/** Columns written by the seed (every key of a generated row; base_search_tsv and judges_flat are derived). */
+function columnsOf(row: JudgmentRow): string[] {
+  return Object.keys(row).filter((k) => /^[a-z_][a-z0-9_]*$/.test(k));
+}
+
+function insertSql(columns: string[]): string {
+  const list = columns.join(", ");
+  return `insert into public.judgments (${list}) select ${list} from json_populate_recordset(null::public.judgments, $1::json)`;
+}
+
+/** Let pending socket writes and query results make progress between synchronous generation steps. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** True when public.judgments has no rows. */
+export async function corpusIsEmpty(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ empty: boolean }>("select not exists (select 1 from public.judgments) as empty");
+    return rows[0].empty;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Insert the first `size` judgments of the corpus for `seed` (defaults: 12,307 and DEFAULT_CORPUS_SEED).
+ * The caller decides whether the table may already hold rows (the CLI refuses unless --reset).
+ */
+export async function seedCorpus(databaseUrl: string, opts: SeedOptions = {}): Promise<{ inserted: number; ms: number }> {
+  const size = opts.size ?? DEFAULT_CORPUS_SIZE;
+  const seed = opts.seed ?? DEFAULT_CORPUS_SEED;
+  if (!Number.isInteger(size) || size < 0) throw new RangeError(`size must be a non-negative integer, got ${size}`);
+  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+  const started = Date.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let inserted = 0;
+  try {
+    await client.query("begin");
+    let sql: string | null = null;
+    // The running INSERT; it resolves to its error (if any) so a failure is never an unhandled rejection while the
+    // next batch is being generated.
+    let inFlight: Promise<Error | null> | null = null;
+    const settle = async () => {
+      if (!inFlight) return;
+      const err = await inFlight;
+      inFlight = null;
+      if (err) throw err;
+      inserted += inFlightRows;
+      opts.onProgress?.(inserted, size);
+    };
+    let inFlightRows = 0;
+    let batch: string[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const json = `[${batch.join(",")}]`;
+      const rows = batch.length;
+      batch = [];
+      bytes = 0;
+      await settle();
+      inFlight = client.query(sql!, [json]).then(
+        () => null,
+        (e: Error) => e,
+      );
+      inFlightRows = rows;
+    };
+    opts.onProgress?.(0, size);
+    for (let i = 0; i < size; i++) {
+      const row = generateJudgment(seed, i);
+      sql ??= insertSql(columnsOf(row));
+      const json = JSON.stringify(row);
+      batch.push(json);
+      bytes += json.length;
+      if (batch.length >= MAX_BATCH_ROWS || bytes >= MAX_BATCH_BYTES) await flush();
+      if (i % 8 === 7) await yieldToLoop();
+    }
+    await flush();
+    await settle();
+    await client.query("commit");
+    // Fresh statistics so the first filter queries get good plans.
+    await client.query("analyze public.judgments");
+  } catch (e) {
+    await client.query("rollback").catch(() => undefined);
+    throw e;
+  } finally {
+    await client.end();
+  }
+  return { inserted, ms: Date.now() - started };
+}

@@ -1,0 +1,50 @@
+/** Shapes shared by the demo-corpus generators. */
+import type { Rng } from "./prng";
+
+/** A planted "known answer": distinctive facts injected into one judgment so search relevance can be checked. */
+export interface KnownPlant {
+  key: string;
+  /** Offence key (from the jurisdiction's offence list) the case is about. */
+  offenceKey: string;
+  /** Sentences added to the facts (the distinctive phrases live here), in the judgment's language. */
+  facts: string;
+  /** One more sentence for the reasoning part, repeating the distinctive detail. */
+  reasoning: string;
+  /** Extra extracted keywords. */
+  keywords: string[];
+  /** Slot values that replace the random ones so the rest of the text agrees with the planted facts. */
+  slots?: Record<string, string>;
+  /** Genders the planted text assumes (default: male offender and victim). */
+  offenderFemale?: boolean;
+  victimFemale?: boolean;
+}
+
+export interface CaseInput {
+  index: number;
+  rng: Rng;
+  decisionDate: Date;
+  /** Length the full text should reach (characters), from the corpus length distribution. */
+  targetChars: number;
+  known?: KnownPlant;
+}
+
+export interface Judge {
+  name: string;
+  role: string;
+}
+
+export interface GeneratedCase {
+  caseNumber: string;
+  courtName: string;
+  courtLevel: string;
+  caseType: string;
+  decisionType: string;
+  judges: Judge[];
+  fullText: string;
+  keywords: string[] | null;
+  legalTopics: string[] | null;
+  sourceUrl: string;
+  language: "pl" | "en";
+  /** What a perfect extractor would return, keyed by base field name (nulls for fields that do not apply). */
+  extraction: Record<string, unknown>;
+}
