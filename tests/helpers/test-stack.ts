@@ -3,6 +3,7 @@ import { startGateway } from "../../supabase/local/gateway";
 import { generateLocalKeys } from "../../supabase/local/keys";
 import { repoRoot } from "../../supabase/local/paths";
 import { startDatabase } from "../../supabase/local/stack";
+import { corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
 
 /** What a test needs to reach the stack; passed from the global setup to test files. */
 export interface TestStackEnv {
@@ -33,6 +34,8 @@ export async function startTestStack(_opts: { withApp: boolean }) {
   const s = testStackSettings();
   const log = (l: string) => console.log(`[test-stack] ${l}`);
   const db = await startDatabase({ dataDir: s.dataDir, postgresPort: s.postgresPort, log });
+  // A small fixed slice of the demo corpus (it holds every known-answer judgment, all below index 600).
+  if (await corpusIsEmpty(db.databaseUrl)) await seedCorpus(db.databaseUrl, { size: 600, seed: 7 });
   // Fresh keys every run: nothing outside this process holds them, and the gateway verifies only its own.
   const supabaseUrl = `http://127.0.0.1:${s.gatewayPort}`;
   const keys = await generateLocalKeys(supabaseUrl);
