@@ -74,7 +74,7 @@ async function main() {
     const t0 = performance.now();
     const v = await limiter.check("search", ip);
     const t1 = performance.now();
-    const out = await meter.meter(cookie, engine);
+    const out: { session: { id: string } | null } = await meter.meter(cookie, engine);
     const t2 = performance.now();
     sources.add(v.source);
     if (!out.session) throw new Error("the meter ran unmetered: the store is not answering");
