@@ -49,6 +49,17 @@ function scalarText(value: unknown): string | null {
   return NULL_MARKERS.has(s.toLowerCase()) ? null : s;
 }
 
+/**
+ * True for values that mean "nothing": null/undefined, a null marker string, or a list holding only such values.
+ * Strict callers (JSONL ingestion) use it to tell "empty" from "present but not convertible".
+ */
+export function isNullish(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === "string") return NULL_MARKERS.has(cleanString(value).toLowerCase());
+  if (Array.isArray(value)) return value.every(isNullish);
+  return false;
+}
+
 /** Normalise an enum candidate: lower case, `don't_know` (any apostrophe) → `dont_know`. */
 function enumCandidate(value: unknown): string | null {
   const s = scalarText(value);
