@@ -9,6 +9,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError, FieldHint, Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiRequestError, apiFetch } from "@/lib/client/api";
 import { safeNext } from "@/lib/client/safe-next";
 import { useI18n } from "@/lib/i18n/client";
@@ -50,6 +51,7 @@ export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
   const { t } = useI18n();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -69,7 +71,8 @@ export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
 
   const passwordHintId = `${mode}-password-hint`;
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-describedby={formError ? `${mode}-error` : undefined}>
+    // method=post: a submit before hydration must never put the password in the URL; the button waits for hydration.
+    <form method="post" onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-describedby={formError ? `${mode}-error` : undefined}>
       {formError ? (
         <div id={`${mode}-error`}>
           <Notice tone="danger">{formError}</Notice>
@@ -101,7 +104,7 @@ export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
         {mode === "sign-up" ? <FieldHint id={passwordHintId}>{t.auth.passwordHint}</FieldHint> : null}
         <FieldError id={`${mode}-password-error`}>{errors.password?.message}</FieldError>
       </div>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
         {isSubmitting ? t.auth.working : mode === "sign-up" ? t.auth.submitSignUp : t.auth.submitSignIn}
       </Button>
       <p className="text-center text-sm text-muted">

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { PageHeader } from "@/components/page-header";
+import { ExtractionsPage } from "@/components/extractions/extractions-page";
+import { getSessionUser } from "@/components/shell/session-user";
+import { config } from "@/lib/config";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t.extr.title, description: t.extr.description };
+}
+
+/** Signed-in only (spec: Authentication 5); the middleware redirects too, this is the page's own check. */
+export default async function ExtractionsRoute() {
+  if (!(await getSessionUser())) redirect("/sign-in?next=/search/extractions");
+  const { t } = await getI18n();
+  // The NL box appears only when an LLM is configured; without one its route answers 503 (ARCHITECTURE: local stack).
+  const llmEnabled = Boolean(config().OPENAI_API_KEY || config().OPENAI_BASE_URL);
+  return (
+    <>
+      <PageHeader title={t.extr.title} lead={t.extr.description} />
+      <Suspense fallback={<div className="h-96" />}>
+        <ExtractionsPage llmEnabled={llmEnabled} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Distribution } from "@/lib/client/extractions-api";
+
+/** Rows of a distribution chart: the top values, then `other` and `null` as their own bars (never hidden). */
+export interface ChartDatum {
+  label: string;
+  count: number;
+  tone: "value" | "other" | "null";
+}
+
+export const FILL: Record<ChartDatum["tone"], string> = {
+  value: "var(--color-chart-1)",
+  other: "var(--color-chart-other)",
+  null: "var(--color-chart-null)",
+};
+
+export function chartData(d: Distribution, labels: { other: string; null: string; value: (v: string) => string }): ChartDatum[] {
+  if (d.kind === "numeric") {
+    const rows: ChartDatum[] = d.buckets.map((b) => ({ label: b.lo === b.hi ? `${b.lo}` : `${b.lo}–${b.hi}`, count: b.count, tone: "value" }));
+    if (d.null) rows.push({ label: labels.null, count: d.null, tone: "null" });
+    return rows;
+  }
+  const rows: ChartDatum[] = d.values.map((v) => ({ label: d.kind === "year" ? v.value : labels.value(v.value), count: v.count, tone: "value" }));
+  if (d.kind === "categorical" && d.other) rows.push({ label: labels.other, count: d.other, tone: "other" });
+  if (d.null) rows.push({ label: labels.null, count: d.null, tone: "null" });
+  return rows;
+}
+

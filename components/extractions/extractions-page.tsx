@@ -1,0 +1,153 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { errorMessage } from "@/lib/client/api";
+import { parseExtractionState, serializeExtractionState, type ExtractionUrlState } from "@/lib/client/extraction-url-state";
+import { filterDocuments } from "@/lib/client/extractions-api";
+import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-codec";
+import { useI18n } from "@/lib/i18n/client";
+import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { AggregatePanel } from "./aggregate-panel";
+import { FilterChips } from "./filter-chips";
+import { FilterDrawer } from "./filter-drawer";
+import { NlBox } from "./nl-box";
+import { QuickFilters } from "./quick-filters";
+import { ResultsTable } from "./results-table";
+import { SaveCollectionDialog } from "./save-dialog";
+
+type State = Omit<ExtractionUrlState, "malformed">;
+
+/** /search/extractions: everything is derived from the URL (f, q, page, nl), so reload, back/forward and links restore it. */
+export function ExtractionsPage({ llmEnabled }: { llmEnabled: boolean }) {
+  const { locale, t } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const url = parseExtractionState(params);
+  const f = encodeFilter(url.filter);
+  const apiFilter = toApiFilter(url.filter);
+  const urlKey = serializeExtractionState(url);
+
+  const [qDraft, setQDraft] = useState(url.q);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [draft, setDraft] = useState<PageFilter>(url.filter);
+  const [pendingNl, setPendingNl] = useState<{ nl: string; q: string | null } | null>(null);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [seenKey, setSeenKey] = useState(urlKey);
+  if (seenKey !== urlKey) {
+    // Back/forward or a link changed the URL: the form follows it.
+    setSeenKey(urlKey);
+    setQDraft(url.q);
+    setDraft(url.filter);
+  }
+
+  function go(next: State) {
+    router.push(`${pathname}${serializeExtractionState(next)}`, { scroll: false });
+  }
+  const base: State = { filter: url.filter, q: url.q, page: url.page, nl: url.nl };
+
+  const results = useQuery({
+    queryKey: ["extr-filter", f, url.q, url.page],
+    queryFn: ({ signal }) => filterDocuments(apiFilter, url.q, url.page, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+  function openDrawer() {
+    setDraft(url.filter);
+    setPendingNl(null);
+    setDrawerOpen(true);
+  }
+
+  function applyDraft() {
+    setDrawerOpen(false);
+    go({ filter: draft, q: pendingNl?.q ?? url.q, page: 1, nl: pendingNl?.nl ?? url.nl });
+    setPendingNl(null);
+  }
+
+  return (
+    <div className="space-y-6">
+      {url.malformed ? <Notice tone="warn">{t.extr.malformedF}</Notice> : null}
+
+      {llmEnabled ? (
+        <NlBox
+          initial={url.nl}
+          onFilled={({ filter, textQuery, question }) => {
+            setDraft(filter);
+            setPendingNl({ nl: question, q: textQuery });
+            setDrawerOpen(true);
+          }}
+        />
+      ) : null}
+
+      <form
+        role="search"
+        aria-label={t.extr.title}
+        className="flex flex-wrap gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ ...base, q: qDraft, page: 1 });
+        }}
+      >
+        <label htmlFor="extr-q" className="sr-only">
+          {t.extr.textQuery}
+        </label>
+        <Input id="extr-q" type="search" className="min-w-0 flex-1 basis-60" maxLength={1000} placeholder={t.extr.textQueryPlaceholder} value={qDraft} onChange={(e) => setQDraft(e.target.value)} />
+        <Button type="submit">{t.search.submit}</Button>
+        <Button variant="secondary" onClick={openDrawer} data-testid="open-filters">
+          {t.extr.openFilters}
+          {Object.keys(url.filter).length ? <span className="rounded-full bg-brand px-1.5 text-xs text-on-brand">{Object.keys(url.filter).length}</span> : null}
+        </Button>
+      </form>
+
+      <QuickFilters
+        filter={url.filter}
+        onChange={(key, v) => {
+          const next = { ...url.filter };
+          if (v === undefined) delete next[key];
+          else next[key] = v;
+          go({ ...base, filter: next, page: 1 });
+        }}
+      />
+
+      <FilterChips
+        filter={url.filter}
+        onRemove={(key) => {
+          const next = { ...url.filter };
+          delete next[key];
+          go({ ...base, filter: next, page: 1 });
+        }}
+        onClear={() => go({ filter: {}, q: url.q, page: 1, nl: "" })}
+      />
+
+      <section aria-labelledby="results-h" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="results-h" className="text-lg font-semibold">
+            {t.extr.results}{" "}
+            <span className="text-base font-normal text-muted" data-testid="cohort-total" aria-live="polite">
+              {results.data ? fmt(t.extr.total, { count: formatNumber(locale, results.data.total) }) : null}
+            </span>
+          </h2>
+          <Button variant="secondary" size="sm" onClick={() => setSaveOpen(true)} disabled={!results.data}>
+            {t.extr.save}
+          </Button>
+        </div>
+        {results.isError ? (
+          <Notice tone="danger">{fmt(t.extr.error, { message: errorMessage(results.error, t.common.unknownError) })}</Notice>
+        ) : (
+          <ResultsTable data={results.data} loading={results.isFetching} f={f} page={url.page} onPage={(page) => go({ ...base, page })} />
+        )}
+      </section>
+
+      <AggregatePanel filters={apiFilter} textQuery={url.q} />
+
+      <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} draft={draft} setDraft={setDraft} onApply={applyDraft} />
+      <SaveCollectionDialog open={saveOpen} onOpenChange={setSaveOpen} filters={apiFilter} textQuery={url.q} nl={url.nl} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button, buttonClass } from "@/components/ui/button";
+import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { FieldError, Input, Label, Textarea } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { ApiRequestError } from "@/lib/client/api";
+import { saveFromFilter, type FromFilterResponse } from "@/lib/client/extractions-api";
+import type { ApiFilter } from "@/lib/client/filter-codec";
+import { emit } from "@/lib/client/track";
+import { useI18n } from "@/lib/i18n/client";
+import type { Messages } from "@/lib/i18n/en";
+import { fmt, formatNumber, type Locale } from "@/lib/i18n/locale";
+
+const Schema = z.object({ name: z.string().trim().min(1).max(255), description: z.string().max(1000) });
+type Values = z.infer<typeof Schema>;
+
+/** Default name: the natural-language question the cohort came from, or a dated fallback (spec: Limits, save dialog). */
+export function defaultCollectionName(nl: string, t: Messages, now = new Date()): string {
+  const fromNl = nl.trim().slice(0, 255);
+  return fromNl || fmt(t.extr.defaultName, { date: format(now, "yyyy-MM-dd HH:mm") }).slice(0, 255);
+}
+
+function explain(err: unknown, t: Messages, locale: Locale): string {
+  if (err instanceof ApiRequestError) {
+    if (err.code === "FILTER_EMPTY") return t.extr.saveEmpty;
+    if (err.code === "FILTER_TOO_LARGE") {
+      const total = Number(err.detail.total);
+      const cap = Number(err.detail.cap);
+      return fmt(t.extr.saveTooLarge, { total: Number.isFinite(total) ? formatNumber(locale, total) : "?", cap: Number.isFinite(cap) ? formatNumber(locale, cap) : "?" });
+    }
+    return fmt(t.extr.saveFailed, { message: err.message });
+  }
+  return t.common.unknownError;
+}
+
+export function SaveCollectionDialog({ open, onOpenChange, filters, textQuery, nl }: { open: boolean; onOpenChange: (v: boolean) => void; filters: ApiFilter; textQuery: string; nl: string }) {
+  const { locale, t } = useI18n();
+  const qc = useQueryClient();
+  const [done, setDone] = useState<FromFilterResponse | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(Schema), defaultValues: { name: defaultCollectionName(nl, t), description: "" } });
+  const save = useMutation({
+    mutationFn: (v: Values) => saveFromFilter({ name: v.name.trim(), ...(v.description.trim() ? { description: v.description.trim() } : {}), filters, ...(textQuery ? { text_query: textQuery } : {}) }),
+    onSuccess: (res) => {
+      for (const c of res.collections) emit("collection_created", { collection_id: c.collection.id });
+      setDone(res);
+      void qc.invalidateQueries({ queryKey: ["collections"] });
+    },
+  });
+
+  function change(o: boolean) {
+    if (o) {
+      form.reset({ name: defaultCollectionName(nl, t), description: "" });
+      setDone(null);
+      save.reset();
+    }
+    onOpenChange(o);
+  }
+
+  const first = done?.collections[0];
+  return (
+    <DialogRoot open={open} onOpenChange={change}>
+      <DialogContent title={t.extr.saveTitle}>
+        {first ? (
+          <div className="space-y-4" data-testid="save-done">
+            <Notice tone="ok">{fmt(t.extr.saveDone, { name: first.collection.name, count: formatNumber(locale, first.added_count) })}</Notice>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => change(false)}>
+                {t.common.close}
+              </Button>
+              <Link href={`/collections/${encodeURIComponent(first.collection.id)}`} className={buttonClass("primary")}>
+                {t.extr.openCollection}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4" noValidate>
+            {save.isError ? <Notice tone="danger">{explain(save.error, t, locale)}</Notice> : null}
+            <div>
+              <Label htmlFor="save-name">{t.extr.saveName}</Label>
+              <Input id="save-name" maxLength={255} aria-invalid={form.formState.errors.name ? true : undefined} {...form.register("name")} />
+              <FieldError>{form.formState.errors.name ? t.extr.saveName : null}</FieldError>
+            </div>
+            <div>
+              <Label htmlFor="save-description">{t.extr.saveDescription}</Label>
+              <Textarea id="save-description" rows={3} maxLength={1000} {...form.register("description")} />
+            </div>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => change(false)}>
+                {t.common.cancel}
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? t.common.loading : t.extr.saveSubmit}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </DialogRoot>
+  );
+}
