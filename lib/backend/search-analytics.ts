@@ -26,6 +26,11 @@ export interface SearchHistoryRow {
   created_at: string;
 }
 
+/** The mode recorded for a semantic ratio: 0 text, 1 semantic, between hybrid. */
+export function searchMode(semanticRatio: number): "text" | "semantic" | "hybrid" {
+  return semanticRatio <= 0 ? "text" : semanticRatio >= 1 ? "semantic" : "hybrid";
+}
+
 function normaliseMode(mode: string): string {
   const m = mode.toLowerCase().replace(/[^a-z_]/g, "_").slice(0, 32);
   return m || "unknown";

@@ -1,16 +1,27 @@
 import { meterGuestSearch } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
 import { SearchDocumentsQuery, mapSearchErrors, searchDocuments } from "@/lib/backend/search";
+import { recordSearch, searchMode } from "@/lib/backend/search-analytics";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/search/documents: keyword/hybrid search; metered for guests (a failed search is not charged). */
 export const GET = withRoute(
   { auth: "public", query: SearchDocumentsQuery, rateLimit: "search" },
-  async ({ query, identity, req }) => {
+  async ({ query, identity, req, serviceDb }) => {
     const { result, headers } = await meterGuestSearch(req, identity, () =>
       mapSearchErrors(() => searchDocuments(query, identity)),
     );
+    // One analytics row per search (its first page); fire-and-forget, never delays or fails the answer.
+    if (result.query && result.offset === 0) {
+      void recordSearch(serviceDb(), {
+        query: result.query,
+        hitCount: result.estimated_total,
+        latencyMs: result.processing_time_ms + result.embedding_time_ms,
+        mode: searchMode(result.semantic_ratio),
+        userId: identity.userId,
+      });
+    }
     return Response.json(result, { headers });
   },
 );
