@@ -1,0 +1,19 @@
+import { withRoute } from "@/lib/api/route";
+import { collectionId, deleteCollection, getCollection, updateCollection } from "@/lib/backend/collections/collections";
+import { PatchCollectionSchema } from "@/lib/schema/requests/structured";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/collections/{id}: the caller's collection, else 404 COLLECTION_NOT_FOUND (a foreign id too, D-30). */
+export const GET = withRoute({ auth: "user" }, async ({ params, db }) => getCollection(db, collectionId(params.id)));
+
+/** PATCH /api/collections/{id} {name?, description?} (description null clears it). */
+export const PATCH = withRoute({ auth: "user", body: PatchCollectionSchema }, async ({ params, body, db }) =>
+  updateCollection(db, collectionId(params.id), body),
+);
+
+/** DELETE /api/collections/{id} → 204. */
+export const DELETE = withRoute({ auth: "user" }, async ({ params, db }) => {
+  await deleteCollection(db, collectionId(params.id));
+  return new Response(null, { status: 204 });
+});

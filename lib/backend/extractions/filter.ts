@@ -1,0 +1,54 @@
+/**
+ * POST /extractions/base-schema/filter: one page of the judgments matching a filter and text query, through
+ * filter_documents_by_extracted_data (the thin wrapper over the one matching predicate).
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { FilterRequest } from "@/lib/schema/requests/structured";
+import { rpcError } from "./db-errors";
+import { parseFilters, refuseCollectionIds } from "./filters";
+
+export interface FilterResultRow {
+  id: string;
+  case_number: string | null;
+  title: string | null;
+  jurisdiction: string;
+  decision_date: string | null;
+  extracted_data: Record<string, unknown>;
+}
+
+export interface FilterResponse {
+  results: FilterResultRow[];
+  total: number;
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+type Row = FilterResultRow & { total_count: number };
+
+async function callPage(db: SupabaseClient, filters: Record<string, unknown>, textQuery: string | null, limit: number, offset: number): Promise<Row[]> {
+  const { data, error } = await db.rpc("filter_documents_by_extracted_data", {
+    p_filters: filters,
+    p_text_query: textQuery,
+    p_limit: limit,
+    p_offset: offset,
+  });
+  if (error) throw rpcError(error, "FILTER_FAILED");
+  return (data ?? []) as Row[];
+}
+
+export async function filterDocuments(db: SupabaseClient, req: FilterRequest): Promise<FilterResponse> {
+  refuseCollectionIds(req.filters);
+  const filters = parseFilters(req.filters);
+  const textQuery = req.text_query?.trim() || null;
+  const rows = await callPage(db, filters, textQuery, req.limit, req.offset);
+  // Past the last page the function returns no row to carry total_count: ask for the first row to learn it.
+  const total = rows.length ? Number(rows[0].total_count) : req.offset > 0 ? Number((await callPage(db, filters, textQuery, 1, 0))[0]?.total_count ?? 0) : 0;
+  return {
+    results: rows.map(({ total_count: _total, ...r }) => r),
+    total,
+    limit: req.limit,
+    offset: req.offset,
+    has_more: req.offset + rows.length < total,
+  };
+}
