@@ -35,6 +35,7 @@ export function FilterDrawer({
       <SheetContent
         title={t.extr.filtersTitle}
         description={t.extr.filtersDescription}
+        closeLabel={t.common.close}
         footer={
           <div className="flex justify-between gap-2">
             <Button variant="ghost" onClick={() => setDraft({})}>

@@ -40,7 +40,19 @@ export function DialogContent({
 }
 
 /** A side sheet (used by the filter drawer): full width on phones, a right-hand panel on wider screens. */
-export function SheetContent({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children?: ReactNode; footer?: ReactNode }) {
+export function SheetContent({
+  title,
+  description,
+  children,
+  footer,
+  closeLabel,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  closeLabel: string;
+}) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
@@ -48,7 +60,12 @@ export function SheetContent({ title, description, children, footer }: { title: 
         className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-line bg-surface shadow-pop"
         {...(description ? {} : { "aria-describedby": undefined })}
       >
-        <div className="border-b border-line px-5 py-4">
+        <div className="relative border-b border-line px-5 py-4 pr-14">
+          <RadixDialog.Close aria-label={closeLabel} className="absolute top-3 right-3 grid size-9 place-items-center rounded-control text-muted hover:bg-sunken hover:text-ink">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="m5 5 10 10M15 5 5 15" />
+            </svg>
+          </RadixDialog.Close>
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           {description ? <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description> : null}
         </div>

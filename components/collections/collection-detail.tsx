@@ -1,0 +1,206 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { controlClass } from "@/components/ui/field";
+import { cx } from "@/components/ui/cx";
+import { Notice } from "@/components/ui/notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Pagination } from "@/components/pagination";
+import { PageHeader } from "@/components/page-header";
+import { ApiRequestError, errorMessage } from "@/lib/client/api";
+import { allCollectionDocuments, getCollection, listCollectionDocuments, removeDocuments } from "@/lib/client/collections-api";
+import { EXPORT_PRESETS, downloadText, exportFileName, toCsv, toJson, type ExportFormat, type ExportPreset } from "@/lib/client/export";
+import { emit } from "@/lib/client/track";
+import { useI18n } from "@/lib/i18n/client";
+import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { RenameDialog } from "./collections-list";
+
+const PAGE = 50;
+
+/** /collections/[id]: the documents table with remove, select and bulk remove; CSV/JSON export with a column preset. */
+export function CollectionDetail({ id }: { id: string }) {
+  const { locale, t } = useI18n();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [preset, setPreset] = useState<ExportPreset>("basic");
+  const [renaming, setRenaming] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const coll = useQuery({ queryKey: ["collection", id], queryFn: () => getCollection(id) });
+  const docs = useQuery({ queryKey: ["collection-docs", id, page], queryFn: () => listCollectionDocuments(id, PAGE, (page - 1) * PAGE), placeholderData: keepPreviousData });
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ["collection-docs", id] }), qc.invalidateQueries({ queryKey: ["collection", id] }), qc.invalidateQueries({ queryKey: ["collections"] })]);
+  const remove = useMutation({
+    mutationFn: (ids: string[]) => removeDocuments(id, ids),
+    onSuccess: () => {
+      setSelected(new Set());
+      void refresh();
+    },
+  });
+
+  async function doExport(format: ExportFormat) {
+    setExporting(format);
+    setExportError(null);
+    try {
+      const rows = await allCollectionDocuments(id);
+      const name = coll.data?.name ?? "collection";
+      if (format === "csv") downloadText(toCsv(rows as unknown as Record<string, unknown>[], preset), exportFileName(name, "csv"), "text/csv;charset=utf-8");
+      else downloadText(toJson(rows as unknown as Record<string, unknown>[], preset), exportFileName(name, "json"), "application/json");
+      emit("judgment_exported", { format, count: rows.length, preset });
+    } catch (err) {
+      setExportError(errorMessage(err, t.common.unknownError));
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  if (coll.isError) {
+    const missing = coll.error instanceof ApiRequestError && (coll.error.status === 404 || coll.error.status === 400);
+    return (
+      <div className="space-y-4">
+        <Notice tone="danger">{missing ? t.coll.notFound : fmt(t.coll.loadError, { message: errorMessage(coll.error, t.common.unknownError) })}</Notice>
+        <Link href="/collections" className="text-brand underline">
+          {t.coll.back}
+        </Link>
+      </div>
+    );
+  }
+
+  const rows = docs.data?.documents ?? [];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const pages = Math.max(1, Math.ceil((docs.data?.total ?? 0) / PAGE));
+  return (
+    <div className="space-y-5">
+      <Link href="/collections" className="text-sm text-brand underline">
+        ← {t.coll.back}
+      </Link>
+      <PageHeader
+        title={coll.data ? <span data-testid="collection-name">{coll.data.name}</span> : <Skeleton className="h-9 w-64" />}
+        lead={coll.data ? `${coll.data.description ? `${coll.data.description} · ` : ""}${fmt(t.coll.count, { count: formatNumber(locale, coll.data.document_count) })}` : undefined}
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => setRenaming(true)} disabled={!coll.data}>
+            {t.common.rename}
+          </Button>
+        }
+      />
+
+      <div className="flex flex-wrap items-end gap-2 rounded-card border border-line bg-surface p-3">
+        <div>
+          <label htmlFor="export-preset" className="mb-1 block text-xs font-medium">
+            {t.coll.preset}
+          </label>
+          <select id="export-preset" className={cx(controlClass, "h-9 w-44")} value={preset} onChange={(e) => setPreset(e.target.value as ExportPreset)}>
+            {(Object.keys(EXPORT_PRESETS) as ExportPreset[]).map((p) => (
+              <option key={p} value={p}>
+                {t.coll.presets[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button size="sm" className="h-9" onClick={() => doExport("csv")} disabled={!!exporting} data-testid="export-csv">
+          {exporting === "csv" ? t.common.loading : t.coll.exportCsv}
+        </Button>
+        <Button size="sm" variant="secondary" className="h-9" onClick={() => doExport("json")} disabled={!!exporting}>
+          {exporting === "json" ? t.common.loading : t.coll.exportJson}
+        </Button>
+        <p className="basis-full text-xs text-muted">{t.coll.exportAll}</p>
+        {exportError ? <Notice tone="danger" className="basis-full">{exportError}</Notice> : null}
+      </div>
+
+      <section aria-labelledby="docs-h" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="docs-h" className="text-lg font-semibold">
+            {t.coll.documents}
+          </h2>
+          <Button variant="danger" size="sm" disabled={selected.size === 0 || remove.isPending} onClick={() => remove.mutate([...selected])}>
+            {fmt(t.coll.removeSelected, { count: selected.size })}
+          </Button>
+        </div>
+        {remove.isError ? <Notice tone="danger">{errorMessage(remove.error, t.common.unknownError)}</Notice> : null}
+        {docs.isPending ? (
+          <div className="space-y-2">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-11 w-full" />
+            ))}
+          </div>
+        ) : docs.isError ? (
+          <Notice tone="danger">{fmt(t.coll.loadError, { message: errorMessage(docs.error, t.common.unknownError) })}</Notice>
+        ) : rows.length === 0 ? (
+          <p className="rounded-card border border-dashed border-line-strong p-6 text-center text-muted">{t.coll.noDocuments}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-card border border-line bg-surface">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="sr-only">{t.coll.documents}</caption>
+              <thead className="border-b border-line bg-sunken text-muted">
+                <tr>
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand"
+                      aria-label={t.coll.selectAll}
+                      checked={allOnPage}
+                      onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...rows.map((r) => r.id)]) : new Set([...selected].filter((x) => !rows.some((r) => r.id === x))))}
+                    />
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t.extr.colTitle}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t.extr.colCase}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t.extr.colJurisdiction}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t.extr.colDate}</th>
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">{t.coll.remove}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className="h-11 border-b border-line last:border-0 align-top">
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand"
+                        aria-label={fmt(t.coll.selectRow, { title: r.title ?? r.case_number ?? r.id })}
+                        checked={selected.has(r.id)}
+                        onChange={(e) => {
+                          const next = new Set(selected);
+                          if (e.target.checked) next.add(r.id);
+                          else next.delete(r.id);
+                          setSelected(next);
+                        }}
+                      />
+                    </td>
+                    <td className="px-3 py-2">
+                      <Link href={`/documents/${encodeURIComponent(r.id)}`} className="line-clamp-2 font-medium text-brand hover:underline">
+                        {r.title ?? r.case_number ?? r.id}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{r.case_number ?? t.common.none}</td>
+                    <td className="px-3 py-2">{r.jurisdiction ? <Badge tone="brand">{r.jurisdiction}</Badge> : t.common.none}</td>
+                    <td className="px-3 py-2">{formatDate(locale, r.decision_date)}</td>
+                    <td className="px-3 py-2 text-right">
+                      <Button variant="ghost" size="sm" onClick={() => remove.mutate([r.id])} disabled={remove.isPending}>
+                        {t.coll.remove}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={page} pages={pages} onPage={setPage} label={t.coll.documents} />
+      </section>
+
+      <RenameDialog
+        collection={renaming && coll.data ? coll.data : null}
+        onClose={() => setRenaming(false)}
+        onDone={() => {
+          setRenaming(false);
+          void refresh();
+        }}
+      />
+    </div>
+  );
+}
