@@ -256,7 +256,7 @@ export const FIXTURE_ROWS: JudgmentRow[] = SPECS.map((s) => ({
   jurisdiction: s.j,
   court_level: "appeal",
   case_type: "criminal",
-  decision_type: "judgment",
+  decision_type: "fixture",
   outcome: null,
   decision_date: s.date,
   publication_date: s.date,

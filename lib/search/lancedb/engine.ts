@@ -190,6 +190,8 @@ export class LanceDbEngine implements SearchEngine {
   private suggestKeys: string[] = [];
   private chunkCount = 0;
   private opening: Promise<void> | null = null;
+  private reloading: Promise<void> | null = null;
+  private checkedAt = 0;
   private readonly mutex = new Mutex();
 
   constructor(private readonly options: LanceDbEngineOptions) {}
@@ -200,32 +202,71 @@ export class LanceDbEngine implements SearchEngine {
 
   // ---------------------------------------------------------------- loading
 
-  private ready(): Promise<void> {
-    if (!this.opening) {
-      this.opening = this.load().catch((e: unknown) => {
-        this.opening = null;
-        throw new SearchEngineError("The search index could not be opened", { cause: e });
-      });
+  private async ready(): Promise<void> {
+    if (this.opening) {
+      await this.opening;
+      await this.checkForNewerState();
+      return;
     }
+    this.opening = this.load().catch((e: unknown) => {
+      this.opening = null;
+      throw new SearchEngineError("The search index could not be opened", { cause: e });
+    });
     return this.opening;
   }
 
   private async load(): Promise<void> {
-    this.store = await SearchStore.open(this.options.dir);
-    this.state = await this.store.readState();
-    this.resetMemory();
-    if (!this.state) return;
-    this.tables = await this.store.openTables(this.state.gen);
+    this.store ??= await SearchStore.open(this.options.dir);
+    const state = await this.store.readState();
+    if (!state) {
+      this.resetMemory();
+      this.state = null;
+      this.tables = null;
+      return;
+    }
+    // Build the new generation aside, then swap in one synchronous step so queries never see half an index.
+    const tables = await this.store.openTables(state.gen);
+    const fresh = new LanceDbEngine(this.options);
     const builder = new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
-    const rows = await this.tables.docs.query().select(["id", "doc", "vector"]).toArray();
+    const rows = await tables.docs.query().select(["id", "doc", "vector"]).toArray();
     for (const r of rows as Array<{ id: string; doc: string; vector: ArrayLike<number> }>) {
       const doc = JSON.parse(r.doc) as IndexDocument;
       builder.add({ id: doc.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => doc[a]) });
-      this.putDoc(doc, Array.from(r.vector));
+      fresh.putDoc(doc, Array.from(r.vector));
     }
-    this.main = builder.build();
-    this.chunkCount = await this.tables.chunks.countRows();
-    this.setSuggestions(await this.store.readSuggestions(this.state.gen));
+    fresh.main = builder.build();
+    fresh.setSuggestions(await this.store.readSuggestions(state.gen));
+    const chunkCount = await tables.chunks.countRows();
+    this.resetMemory();
+    this.docs = fresh.docs;
+    this.order = fresh.order;
+    this.main = fresh.main;
+    this.vecIds = fresh.vecIds;
+    this.vecRow = fresh.vecRow;
+    this.vectors = fresh.vectors;
+    this.suggestions = fresh.suggestions;
+    this.suggestKeys = fresh.suggestKeys;
+    this.chunkCount = chunkCount;
+    this.tables = tables;
+    this.state = state;
+  }
+
+  /**
+   * Another process (the sync CLI, the scheduler in the launcher) may have rebuilt or updated the index: at most
+   * once a second, compare state.json with what is loaded and reload in the background when it moved on.
+   */
+  private async checkForNewerState(): Promise<void> {
+    const now = Date.now();
+    if (now - this.checkedAt < 1000 || this.reloading || !this.store) return;
+    this.checkedAt = now;
+    const disk = await this.store.readState();
+    if (!disk || (this.state && disk.gen === this.state.gen && (disk.rev ?? 0) === (this.state.rev ?? 0))) return;
+    this.reloading = this.mutex
+      .run(() => this.load())
+      .catch(() => undefined)
+      .finally(() => {
+        this.reloading = null;
+      });
   }
 
   private resetMemory(): void {
@@ -769,6 +810,7 @@ export class LanceDbEngine implements SearchEngine {
     }
     this.rebuildDelta();
     this.chunkCount = await tables.chunks.countRows();
+    await this.bumpRevision();
     return { documents: ids.length, chunks: batch.chunks.length, deleted: 0 };
   }
 
@@ -787,7 +829,15 @@ export class LanceDbEngine implements SearchEngine {
     }
     this.rebuildDelta();
     this.chunkCount = await this.tables.chunks.countRows();
+    await this.bumpRevision();
     return { documents: 0, chunks: 0, deleted };
+  }
+
+  /** Tell other processes serving this index that it changed (they reload; see checkForNewerState). */
+  private async bumpRevision(): Promise<void> {
+    if (!this.state || !this.store) return;
+    this.state = { ...this.state, rev: (this.state.rev ?? 0) + 1 };
+    await this.store.writeState(this.state);
   }
 
   // ---------------------------------------------------------------- settings / health

@@ -14,6 +14,8 @@ export interface StoreState {
   gen: number;
   embedder: { id: string; dimensions: number };
   builtAt: string;
+  /** Bumped by every incremental write so other processes know to reload. */
+  rev?: number;
 }
 
 export function docsSchema(dim: number): Schema {
