@@ -1,0 +1,83 @@
+/**
+ * POST /extractions/base-schema/nl-filter (spec): a signed-in user's question → `{filters, text_query}`. The answer
+ * only pre-fills a filter; nothing is searched. Each request is logged for analytics (nl_filter_requests, through
+ * record_nl_filter_request) without blocking the response: the route hands over a scheduler (Next's `after()`), and a
+ * failed write is only logged.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { logger } from "@/lib/logger";
+import { translateQuestion, type NlFilterResult } from "@/lib/llm/nl-filter";
+import { languageModel, llmStatus, llmTimeoutMs, requireLanguageModel } from "@/lib/llm/provider";
+
+/** Longest question accepted (the same bound as text_query, spec: Limits). */
+export const NL_QUESTION_MAX_CHARS = 1000;
+
+export const NlFilterRequestSchema = z.strictObject({
+  query: z.string().trim().min(1).max(NL_QUESTION_MAX_CHARS),
+});
+export type NlFilterRequest = z.infer<typeof NlFilterRequestSchema>;
+
+/** One analytics row (nl_filter_requests). */
+export interface NlFilterRecord {
+  userId: string | null;
+  question: string;
+  success: boolean;
+  errorCode: string | null;
+  latencyMs: number;
+  model: string | null;
+}
+
+export interface NlFilterDeps {
+  /** Called once per request with its analytics row; must not block (the route passes Next's `after`). */
+  record: (row: NlFilterRecord) => void;
+  /** The model to use; defaults to the configured one (503 LLM_NOT_CONFIGURED when there is none). */
+  model?: LanguageModel;
+  modelId?: string | null;
+}
+
+/** Translate a question, recording the outcome (success, error code, latency) whatever it is. */
+export async function nlFilterRequest(question: string, userId: string | null, deps: NlFilterDeps): Promise<NlFilterResult> {
+  const started = performance.now();
+  const modelId = deps.modelId !== undefined ? deps.modelId : llmStatus().model;
+  const finish = (errorCode: string | null) =>
+    deps.record({
+      userId,
+      question,
+      success: errorCode === null,
+      errorCode,
+      latencyMs: Math.round(performance.now() - started),
+      model: deps.model || languageModel() ? modelId : null,
+    });
+  try {
+    const model = deps.model ?? requireLanguageModel();
+    const result = await translateQuestion(question, model, { timeoutMs: llmTimeoutMs() });
+    finish(null);
+    return result;
+  } catch (e) {
+    finish(e instanceof ApiError ? e.code : "INTERNAL_ERROR");
+    throw e;
+  }
+}
+
+/**
+ * Write one analytics row through the service role. Never throws: analytics must not break the user's request,
+ * and it runs after the response has gone.
+ */
+export async function recordNlFilterRequest(serviceDb: () => SupabaseClient, row: NlFilterRecord): Promise<void> {
+  try {
+    const { error } = await serviceDb().rpc("record_nl_filter_request", {
+      p_user_id: row.userId,
+      p_question: Array.from(row.question).slice(0, NL_QUESTION_MAX_CHARS).join(""),
+      p_success: row.success,
+      p_error_code: row.errorCode,
+      p_latency_ms: Math.max(0, Math.round(row.latencyMs)),
+      p_model: row.model,
+    });
+    if (error) logger.warn({ code: error.code, message: error.message }, "nl-filter analytics row not recorded");
+  } catch (e) {
+    logger.warn({ err: e instanceof Error ? e.message : String(e) }, "nl-filter analytics row not recorded");
+  }
+}
