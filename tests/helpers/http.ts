@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "@supabase/supabase-js";
+import { realtimeOptions, serverAuthOptions } from "../../lib/supabase/options";
 import { stackEnv } from "./stack";
 
 /**
@@ -62,7 +63,7 @@ export const TEST_PASSWORD = "correct-horse-battery-staple";
 /** Create a confirmed user through the admin API (service role), optionally an admin. */
 export async function createUser(opts: { email?: string; password?: string; admin?: boolean } = {}) {
   const env = stackEnv();
-  const admin = createClient(env.supabaseUrl as string, env.serviceRoleKey as string, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(env.supabaseUrl as string, env.serviceRoleKey as string, { auth: serverAuthOptions, realtime: realtimeOptions });
   const email = opts.email ?? uniqueEmail(opts.admin ? "admin" : "user");
   const password = opts.password ?? TEST_PASSWORD;
   const { data, error } = await admin.auth.admin.createUser({

@@ -60,8 +60,9 @@ export async function startTestStack(_opts: { withApp: boolean }) {
     env,
     stop: async () => {
       await gateway.close();
-      // Postgres keeps running between local runs (fast reruns, and parallel runs may share it); CI stops it.
-      if (process.env.CI) await db.stop();
+      // Stops only a server this run started (a reused one is left running); a child postgres left behind would
+      // keep the test runner alive.
+      await db.stop();
     },
   };
 }
