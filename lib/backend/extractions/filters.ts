@@ -10,10 +10,11 @@ import { filterInvalid } from "./db-errors";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The field an issue is about: the unknown key, else the top-level key of its path. */
+/** The field an issue is about: the top-level key of its path, or the unknown key at the top level. */
 function issueField(issue: z.core.$ZodIssue): string {
+  if (issue.path.length) return String(issue.path[0]);
   if (issue.code === "unrecognized_keys" && issue.keys.length) return issue.keys[0];
-  return issue.path.length ? String(issue.path[0]) : "filters";
+  return "filters";
 }
 
 /** A valid filter object (absent or null = no filter) or 422 FILTER_INVALID naming the offending key. */
@@ -25,7 +26,9 @@ export function parseFilters(raw: unknown): BaseSchemaFilters {
   const issue = parsed.error.issues[0];
   const field = issueField(issue);
   const message =
-    issue.code === "unrecognized_keys" ? `Unknown filter key "${field}".` : `Invalid value for filter "${field}": ${issue.message}.`;
+    issue.code === "unrecognized_keys" && issue.path.length === 0
+      ? `Unknown filter key "${field}".`
+      : `Invalid value for filter "${field}": ${issue.message}.`;
   throw filterInvalid(field, message);
 }
 
