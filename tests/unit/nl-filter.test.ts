@@ -1,8 +1,11 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
+import { nlFilterRequest, NlFilterRequestSchema, type NlFilterRecord } from "@/lib/backend/extractions/nl-filter";
+import { resetConfigForTests } from "@/lib/config";
+import { languageModel, llmStatus, requireLanguageModel } from "@/lib/llm/provider";
 import { applyQuestionRules, parseModelAnswer, translateQuestion, validateFilters } from "@/lib/llm/nl-filter";
 import { NEVER_OUTPUT_KEYS, nlFields, nlOutputSchema } from "@/lib/llm/nl-filter-schema";
 import { nlFilterSystemPrompt } from "@/lib/llm/prompts/nl-filter";
@@ -297,5 +300,76 @@ describe("post-processing never produces an invalid filter", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("provider: fail closed", () => {
+  const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL, model: process.env.LLM_MODEL };
+  afterEach(() => {
+    for (const [name, value] of [
+      ["OPENAI_API_KEY", saved.key],
+      ["OPENAI_BASE_URL", saved.url],
+      ["LLM_MODEL", saved.model],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetConfigForTests();
+  });
+
+  it("no key → no model, status unconfigured, 503 LLM_NOT_CONFIGURED", () => {
+    delete process.env.OPENAI_API_KEY;
+    resetConfigForTests();
+    expect(languageModel()).toBeNull();
+    expect(llmStatus()).toEqual({ configured: false, model: null });
+    expect(() => requireLanguageModel()).toThrow(expect.objectContaining({ status: 503, code: "LLM_NOT_CONFIGURED" }));
+  });
+
+  it("a key → a Chat Completions model named by LLM_MODEL on OPENAI_BASE_URL", () => {
+    process.env.OPENAI_API_KEY = "sk-unit";
+    process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1";
+    process.env.LLM_MODEL = "some-model";
+    resetConfigForTests();
+    const model = languageModel();
+    expect(model).toMatchObject({ modelId: "some-model", provider: "openai.chat" });
+    expect(llmStatus()).toEqual({ configured: true, model: "some-model" });
+  });
+});
+
+describe("nlFilterRequest records every request", () => {
+  it("success: the row names the model and no error code", async () => {
+    const rows: NlFilterRecord[] = [];
+    const out = await nlFilterRequest("appeals since 2015", "u-1", { model: modelAnswering({}), modelId: "mock", record: (r) => rows.push(r) });
+    expect(out.filters).toEqual({ decision_date: { from: "2015-01-01" } });
+    expect(rows).toEqual([{ userId: "u-1", question: "appeals since 2015", success: true, errorCode: null, latencyMs: expect.any(Number), model: "mock" }]);
+  });
+
+  it("failure: the row carries the error code, and the error still reaches the caller", async () => {
+    const rows: NlFilterRecord[] = [];
+    const p = nlFilterRequest("male offenders", null, { model: modelAnswering({ offender_gender: ["male"] }), modelId: "mock", record: (r) => rows.push(r) });
+    expect(await codeOf(p)).toMatchObject({ status: 422, code: "NL_FILTER_INVALID" });
+    expect(rows).toMatchObject([{ userId: null, success: false, errorCode: "NL_FILTER_INVALID", model: "mock" }]);
+  });
+
+  it("not configured: 503 recorded with no model", async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    resetConfigForTests();
+    try {
+      const rows: NlFilterRecord[] = [];
+      expect(await codeOf(nlFilterRequest("q", "u-2", { record: (r) => rows.push(r) }))).toMatchObject({ status: 503, code: "LLM_NOT_CONFIGURED" });
+      expect(rows).toMatchObject([{ success: false, errorCode: "LLM_NOT_CONFIGURED", model: null }]);
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+      resetConfigForTests();
+    }
+  });
+
+  it("the request body is {query: 1..1000 characters}, trimmed, nothing else", () => {
+    expect(NlFilterRequestSchema.parse({ query: "  murder  " })).toEqual({ query: "murder" });
+    for (const bad of [{}, { query: "" }, { query: " " }, { query: "x".repeat(1001) }, { query: "a", other: 1 }]) {
+      expect(NlFilterRequestSchema.safeParse(bad).success, JSON.stringify(bad).slice(0, 30)).toBe(false);
+    }
+    expect(NlFilterRequestSchema.safeParse({ query: "ż".repeat(1000) }).success).toBe(true);
   });
 });

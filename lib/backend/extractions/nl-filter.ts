@@ -10,7 +10,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/logger";
 import { translateQuestion, type NlFilterResult } from "@/lib/llm/nl-filter";
-import { languageModel, llmStatus, llmTimeoutMs, requireLanguageModel } from "@/lib/llm/provider";
+import { llmStatus, llmTimeoutMs, requireLanguageModel } from "@/lib/llm/provider";
 
 /** Longest question accepted (the same bound as text_query, spec: Limits). */
 export const NL_QUESTION_MAX_CHARS = 1000;
@@ -41,7 +41,8 @@ export interface NlFilterDeps {
 /** Translate a question, recording the outcome (success, error code, latency) whatever it is. */
 export async function nlFilterRequest(question: string, userId: string | null, deps: NlFilterDeps): Promise<NlFilterResult> {
   const started = performance.now();
-  const modelId = deps.modelId !== undefined ? deps.modelId : llmStatus().model;
+  // The model is recorded only when one was (or would have been) called: null for 503 LLM_NOT_CONFIGURED.
+  const modelId = deps.model !== undefined ? (deps.modelId ?? null) : llmStatus().model;
   const finish = (errorCode: string | null) =>
     deps.record({
       userId,
@@ -49,7 +50,7 @@ export async function nlFilterRequest(question: string, userId: string | null, d
       success: errorCode === null,
       errorCode,
       latencyMs: Math.round(performance.now() - started),
-      model: deps.model || languageModel() ? modelId : null,
+      model: modelId,
     });
   try {
     const model = deps.model ?? requireLanguageModel();
