@@ -98,7 +98,8 @@ describe("with an OpenAI-compatible server (a second app instance)", () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    const production = process.env.TEST_APP_MODE === "production";
+    // Same mode as the suite's app: tests/run-all.ts (TEST_STACK_ENV set) always starts a production build.
+    const production = process.env.TEST_APP_MODE === "production" || Boolean(process.env.TEST_STACK_ENV);
     // next dev keeps per-process state in its dist folder, so a second dev server needs its own; next start shares the build.
     const distDir = `${process.env.NEXT_DIST_DIR ?? ".next-test"}${production ? "" : "-llm"}`;
     app = await startTestApp(stackEnv(), {
