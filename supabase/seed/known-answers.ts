@@ -71,7 +71,7 @@ export const KNOWN_ANSWERS: readonly KnownAnswer[] = [
     query: "certyfikaty trufli Piemont oszustwo",
     altQueries: ["trufle z Piemontu oszustwo certyfikaty"],
     facts:
-      "Oskarżony oferował restauratorom trufle białe, rzekomo pochodzące z Piemontu, dołączając do każdej partii podrobione certyfikaty trufli opatrzone pieczęcią nieistniejącego konsorcjum z Alby. W rzeczywistości sprzedawane grzyby były tanimi truflami chińskimi nasączonymi olejem aromatyzowanym. Certyfikaty trufli drukował w domu na papierze kredowym.",
+      "Oskarżony oferował restauratorom trufle białe, rzekomo pochodzące z Piemontu, dołączając do każdej partii podrobione certyfikaty trufli opatrzone pieczęcią nieistniejącego konsorcjum z Alby. W rzeczywistości sprzedawane grzyby były tanimi truflami chińskimi nasączonymi olejem aromatyzowanym. Certyfikaty trufli drukował w domu na papierze kredowym, a region Piemont wskazywał jako miejsce zbioru. Tak zorganizowane oszustwo trwało dwa sezony.",
     reasoning:
       "Posłużenie się sfałszowanymi certyfikatami trufli z Piemontu stanowiło zasadniczy element wprowadzenia pokrzywdzonych w błąd, co przesądza o przypisaniu oskarżonemu oszustwa.",
     keywords: ["trufle", "certyfikaty trufli", "Piemont"],
@@ -85,7 +85,7 @@ export const KNOWN_ANSWERS: readonly KnownAnswer[] = [
     query: "wiatrak koźlak Bukowiec podpalenie",
     altQueries: ["wiatrak kozlak Bukowiec"],
     facts:
-      "Podpalenie dotyczyło zabytkowego wiatraka typu koźlak z 1868 r., stojącego na wzgórzu w Bukowcu i wpisanego do rejestru zabytków. Oskarżony oblał drewnianą konstrukcję wiatraka benzyną i podłożył ogień, a pożar przeniósł się na sąsiednie zabudowania gospodarcze. Wiatrak koźlak spłonął doszczętnie.",
+      "Podpalenie dotyczyło zabytkowego wiatraka typu koźlak z 1868 r., stojącego na wzgórzu w Bukowcu i wpisanego do rejestru zabytków. Oskarżony oblał drewnianą konstrukcję wiatraka benzyną i podłożył ogień, a pożar przeniósł się na sąsiednie zabudowania gospodarcze. Wiatrak koźlak spłonął doszczętnie; wieś Bukowiec utraciła swój najcenniejszy zabytek.",
     reasoning:
       "Zniszczenie przez podpalenie wiatraka koźlaka w Bukowcu, obiektu o szczególnym znaczeniu dla kultury, słusznie zostało potraktowane jako okoliczność obciążająca.",
     keywords: ["wiatrak", "koźlak", "Bukowiec", "podpalenie"],
@@ -99,7 +99,7 @@ export const KNOWN_ANSWERS: readonly KnownAnswer[] = [
     query: "harpun latarnia morska Rozewie",
     altQueries: ["rozboj harpun Rozewie"],
     facts:
-      "Sprawca posłużył się harpunem do łowiectwa podwodnego, grożąc nim kasjerce punktu z pamiątkami u podnóża wzgórza, na którym stoi latarnia morska w Rozewiu. Harpun miał naciągniętą gumę i był gotowy do strzału. Po zdarzeniu oskarżony ukrył się w lesie za latarnią morską, skąd zbiegł w kierunku Jastrzębiej Góry.",
+      "Sprawca posłużył się harpunem do łowiectwa podwodnego, grożąc nim kasjerce punktu z pamiątkami u podnóża wzgórza, na którym stoi latarnia morska w Rozewiu. Harpun miał naciągniętą gumę i był gotowy do strzału. Po zdarzeniu oskarżony ukrył się w lesie za latarnią morską, skąd zbiegł w kierunku Jastrzębiej Góry. Przylądek Rozewie był tego dnia pełen turystów.",
     reasoning:
       "Harpun, którym oskarżony groził przy latarni morskiej w Rozewiu, jest niebezpiecznym przedmiotem w rozumieniu art. 280 § 2 k.k., skoro mógł spowodować obrażenia zagrażające życiu.",
     keywords: ["harpun", "latarnia morska", "Rozewie"],
