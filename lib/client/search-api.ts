@@ -61,14 +61,15 @@ function num(v: unknown): number | null {
 }
 
 /** Guest allowance from the response headers (spec: Guest search allowance; D-11: signed-in callers get none). */
-export function guestFromHeaders(h: Headers, nudgeThreshold = 2): GuestAllowance | null {
+export function guestFromHeaders(h: Headers): GuestAllowance | null {
   const limit = Number(h.get("x-guest-search-limit"));
   const remainingRaw = h.get("x-guest-searches-remaining");
   if (!remainingRaw || !Number.isFinite(limit) || limit <= 0) return null;
   const remaining = Number(remainingRaw);
   if (!Number.isFinite(remaining)) return null;
-  const flag = h.get("x-guest-upgrade-nudge") ?? h.get("x-guest-nudge");
-  return { limit, remaining, nudge: flag ? flag === "true" || flag === "1" : remaining === nudgeThreshold };
+  // The server decides when to nudge (X-Guest-Upgrade-Nudge at the threshold, spec: Limits).
+  const flag = h.get("x-guest-upgrade-nudge");
+  return { limit, remaining, nudge: flag === "true" || flag === "1" };
 }
 
 export function searchRequestPath(s: SearchUrlState): string {
