@@ -47,6 +47,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),
+  route(["GET"], "/api/llm/status", "whether an LLM is configured (the page shows or hides the NL box)"),
   route(["GET"], "/api/blog/posts", "blog posts (D-16)"),
   route(["GET"], `/api/blog/posts/${SEGMENT}`, "blog post (D-16)"),
   route(["POST"], "/api/contact", "contact form (D-16)"),

@@ -22,6 +22,7 @@ const PUBLIC: Array<[string, string]> = [
   ["GET", `/api/documents/${ID}/html`],
   ["POST", "/api/events"],
   ["GET", "/api/health/status"],
+  ["GET", "/api/llm/status"],
   ["POST", "/api/search/topic-click"],
   ["GET", "/api/search/topics/meta"],
   ["GET", "/api/search/topics/trending"],
