@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aggregateKind, filterFieldSpec, filterFieldSpecs } from "@/lib/backend/extractions/filter-fields";
 import { DEFAULT_AGGREGATE_FIELDS } from "@/lib/schema";
@@ -213,6 +214,34 @@ describe("aggregate_extracted_data over the whole cohort", () => {
     expect(got.total).toBe(cohort.length);
     expect(got.fields.offender_gender).toEqual(expectedCategorical(cohort, "base_offender_gender", true, 20));
     expect(got.fields.decision_date).toEqual(expectedYear(cohort, "decision_date"));
+  });
+});
+
+describe("the aggregate cohort is the cohort of list_extracted_filter_matches", () => {
+  it("same total for random combinations of filters and text queries (fast-check)", async () => {
+    const clauses: Record<string, unknown>[] = [
+      { jurisdiction: ["PL"] },
+      { jurisdiction: [] },
+      { decision_date: { from: "2012-01-01", to: "2019-12-31" } },
+      { offender_gender: ["gender_female", "gender_unknown"] },
+      { did_offender_confess: false },
+      { num_victims: { min: 1, max: 3 } },
+      { appeal_outcome: ["outcome_dismissed_or_refused"] },
+      { case_name: "v" },
+    ];
+    const texts = [null, "wyrok", "sentence OR kara", '"court of appeal"', "-appeal"];
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(clauses, { maxLength: 3 }), fc.constantFrom(...texts), async (picked, text) => {
+        const filters = Object.assign({}, ...picked) as Record<string, unknown>;
+        const [agg, listed] = await asRole(pool, "authenticated", USER, async (c) => [
+          (await c.query("select public.aggregate_extracted_data($1::jsonb, $2, array['jurisdiction']) as r", [JSON.stringify(filters), text])).rows[0].r,
+          Number((await c.query("select count(*) as n from public.list_extracted_filter_matches($1::jsonb, $2)", [JSON.stringify(filters), text])).rows[0].n),
+        ]);
+        expect(agg.total).toBe(listed);
+        expect(agg.fields.jurisdiction.covered + agg.fields.jurisdiction.null).toBe(listed);
+      }),
+      { numRuns: 40, seed: 4, endOnFailure: true },
+    );
   });
 });
 
