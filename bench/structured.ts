@@ -13,6 +13,7 @@
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database.
  */
 import { randomUUID } from "node:crypto";
+import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createClient } from "@supabase/supabase-js";
 import pg from "pg";
@@ -100,6 +101,13 @@ async function main() {
   const results = {
     corpus: { judgments: Number(counts[0].total), completed: Number(counts[0].completed) },
     runs,
+    // How busy the machine was: wall figures scale with it (a count over a million generated rows takes ~50 ms on
+    // an idle core of this class).
+    machine: {
+      cpus: cpus().length,
+      loadavg_1m: Number(loadavg()[0].toFixed(2)),
+      calibration_generate_series_1m: await timed(5, () => q("select count(*) from generate_series(1, 1000000)")),
+    },
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
       ...(await timed(runs, () => q("select public.aggregate_extracted_data()"))),
