@@ -147,7 +147,18 @@ async function main(): Promise<void> {
     log("building the index…");
     const rss0 = process.memoryUsage().rss;
     const t0 = performance.now();
-    const built = await fullSync(pool, { engine, embedder, batchSize: 500 });
+    let lastLog = 0;
+    const built = await fullSync(pool, {
+      engine,
+      embedder,
+      batchSize: 500,
+      onProgress: (p) => {
+        if (Date.now() - lastLog > 15_000) {
+          lastLog = Date.now();
+          log(`sync ${p.done}/${p.total} (${Math.round((performance.now() - t0) / 1000)} s)`);
+        }
+      },
+    });
     const buildMs = performance.now() - t0;
     await engine.searchDocuments({ q: "warm", limit: 1, offset: 0 });
     out.corpus = { judgments: built.documents, chunks: built.chunks, embedder: embedder.label };

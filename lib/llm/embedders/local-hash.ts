@@ -37,12 +37,33 @@ export function hash32(s: string, seed: number): number {
   return h >>> 0;
 }
 
-function addFeature(vec: Float64Array, feature: string, weight: number): void {
-  for (let p = 0; p < PROJECTIONS; p++) {
-    const h = hash32(feature, SEED + p * 0x9e3779b1);
-    const dim = h % vec.length;
-    vec[dim] += (h & 0x80000000 ? -1 : 1) * weight;
+/**
+ * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs.
+ * Memoised: a corpus has far fewer distinct words than tokens, so indexing mostly adds cached projections.
+ */
+const wordMemo = new Map<string, { dims: Int32Array; weights: Float32Array; dimensions: number }>();
+
+function wordProjection(w: string, dimensions: number): { dims: Int32Array; weights: Float32Array } {
+  const hit = wordMemo.get(w);
+  if (hit && hit.dimensions === dimensions) return hit;
+  const feats: Array<[string, number]> = [["w:" + w, 1]];
+  const padded = `^${w}$`;
+  for (let i = 0; i + 3 <= padded.length; i++) feats.push(["c:" + padded.slice(i, i + 3), 0.5]);
+  const dims = new Int32Array(feats.length * PROJECTIONS);
+  const weights = new Float32Array(feats.length * PROJECTIONS);
+  let k = 0;
+  for (const [feature, weight] of feats) {
+    for (let p = 0; p < PROJECTIONS; p++) {
+      const h = hash32(feature, SEED + p * 0x9e3779b1);
+      dims[k] = h % dimensions;
+      weights[k] = (h & 0x80000000 ? -1 : 1) * weight;
+      k++;
+    }
   }
+  const entry = { dims, weights, dimensions };
+  if (wordMemo.size > 300_000) wordMemo.clear();
+  wordMemo.set(w, entry);
+  return entry;
 }
 
 /** The lexical vector of a text (pure function, exported for tests). */
@@ -52,9 +73,8 @@ export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS
   for (const w of words(text)) if (!STOPWORDS.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
   for (const [w, n] of tf) {
     const weight = 1 + Math.log(n);
-    addFeature(vec, "w:" + w, weight);
-    const padded = `^${w}$`;
-    for (let i = 0; i + 3 <= padded.length; i++) addFeature(vec, "c:" + padded.slice(i, i + 3), 0.5 * weight);
+    const { dims, weights } = wordProjection(w, dimensions);
+    for (let i = 0; i < dims.length; i++) vec[dims[i]] += weights[i] * weight;
   }
   let norm = 0;
   for (const x of vec) norm += x * x;

@@ -237,6 +237,16 @@ export class LanceDbEngine implements SearchEngine {
     fresh.main = builder.build();
     fresh.setSuggestions(await this.store.readSuggestions(state.gen));
     const chunkCount = await tables.chunks.countRows();
+    this.adopt(fresh, tables, state, chunkCount);
+  }
+
+  /** Swap a freshly built generation in, in one synchronous step (queries never see half an index). */
+  private adopt(
+    fresh: LanceDbEngine,
+    tables: { docs: lancedb.Table; chunks: lancedb.Table },
+    state: StoreState,
+    chunkCount: number,
+  ): void {
     this.resetMemory();
     this.docs = fresh.docs;
     this.order = fresh.order;
@@ -749,11 +759,20 @@ export class LanceDbEngine implements SearchEngine {
     const tables = await store.createTables(gen, dim);
     const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
     let done = false;
+    // The new generation's in-memory index is built while the batches stream in (text is tokenised once), and
+    // swapped in on commit without re-reading the tables.
+    const fresh = new LanceDbEngine(this.options);
+    const builder = new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
     return {
       add: async (batch) => {
         if (done) throw new Error("sync session already finished");
         if (batch.documents.length > 0) await tables.docs.add(batch.documents.map(docRow));
         if (batch.chunks.length > 0) await tables.chunks.add(batch.chunks.map(chunkRow));
+        for (const d of batch.documents) {
+          if (fresh.docs.has(d.document.id)) continue;
+          builder.add({ id: d.document.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => d.document[a]) });
+          fresh.putDoc(d.document, d.vector);
+        }
         counts.documents += batch.documents.length;
         counts.chunks += batch.chunks.length;
         options.onProgress?.({ ...counts });
@@ -762,15 +781,17 @@ export class LanceDbEngine implements SearchEngine {
         this.mutex.run(async () => {
           if (done) throw new Error("sync session already finished");
           done = true;
-          await store.writeSuggestions(gen, suggestions);
-          await store.writeState({
+          const state: StoreState = {
             gen,
             embedder: { id: this.embedder.id, dimensions: dim },
             builtAt: new Date().toISOString(),
-          });
-          // Swap: load the new generation into memory, then drop the old ones.
-          this.opening = this.load();
-          await this.opening;
+          };
+          await store.writeSuggestions(gen, suggestions);
+          fresh.main = builder.build();
+          fresh.setSuggestions(suggestions);
+          const chunkCount = await tables.chunks.countRows();
+          await store.writeState(state);
+          this.adopt(fresh, tables, state, chunkCount);
           await store.dropGenerations(gen);
           return { ...counts };
         }),

@@ -7,9 +7,28 @@
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const MARKS_RE = /\p{M}+/gu;
 
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
+function foldSlow(s: string): string {
+  return s.normalize("NFD").replace(MARKS_RE, "").toLowerCase().replace(/ł/g, "l").replace(/ß/g, "ss");
+}
+
+/**
+ * Folding is the hot path of indexing (tens of millions of words): ASCII needs only lower-casing, and the folded form
+ * of other words is memoised (the vocabulary is far smaller than the text). The memo is cleared when it grows large.
+ */
+const foldMemo = new Map<string, string>();
+
 /** Case- and diacritic-folded form of a word (or any string). */
 export function fold(s: string): string {
-  return s.normalize("NFD").replace(MARKS_RE, "").toLowerCase().replace(/ł/g, "l").replace(/ß/g, "ss");
+  if (ASCII_RE.test(s)) return s.toLowerCase();
+  let f = foldMemo.get(s);
+  if (f === undefined) {
+    f = foldSlow(s);
+    if (foldMemo.size > 200_000) foldMemo.clear();
+    foldMemo.set(s, f);
+  }
+  return f;
 }
 
 /** Folded words of a text, in order. */
