@@ -13,6 +13,12 @@ import { formatDate } from "@/lib/i18n/locale";
 
 const col = createColumnHelper<FilterRow>();
 
+/** The clean case name from the extraction; `title` holds the raw opening text of the document (spec: item 6). */
+function caseName(row: FilterRow): string | null {
+  const v = row.extracted_data?.case_name ?? row.extracted_data?.base_case_name;
+  return typeof v === "string" && v.trim() ? v : null;
+}
+
 /** The cohort's judgments, newest first (the filter function's order), a page at a time. */
 export function ResultsTable({ data, loading, f, page, onPage }: { data: FilterResponse | undefined; loading: boolean; f: string; page: number; onPage: (p: number) => void }) {
   const { locale, t } = useI18n();
@@ -22,7 +28,7 @@ export function ResultsTable({ data, loading, f, page, onPage }: { data: FilterR
         header: t.extr.colTitle,
         cell: (c) => (
           <Link href={documentHref(c.row.original.id, f)} className="line-clamp-2 font-medium text-brand hover:underline" data-testid="result-link">
-            {c.getValue() || c.row.original.case_number || c.row.original.id}
+            {caseName(c.row.original) ?? (c.getValue() || c.row.original.case_number || c.row.original.id)}
           </Link>
         ),
       }),
