@@ -86,5 +86,6 @@ test("opening a judgment from a filtered list highlights the fields that matched
   await expect(page.locator('[data-key="country"][data-matched="true"]')).toContainText("Poland");
   await expect(page.locator('[data-key="base_did_offender_confess"][data-matched="true"]')).toContainText("Yes");
   await expect(page.locator("#base-fields")).toBeVisible();
+  await expect(page.locator(".prose-judgment")).toBeVisible({ timeout: 30_000 });
   await screenshotBoth(page, "judgment");
 });
