@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, signedInBrowser } from "../helpers/http";
+import { signedInVisitor, Visitor } from "./structured-visitor";
 import { adminPool } from "../helpers/stack";
 
 const pool = adminPool();
 afterAll(() => pool.end());
 
-let alice: Browser;
-let bob: Browser;
+let alice: Visitor;
+let bob: Visitor;
 let docs: string[] = [];
 
 beforeAll(async () => {
-  ({ browser: alice } = await signedInBrowser());
-  ({ browser: bob } = await signedInBrowser());
+  ({ visitor: alice } = await signedInVisitor());
+  ({ visitor: bob } = await signedInVisitor());
   docs = (await pool.query<{ id: string }>("select id::text from public.judgments order by id limit 120")).rows.map((r) => r.id);
 });
 
@@ -20,7 +20,7 @@ async function detail(res: Response) {
   return ((await res.json()) as { detail: Record<string, unknown> }).detail;
 }
 
-async function createAs(b: Browser, name = "Cohort") {
+async function createAs(b: Visitor, name = "Cohort") {
   const res = await b.post("/api/collections", { name, description: "for tests" });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; name: string; document_count: number; user_id: string };
@@ -28,7 +28,7 @@ async function createAs(b: Browser, name = "Cohort") {
 
 describe("collections need a session (401, D-03)", () => {
   it("every collections route answers 401 without one", async () => {
-    const anon = new Browser();
+    const anon = new Visitor();
     const id = randomUUID();
     const calls = [
       anon.get("/api/collections"),

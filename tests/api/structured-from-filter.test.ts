@@ -6,19 +6,20 @@ import { realtimeOptions, serverAuthOptions } from "@/lib/supabase/options";
 import { addDocuments } from "@/lib/backend/collections/collections";
 import { collectionFromFilter } from "@/lib/backend/collections/from-filter";
 import { resetConfigForTests } from "@/lib/config";
-import { Browser, createUser, signedInBrowser } from "../helpers/http";
+import { createUser } from "../helpers/http";
+import { signedInVisitor, Visitor } from "./structured-visitor";
 import { adminPool, stackEnv } from "../helpers/stack";
 
 const pool = adminPool();
 const FROM_FILTER = "/api/collections/from-filter";
 
-let alice: Browser;
-let bob: Browser;
+let alice: Visitor;
+let bob: Visitor;
 let completedPL = 0;
 
 beforeAll(async () => {
-  ({ browser: alice } = await signedInBrowser());
-  ({ browser: bob } = await signedInBrowser());
+  ({ visitor: alice } = await signedInVisitor());
+  ({ visitor: bob } = await signedInVisitor());
   completedPL = Number(
     (await pool.query<{ n: string }>("select count(*) as n from public.judgments where base_extraction_status = 'completed' and jurisdiction = 'PL'"))
       .rows[0].n,

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, signedInBrowser } from "../helpers/http";
+import { signedInVisitor, Visitor } from "./structured-visitor";
 import { adminPool } from "../helpers/stack";
 
 const pool = adminPool();
 afterAll(() => pool.end());
 
-let b: Browser;
+let b: Visitor;
 let completed = 0;
 beforeAll(async () => {
-  ({ browser: b } = await signedInBrowser());
+  ({ visitor: b } = await signedInVisitor());
   completed = Number(
     (await pool.query<{ n: string }>("select count(*) as n from public.judgments where base_extraction_status = 'completed'")).rows[0].n,
   );
@@ -23,7 +23,7 @@ async function detail(res: Response) {
 
 describe("sign-in is required (401, D-03, D-17)", () => {
   it("filter, aggregate, facets and histogram refuse a visitor without a session", async () => {
-    const anon = new Browser();
+    const anon = new Visitor();
     for (const res of [
       await anon.post(FILTER, { filters: {} }),
       await anon.post(AGGREGATE, {}),
@@ -36,7 +36,7 @@ describe("sign-in is required (401, D-03, D-17)", () => {
   });
 
   it("the definition (the registry as JSON) needs a session too", async () => {
-    expect((await new Browser().get("/api/extractions/base-schema/definition")).status).toBe(401);
+    expect((await new Visitor().get("/api/extractions/base-schema/definition")).status).toBe(401);
     const res = await b.get("/api/extractions/base-schema/definition");
     expect(res.status).toBe(200);
     const body = await res.json();
