@@ -32,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Providers locale={locale} messages={t} user={user}>
           <Header t={t} user={user} />
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none">
+          <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-6 focus:outline-none">
             {children}
           </main>
           <Footer t={t} />

@@ -133,7 +133,7 @@ export function CollectionDetail({ id }: { id: string }) {
         ) : rows.length === 0 ? (
           <p className="rounded-card border border-dashed border-line-strong p-6 text-center text-muted">{t.coll.noDocuments}</p>
         ) : (
-          <div className="overflow-x-auto rounded-card border border-line bg-surface">
+          <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">{t.coll.documents}</caption>
               <thead className="border-b border-line bg-sunken text-muted">

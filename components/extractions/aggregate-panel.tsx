@@ -121,11 +121,11 @@ export function AggregatePanel({ filters, textQuery }: { filters: ApiFilter; tex
 
       {q.isError ? <Notice tone="danger">{fmt(t.extr.aggError, { message: errorMessage(q.error, t.common.unknownError) })}</Notice> : null}
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {applied.fields.map((k) => {
           const d = q.data?.fields[k];
           return (
-            <Card key={k} className="min-h-[18rem] p-4" data-chart={k}>
+            <Card key={k} className="min-h-[18rem] min-w-0 p-4" data-chart={k}>
               <h3 className="font-medium">{keyLabel(k, locale)}</h3>
               {d && q.data ? <FieldChart field={k} d={d} base={q.data.sample_n} /> : q.isPending || q.isFetching ? <Skeleton className="mt-3 h-[220px] w-full" /> : null}
             </Card>
@@ -158,17 +158,20 @@ function FieldChart({ field, d, base }: { field: string; d: Distribution; base: 
         {d.kind === "categorical" && d.multi ? ` · ${t.extr.multiNote}` : null}
       </p>
       {data.length ? <DistributionChart data={data} horizontal={d.kind === "categorical"} title={title} /> : <p className="mt-6 text-center text-sm text-muted">{t.extr.noResults}</p>}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <tbody>
-          {data.map((r) => (
-            <tr key={r.label}>
-              <th scope="row">{r.label}</th>
-              <td>{r.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table can be no narrower than its content, so the visually hidden wrapper is a div. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {data.map((r) => (
+              <tr key={r.label}>
+                <th scope="row">{r.label}</th>
+                <td>{r.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

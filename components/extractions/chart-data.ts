@@ -19,7 +19,7 @@ export function chartData(d: Distribution, labels: { other: string; null: string
     if (d.null) rows.push({ label: labels.null, count: d.null, tone: "null" });
     return rows;
   }
-  const rows: ChartDatum[] = d.values.map((v) => ({ label: d.kind === "year" ? v.value : labels.value(v.value), count: v.count, tone: "value" }));
+  const rows: ChartDatum[] = d.values.map((v) => ({ label: d.kind === "year" ? String(v.value) : labels.value(String(v.value)), count: v.count, tone: "value" }));
   if (d.kind === "categorical" && d.other) rows.push({ label: labels.other, count: d.other, tone: "other" });
   if (d.null) rows.push({ label: labels.null, count: d.null, tone: "null" });
   return rows;

@@ -60,7 +60,7 @@ export function ResultsTable({ data, loading, f, page, onPage }: { data: FilterR
   const pages = Math.max(1, Math.ceil(data.total / RESULTS_PAGE_SIZE));
   return (
     <div aria-busy={loading} className={loading ? "opacity-70" : undefined}>
-      <div className="overflow-x-auto rounded-card border border-line bg-surface">
+      <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">{t.extr.results}</caption>
           <thead className="border-b border-line bg-sunken text-muted">

@@ -46,7 +46,7 @@ export function StatusView() {
         </Button>
       </div>
       {q.isError ? <Notice tone="danger">{S.unreachable}</Notice> : null}
-      <Card className="overflow-x-auto">
+      <Card className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{S.title}</caption>
           <thead className="border-b border-line text-muted">
