@@ -19,6 +19,7 @@ export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv 
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     UPSTASH_REDIS_REST_URL: stack.upstashUrl,
     UPSTASH_REDIS_REST_TOKEN: stack.upstashToken,
+    SEARCH_DATA_DIR: stack.searchDataDir,
     ...extra,
   };
   return env as NodeJS.ProcessEnv;

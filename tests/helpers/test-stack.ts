@@ -15,6 +15,8 @@ export interface TestStackEnv {
   /** The gateway's Upstash REST bridge; absent when no Redis answered at REDIS_URL (default 127.0.0.1:6379). */
   upstashUrl?: string;
   upstashToken?: string;
+  /** The search index folder shared by the app under test and the tests that build it. */
+  searchDataDir?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function startTestStack(_opts: { withApp: boolean }) {
   });
   const env: TestStackEnv = {
     databaseUrl: db.databaseUrl,
+    searchDataDir: path.join(s.dataDir, "search"),
     supabaseUrl: gateway.url,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,

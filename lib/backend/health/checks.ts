@@ -1,7 +1,8 @@
 import { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
-import { createTokenClient } from "@/lib/supabase/server";
-import type { DependencyReport, HealthChecks, SearchEngineReport } from "./status";
+import { getSearchEngine } from "@/lib/search/engine";
+import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
+import { timed, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
 
@@ -38,17 +39,29 @@ async function llmTracing(): Promise<DependencyReport> {
   return notConfigured("no LLM tracing backend configured");
 }
 
-/** The search engine reports itself; wired to the SearchEngine port's health and the recorded sync runs. */
-let searchEngineCheck: () => Promise<SearchEngineReport> = async () => ({
-  status: "not_configured",
-  detail: "no search engine registered",
-  sync: { last_completed_at: null, last_error: null },
-});
+interface SyncState {
+  last_completed_at: string | null;
+  last_error: string | null;
+}
 
-export function registerSearchEngineCheck(check: () => Promise<SearchEngineReport>): void {
-  searchEngineCheck = check;
+async function syncState(): Promise<SyncState> {
+  const { data, error } = await createServiceClient().rpc("search_sync_state");
+  if (error || !data) return { last_completed_at: null, last_error: null };
+  return data as SyncState;
+}
+
+async function engineReport(): Promise<DependencyReport> {
+  const h = await getSearchEngine().health();
+  const detail = `${h.engine}: ${h.documents} documents, ${h.chunks} chunks, embedder ${h.embedder.label}${h.message ? `; ${h.message}` : ""}`;
+  return { status: h.status, detail };
+}
+
+/** The engine's own report plus the last recorded sync run; an engine that cannot answer is `down`. */
+async function searchEngine(): Promise<SearchEngineReport> {
+  const [health, sync] = await Promise.all([timed(engineReport), syncState().catch(() => ({ last_completed_at: null, last_error: null }))]);
+  return { ...health, sync };
 }
 
 export function defaultChecks(): HealthChecks {
-  return { cache, database, backend_platform: backendPlatform, task_queue: taskQueue, llm_tracing: llmTracing, search_engine: () => searchEngineCheck() };
+  return { cache, database, backend_platform: backendPlatform, task_queue: taskQueue, llm_tracing: llmTracing, search_engine: searchEngine };
 }
