@@ -1,0 +1,332 @@
+/**
+ * bench/web: Largest Contentful Paint of /search with results and of /search/extractions with the aggregate panel,
+ * and the JavaScript shipped to /search (gzip bytes), measured in headless Chromium against a running app (issue 7,
+ * Acceptance). Prints JSON.
+ *
+ *   npx tsx bench/web.ts [--url http://127.0.0.1:3000] [--runs 5] [--q rozbój] [--cpu-slowdown 1]
+ *
+ * Needs a running `npm start` (production build) and the service-role key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY
+ * from the environment or `.env.local`): it creates a throwaway confirmed user through the admin API, signs in through
+ * the app's own POST /api/auth/sign-in inside a browser context (so the session cookies are the app's), measures, and
+ * deletes the user. Signed-in contexts also keep /search clear of the guest allowance (5 searches per guest cookie).
+ *
+ * Each timed run uses a fresh browser context (cold HTTP cache, cookies copied from the signing-in context) against
+ * a warm server: one untimed warm-up visit per page runs first, and the /search warm-up is also where the scripts are
+ * collected for the size figure. Keep --runs modest: /api/search/documents is limited to 60 requests a minute per IP.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { randomUUID } from "node:crypto";
+import { parse as parseDotenv } from "dotenv";
+import { createClient } from "@supabase/supabase-js";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
+import { encodeFilter } from "../lib/client/filter-codec";
+import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
+import { repoRoot } from "../supabase/local/paths";
+
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "http://127.0.0.1:3000" },
+    runs: { type: "string", default: "5" },
+    /** A query that returns hits on the demo corpus; the bench fails if it shows none. */
+    q: { type: "string", default: "rozbój" },
+    /** Chromium CPU throttling factor (1 = none; Lighthouse's mobile profile uses 4). */
+    "cpu-slowdown": { type: "string", default: "1" },
+    /** Also print every run (LCP element, time to results) under `detail`. */
+    verbose: { type: "boolean", default: false },
+  },
+});
+const APP_URL = values.url.replace(/\/+$/, "");
+const RUNS = Math.max(1, Number(values.runs) || 5);
+const CPU_SLOWDOWN = Math.max(1, Number(values["cpu-slowdown"]) || 1);
+
+const TARGETS = { lcp_ms_p50_max: 1500, js_gzip_bytes_max: 200 * 1024 };
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** What marks each page as done: /search shows its result cards; /search/extractions its rows and a drawn chart. */
+const SEARCH_READY = 'section[aria-labelledby="results-h"] ol > li';
+const SEARCH_EMPTY = '[role="status"]';
+const EXTR_READY = '[data-testid="result-link"]';
+const EXTR_CHART = "[data-chart] svg.recharts-surface";
+
+// ---------- credentials and the throwaway user ----------
+
+function stackCredentials(): { supabaseUrl: string; serviceKey: string } {
+  const file = path.join(repoRoot, ".env.local");
+  const fromFile = fs.existsSync(file) ? parseDotenv(fs.readFileSync(file)) : {};
+  const supabaseUrl = process.env.SUPABASE_URL ?? fromFile.SUPABASE_URL;
+  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? fromFile.SUPABASE_SERVICE_ROLE_KEY;
+  if (!supabaseUrl || !serviceKey) throw new Error("SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are needed (environment or .env.local)");
+  return { supabaseUrl, serviceKey };
+}
+
+function adminClient() {
+  const { supabaseUrl, serviceKey } = stackCredentials();
+  return createClient(supabaseUrl, serviceKey, { auth: serverAuthOptions, realtime: realtimeOptions });
+}
+
+async function createThrowawayUser(): Promise<{ id: string; email: string; password: string }> {
+  const email = `bench-web-${randomUUID().slice(0, 8)}@example.org`;
+  const password = `bench-${randomUUID()}`;
+  const { data, error } = await adminClient().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error || !data.user) throw new Error(`creating the bench user failed: ${error?.message}`);
+  return { id: data.user.id, email, password };
+}
+
+async function deleteUser(id: string): Promise<void> {
+  const { error } = await adminClient().auth.admin.deleteUser(id);
+  if (error) console.error(`warning: could not delete the bench user ${id}: ${error.message}`);
+}
+
+/** Sign in through the app inside a browser context and return its cookies (the session), for later contexts. */
+async function signedInCookies(browser: Browser, user: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL: APP_URL });
+  try {
+    const res = await context.request.post("/api/auth/sign-in", { data: { email: user.email, password: user.password } });
+    if (res.status() !== 200) throw new Error(`sign-in answered ${res.status()}: ${(await res.text()).slice(0, 300)}`);
+    const { cookies } = await context.storageState();
+    if (cookies.length === 0) throw new Error("sign-in set no cookies");
+    return cookies;
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------- one visit ----------
+
+interface LcpEntry {
+  ms: number;
+  element: string;
+  size: number;
+}
+
+interface Visit {
+  lcp: LcpEntry | null;
+  ready_ms: number;
+  ttfb_ms: number;
+  /** The page's own API calls (path, start, end in ms since navigation start): where the wait for data goes. */
+  api: { path: string; start: number; end: number }[];
+}
+
+/** Wait until `selector` is in the DOM and return the page's clock at that moment (ms since navigation start). */
+async function readyAt(page: Page, selector: string, failSelector?: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    ([sel, fail]) => {
+      if (fail && document.querySelector(fail)) return -1;
+      return document.querySelector(sel) ? performance.now() : false;
+    },
+    [selector, failSelector ?? ""] as const,
+    { polling: "raf", timeout: 60_000 },
+  );
+  const at = (await handle.jsonValue()) as number;
+  if (at < 0) throw new Error(`${page.url()} showed no results (${failSelector})`);
+  return at;
+}
+
+/**
+ * The last `largest-contentful-paint` entry (buffered). Read after the content is visible and two frames later, so the
+ * paint of the results themselves has been reported; nothing is clicked or typed, since input ends LCP recording.
+ */
+async function readLcp(page: Page): Promise<LcpEntry | null> {
+  return page.evaluate(
+    () =>
+      new Promise<LcpEntry | null>((resolve) => {
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            let last: PerformanceEntry | null = null;
+            const po = new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              if (entries.length) last = entries[entries.length - 1];
+            });
+            po.observe({ type: "largest-contentful-paint", buffered: true });
+            // Buffered entries are delivered asynchronously; give the observer a tick to receive them.
+            setTimeout(() => {
+              po.disconnect();
+              const e = last as (PerformanceEntry & { element?: Element | null; size?: number; renderTime?: number; loadTime?: number }) | null;
+              if (!e) return resolve(null);
+              const el = e.element;
+              const describe = el
+                ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : ""} "${(el.textContent ?? "").trim().slice(0, 60)}"`
+                : "(element removed)";
+              resolve({ ms: Math.round(e.startTime), element: describe, size: Math.round(e.size ?? 0) });
+            }, 50);
+          }),
+        );
+      }),
+  );
+}
+
+async function newContext(browser: Browser, cookies: Awaited<ReturnType<typeof signedInCookies>>): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: APP_URL, storageState: { cookies, origins: [] }, viewport: { width: 1280, height: 800 } });
+}
+
+async function visit(
+  browser: Browser,
+  cookies: Awaited<ReturnType<typeof signedInCookies>>,
+  target: string,
+  waitFor: { ready: string; also?: string; fail?: string },
+  /** Called before the navigation; the function it returns is awaited once the page is measured. */
+  watch?: (page: Page) => () => Promise<void>,
+): Promise<Visit> {
+  const context = await newContext(browser, cookies);
+  try {
+    const page = await context.newPage();
+    if (CPU_SLOWDOWN > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    }
+    const finish = watch ? watch(page) : null;
+    const res = await page.goto(target, { waitUntil: "commit" });
+    if (!res || res.status() !== 200) throw new Error(`${target} answered ${res?.status()}`);
+    if (new URL(page.url()).pathname.startsWith("/sign-in")) throw new Error(`${target} redirected to sign-in: the session did not take`);
+    let ready = await readyAt(page, waitFor.ready, waitFor.fail);
+    if (waitFor.also) ready = Math.max(ready, await readyAt(page, waitFor.also));
+    const lcp = await readLcp(page);
+    const { ttfb, api } = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+      const calls = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((r) => new URL(r.name).pathname.startsWith("/api/"))
+        .map((r) => ({ path: new URL(r.name).pathname, start: Math.round(r.startTime), end: Math.round(r.responseEnd) }));
+      return { ttfb: nav ? Math.round(nav.responseStart) : -1, api: calls };
+    });
+    if (finish) await finish();
+    return { lcp, ready_ms: Math.round(ready), ttfb_ms: ttfb, api };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------- scripts shipped ----------
+
+interface Chunk {
+  url: string;
+  raw_bytes: number;
+  gzip_bytes: number;
+}
+
+/**
+ * Collect every `script` response of the page load. Bodies come back decoded whatever the server sent, so each is
+ * gzipped here at level 9: the figure does not depend on whether this server compresses.
+ */
+function collectScripts(sink: { chunks: Chunk[]; encodings: Set<string> }) {
+  return (page: Page) => {
+    const pending: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      pending.push(
+        (async () => {
+          const body = await response.body();
+          sink.encodings.add(response.headers()["content-encoding"] ?? "identity");
+          sink.chunks.push({ url: new URL(response.url()).pathname, raw_bytes: body.length, gzip_bytes: gzipSync(body, { level: 9 }).length });
+        })(),
+      );
+    });
+    return async () => {
+      // Let the page settle (chunks requested after the results render count too), then wait for the bodies.
+      await page.waitForLoadState("networkidle");
+      await Promise.all(pending);
+    };
+  };
+}
+
+// ---------- figures ----------
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+}
+
+function summarise(visits: Visit[]) {
+  const lcps = visits.map((v) => v.lcp?.ms ?? NaN).filter(Number.isFinite).sort((a, b) => a - b);
+  const elements = [...new Set(visits.map((v) => v.lcp?.element ?? "(none)"))];
+  return {
+    lcp_ms_p50: percentile(lcps, 50),
+    lcp_ms_p95: percentile(lcps, 95),
+    lcp_ms_all: lcps,
+    ready_ms_p50: percentile(visits.map((v) => v.ready_ms).sort((a, b) => a - b), 50),
+    ttfb_ms_p50: percentile(visits.map((v) => v.ttfb_ms).sort((a, b) => a - b), 50),
+    lcp_elements: elements,
+  };
+}
+
+async function main() {
+  const searchUrl = `${APP_URL}/search?q=${encodeURIComponent(values.q)}`;
+  // A cohort that always has rows on the demo corpus; encoded by the page's own codec so it stays in step with it.
+  const f = encodeFilter({ jurisdiction: ["PL", "UK"] });
+  const extrUrl = `${APP_URL}/search/extractions?f=${f}`;
+
+  const health = await fetch(`${APP_URL}/api/health/status`).catch((e: Error) => e);
+  if (health instanceof Error || !health.ok) throw new Error(`no app answering at ${APP_URL} (start it with npm start)`);
+
+  const user = await createThrowawayUser();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const cookies = await signedInCookies(browser, user);
+    const searchWait = { ready: SEARCH_READY, fail: SEARCH_EMPTY };
+    const extrWait = { ready: EXTR_READY, also: EXTR_CHART };
+
+    // Warm-ups (untimed): the server's caches and lazy route compilation are not what this bench measures.
+    const scripts = { chunks: [] as Chunk[], encodings: new Set<string>() };
+    await visit(browser, cookies, searchUrl, searchWait, collectScripts(scripts));
+    await visit(browser, cookies, extrUrl, extrWait);
+
+    const search: Visit[] = [];
+    const extractions: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      search.push(await visit(browser, cookies, searchUrl, searchWait));
+      extractions.push(await visit(browser, cookies, extrUrl, extrWait));
+    }
+
+    const jsGzip = scripts.chunks.reduce((s, c) => s + c.gzip_bytes, 0);
+    const jsRaw = scripts.chunks.reduce((s, c) => s + c.raw_bytes, 0);
+    const topChunks = [...scripts.chunks].sort((a, b) => b.gzip_bytes - a.gzip_bytes).slice(0, 5);
+    const s = summarise(search);
+    const e = summarise(extractions);
+    const out = {
+      bench: "web",
+      url: APP_URL,
+      runs: RUNS,
+      cpu_slowdown: CPU_SLOWDOWN,
+      load_average: fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number) : null,
+      search: {
+        url: searchUrl.slice(APP_URL.length),
+        ...s,
+        js_gzip_bytes: jsGzip,
+        js_raw_bytes: jsRaw,
+        js_chunks: scripts.chunks.length,
+        js_server_encoding: [...scripts.encodings],
+        top_chunks: topChunks,
+      },
+      extractions: { url: extrUrl.slice(APP_URL.length), ...e },
+      targets: {
+        lcp_ms_p50_max: TARGETS.lcp_ms_p50_max,
+        js_gzip_bytes_max: TARGETS.js_gzip_bytes_max,
+        search_lcp_ok: s.lcp_ms_p50 <= TARGETS.lcp_ms_p50_max,
+        extractions_lcp_ok: e.lcp_ms_p50 <= TARGETS.lcp_ms_p50_max,
+        js_ok: jsGzip <= TARGETS.js_gzip_bytes_max,
+      },
+      ...(values.verbose ? { detail: { search, extractions } } : {}),
+    };
+    console.log(JSON.stringify(out, null, 2));
+  } finally {
+    await browser.close();
+    await deleteUser(user.id);
+  }
+}
+
+main().catch((e: Error) => {
+  console.error(e.message);
+  process.exit(1);
+});
