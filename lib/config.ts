@@ -53,6 +53,11 @@ const ConfigSchema = z.object({
   GUEST_UPGRADE_URL: z.string().default("/sign-up?reason=guest-limit"),
   /** A limits-store call (rate limiter or guest meter) slower than this counts as the store being down. */
   LIMITS_STORE_TIMEOUT_MS: int(500, 1),
+  /**
+   * Namespace of the rate-limit keys in the store, so several deployments (or a dev server and a test run) can share
+   * one Redis without sharing counters.
+   */
+  LIMITS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default("rl"),
   /** After the limits store failed, it is left alone this long (local fallback / unmetered) before being tried again. */
   LIMITS_STORE_RETRY_MS: int(5_000, 0),
   /** How long a verified API key is remembered in process before it is looked up again (revocation delay). */

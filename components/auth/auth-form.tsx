@@ -62,8 +62,9 @@ export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
     setFormError(null);
     try {
       await apiFetch(`/api/auth/${mode}`, { method: "POST", json: values });
-      router.replace(safeNext(next));
-      router.refresh();
+      // A full navigation: the next page renders on the server with the new session cookies (a client-side replace
+      // raced the refresh of the sign-in route, which then redirected nowhere).
+      window.location.assign(safeNext(next));
     } catch (err) {
       setFormError(describe(err, t.auth, t.common.unknownError));
     }

@@ -127,6 +127,7 @@ export function rateLimiter(): RateLimiter {
         store,
         rules: rulesFromConfig(),
         fallback: { perMinute: c.FALLBACK_RATE_LIMIT_PER_MINUTE, perHour: c.FALLBACK_RATE_LIMIT_PER_HOUR },
+        prefix: c.LIMITS_KEY_PREFIX,
       }),
     };
   }

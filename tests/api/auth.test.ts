@@ -78,7 +78,7 @@ describe("middleware gate", () => {
   it("redirects signed-out visitors of protected pages to sign-in and lets public pages through", async () => {
     const res = await new Browser().get("/search/extractions?q=x");
     expect(res.status).toBe(307);
-    const location = new URL(res.headers.get("location") as string);
+    const location = new URL(res.headers.get("location") as string, "http://app.invalid");
     expect(location.pathname).toBe("/sign-in");
     expect(location.searchParams.get("next")).toBe("/search/extractions?q=x");
     expect((await new Browser().get("/api/health/status")).status).toBe(200);

@@ -20,6 +20,8 @@ export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv 
     UPSTASH_REDIS_REST_URL: stack.upstashUrl,
     UPSTASH_REDIS_REST_TOKEN: stack.upstashToken,
     SEARCH_DATA_DIR: stack.searchDataDir,
+    // Counters of their own in the shared Redis: a developer's running app must not spend the tests' allowance.
+    LIMITS_KEY_PREFIX: `rl-test-${process.pid}`,
     ...extra,
   };
   return env as NodeJS.ProcessEnv;
