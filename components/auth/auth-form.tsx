@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -49,7 +48,6 @@ function describe(err: unknown, t: Messages["auth"], fallback: string): string {
 
 export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
   const { t } = useI18n();
-  const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const hydrated = useHydrated();
   const {
