@@ -56,7 +56,8 @@ const CHROMIUM_ARGS = [
 
 /** What marks each page as done: /search shows its result cards; /search/extractions its rows and a drawn chart. */
 const SEARCH_READY = 'section[aria-labelledby="results-h"] ol > li';
-const SEARCH_EMPTY = '[role="status"]';
+/** An error notice (role=alert, e.g. a 429) or the /search "no results" box: the bench stops with its text. */
+const PAGE_FAILED = 'main [role="alert"], main [role="status"].border-dashed';
 const EXTR_READY = '[data-testid="result-link"]';
 const EXTR_CHART = "[data-chart] svg.recharts-surface";
 
@@ -119,19 +120,28 @@ interface Visit {
   api: { path: string; start: number; end: number }[];
 }
 
-/** Wait until `selector` is in the DOM and return the page's clock at that moment (ms since navigation start). */
-async function readyAt(page: Page, selector: string, failSelector?: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    ([sel, fail]) => {
-      if (fail && document.querySelector(fail)) return -1;
-      return document.querySelector(sel) ? performance.now() : false;
-    },
-    [selector, failSelector ?? ""] as const,
-    { polling: "raf", timeout: 60_000 },
-  );
-  const at = (await handle.jsonValue()) as number;
-  if (at < 0) throw new Error(`${page.url()} showed no results (${failSelector})`);
-  return at;
+/**
+ * Wait until `selector` is in the DOM and return the page's clock at that moment (ms since navigation start). Fails at
+ * once, with the message shown, when the page shows an error (a rate limit, say) or no results instead.
+ */
+async function readyAt(page: Page, selector: string): Promise<number> {
+  const handle = await page
+    .waitForFunction(
+      ([sel, fail]) => {
+        const failed = document.querySelector(fail);
+        if (failed) return { failed: (failed.textContent ?? "").trim().slice(0, 200) };
+        return document.querySelector(sel) ? { at: performance.now() } : false;
+      },
+      [selector, PAGE_FAILED] as const,
+      { polling: "raf", timeout: 60_000 },
+    )
+    .catch(async (e: Error) => {
+      const shown = await page.locator("main").innerText().catch(() => "");
+      throw new Error(`${page.url()}: ${selector} did not appear (${e.message.split("\n")[0]}); the page shows: ${shown.slice(0, 300)}`);
+    });
+  const r = (await handle.jsonValue()) as { at: number } | { failed: string };
+  if ("failed" in r) throw new Error(`${page.url()} showed no results: ${r.failed}`);
+  return r.at;
 }
 
 /**
@@ -171,11 +181,18 @@ async function newContext(browser: Browser, cookies: Awaited<ReturnType<typeof s
   return browser.newContext({ baseURL: APP_URL, storageState: { cookies, origins: [] }, viewport: { width: 1280, height: 800 } });
 }
 
-async function visit(
+/** A visit that met a 429 from the app's API (the per-IP limits are shared with whoever else uses this app). */
+class RateLimited extends Error {
+  constructor(readonly retryAfterS: number, cause: Error) {
+    super(`rate limited (retry after ${retryAfterS} s): ${cause.message}`);
+  }
+}
+
+async function visitOnce(
   browser: Browser,
   cookies: Awaited<ReturnType<typeof signedInCookies>>,
   target: string,
-  waitFor: { ready: string; also?: string; fail?: string },
+  waitFor: { ready: string; also?: string },
   /** Called before the navigation; the function it returns is awaited once the page is measured. */
   watch?: (page: Page) => () => Promise<void>,
 ): Promise<Visit> {
@@ -186,12 +203,22 @@ async function visit(
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     }
+    let retryAfterS: number | null = null;
+    page.on("response", (r) => {
+      if (r.status() === 429 && new URL(r.url()).pathname.startsWith("/api/")) retryAfterS = Math.max(retryAfterS ?? 1, Number(r.headers()["retry-after"]) || 10);
+    });
     const finish = watch ? watch(page) : null;
     const res = await page.goto(target, { waitUntil: "commit" });
     if (!res || res.status() !== 200) throw new Error(`${target} answered ${res?.status()}`);
     if (new URL(page.url()).pathname.startsWith("/sign-in")) throw new Error(`${target} redirected to sign-in: the session did not take`);
-    let ready = await readyAt(page, waitFor.ready, waitFor.fail);
-    if (waitFor.also) ready = Math.max(ready, await readyAt(page, waitFor.also));
+    let ready: number;
+    try {
+      ready = await readyAt(page, waitFor.ready);
+      if (waitFor.also) ready = Math.max(ready, await readyAt(page, waitFor.also));
+    } catch (e) {
+      if (retryAfterS !== null) throw new RateLimited(retryAfterS, e as Error);
+      throw e;
+    }
     const lcp = await readLcp(page);
     const { ttfb, api } = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
@@ -204,6 +231,23 @@ async function visit(
     return { lcp, ready_ms: Math.round(ready), ttfb_ms: ttfb, api };
   } finally {
     await context.close();
+  }
+}
+
+const MAX_RATE_LIMIT_WAITS = 3;
+let rateLimitWaits = 0;
+
+/** One visit; a visit spoilt by a 429 is not a measurement, so it is redone after the server's Retry-After. */
+async function visit(...args: Parameters<typeof visitOnce>): Promise<Visit> {
+  for (;;) {
+    try {
+      return await visitOnce(...args);
+    } catch (e) {
+      if (!(e instanceof RateLimited) || rateLimitWaits >= MAX_RATE_LIMIT_WAITS) throw e;
+      rateLimitWaits++;
+      console.error(`${e.message.split(":")[0]}; waiting and redoing the visit`);
+      await new Promise((r) => setTimeout(r, (e.retryAfterS + 1) * 1000));
+    }
   }
 }
 
@@ -274,7 +318,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     const cookies = await signedInCookies(browser, user);
-    const searchWait = { ready: SEARCH_READY, fail: SEARCH_EMPTY };
+    const searchWait = { ready: SEARCH_READY };
     const extrWait = { ready: EXTR_READY, also: EXTR_CHART };
 
     // Warm-ups (untimed): the server's caches and lazy route compilation are not what this bench measures.
@@ -299,6 +343,7 @@ async function main() {
       url: APP_URL,
       runs: RUNS,
       cpu_slowdown: CPU_SLOWDOWN,
+      rate_limit_waits: rateLimitWaits,
       load_average: fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number) : null,
       search: {
         url: searchUrl.slice(APP_URL.length),
