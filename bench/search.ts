@@ -10,6 +10,7 @@
  * logic (lib/backend/search.ts behind the routes' zod schemas) served by a plain node:http server in this process,
  * or through a running app when --app-url is given. Warm figures: every query runs once before timing.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -165,6 +166,9 @@ async function main(): Promise<void> {
       const s = await seedCorpus(db.databaseUrl, { size: SIZE, seed: DEFAULT_CORPUS_SEED });
       out.seed_ms = s.ms;
     }
+    // The Postgres baseline's tsvector lives only in the bench database (bench/sql/search-baseline.sql).
+    log("preparing the Postgres full-text baseline column…");
+    await pool.query(readFileSync(path.join(repoRoot, "bench", "sql", "search-baseline.sql"), "utf8"));
     await pool.query("analyze public.judgments");
 
     const { getSearch } = await import("../lib/search/engine");

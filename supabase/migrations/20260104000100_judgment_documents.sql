@@ -9,7 +9,7 @@ stable
 security invoker
 set search_path = ''
 as $$
-  select to_jsonb(j) - 'base_search_tsv' - 'search_baseline_tsv' - 'base_raw_extraction' - 'source_id'
+  select to_jsonb(j) - 'base_search_tsv' - 'search_baseline_tsv' - 'core_search_tsv' - 'base_raw_extraction' - 'source_id'
     from public.judgments j
    where j.id = p_id
 $$;
@@ -22,7 +22,7 @@ stable
 security invoker
 set search_path = ''
 as $$
-  select to_jsonb(j) - 'full_text' - 'base_search_tsv' - 'search_baseline_tsv' - 'base_raw_extraction' - 'source_id'
+  select to_jsonb(j) - 'full_text' - 'base_search_tsv' - 'search_baseline_tsv' - 'core_search_tsv' - 'base_raw_extraction' - 'source_id'
     from public.judgments j
    where j.id = any (p_ids[1:100])
 $$;
