@@ -1,26 +1,22 @@
 import { cache } from "react";
-import { cookies, headers } from "next/headers";
+import { ApiError } from "@/lib/api/errors";
+import { pageIdentity } from "@/lib/api/identity";
+import { documentMetadata } from "@/lib/backend/documents";
+import { logger } from "@/lib/logger";
 import { normaliseJudgment, type Judgment, type Raw } from "./judgment";
 
 /**
- * Server-side read of /api/documents/{id}/metadata for the page's first paint and its <title>. It goes through the web
- * tier's own route (same origin, the visitor's cookies forwarded) so the public-access rules stay in one place.
- * `cache` shares one request between generateMetadata and the page.
+ * Server-side read of a judgment's metadata for the page's first paint and its <title>, through the same backend
+ * function as GET /api/documents/{id}/metadata (same rules, the visitor's own session). `cache` shares one read
+ * between generateMetadata and the page.
  */
 export const fetchJudgment = cache(async (id: string): Promise<{ judgment: Judgment | null; status: number }> => {
-  const h = await headers();
-  const host = h.get("host");
-  if (!host) return { judgment: null, status: 500 };
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  const cookie = (await cookies()).toString();
   try {
-    const res = await fetch(`${proto}://${host}/api/documents/${encodeURIComponent(id)}/metadata`, {
-      headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
-      cache: "no-store",
-    });
-    if (!res.ok) return { judgment: null, status: res.status };
-    return { judgment: normaliseJudgment((await res.json()) as Raw), status: 200 };
-  } catch {
-    return { judgment: null, status: 503 };
+    const raw = await documentMetadata(id, await pageIdentity());
+    return { judgment: normaliseJudgment(raw as Raw), status: 200 };
+  } catch (e) {
+    if (e instanceof ApiError) return { judgment: null, status: e.status };
+    logger.error({ err: e instanceof Error ? e.message : String(e), id }, "judgment page: metadata read failed");
+    return { judgment: null, status: 500 };
   }
 });

@@ -3,7 +3,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/field";
@@ -18,8 +18,9 @@ import { DEFAULT_AGGREGATE_FIELDS, aggregableKeys } from "@/lib/schema";
 import { chartData } from "./chart-data";
 import { keyLabel, valueLabel } from "./registry-view";
 
-// recharts loads only when a chart is about to be drawn.
-const DistributionChart = dynamic(() => import("./aggregate-charts").then((m) => m.DistributionChart), {
+// recharts stays out of the page bundle; the panel starts fetching it on mount, in parallel with the aggregate call.
+const loadCharts = () => import("./aggregate-charts");
+const DistributionChart = dynamic(() => loadCharts().then((m) => m.DistributionChart), {
   ssr: false,
   loading: () => <Skeleton className="h-[220px] w-full" />,
 });
@@ -35,6 +36,9 @@ const INT32 = { min: -2147483648, max: 2147483647 };
 /** The aggregate panel: pick fields, see their distributions over the cohort, with coverage and an optional sample. */
 export function AggregatePanel({ filters, textQuery }: { filters: ApiFilter; textQuery: string }) {
   const { locale, t } = useI18n();
+  useEffect(() => {
+    void loadCharts();
+  }, []);
   const [draft, setDraft] = useState<Settings>({ fields: [...DEFAULT_AGGREGATE_FIELDS], sample: "", seed: "42" });
   const [applied, setApplied] = useState<Settings>(draft);
   const sampleSize = applied.sample ? Number(applied.sample) : undefined;

@@ -27,7 +27,7 @@ export function ResultsTable({ data, loading, f, page, onPage }: { data: FilterR
       col.accessor("title", {
         header: t.extr.colTitle,
         cell: (c) => (
-          <Link href={documentHref(c.row.original.id, f)} className="line-clamp-2 font-medium text-brand hover:underline" data-testid="result-link">
+          <Link href={documentHref(c.row.original.id, f)} prefetch={false} className="line-clamp-2 font-medium text-brand hover:underline" data-testid="result-link">
             {caseName(c.row.original) ?? (c.getValue() || c.row.original.case_number || c.row.original.id)}
           </Link>
         ),

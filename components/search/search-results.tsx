@@ -68,6 +68,8 @@ export function SearchResults({
               <h3 className="text-base font-semibold leading-snug">
                 <Link
                   href={`/documents/${encodeURIComponent(hit.id)}`}
+                  // Prefetching every result's server-rendered page competes with the search itself on small machines.
+                  prefetch={false}
                   className="text-brand hover:underline"
                   onClick={() => emit("search_result_clicked", { document_id: hit.id, position: offset + i + 1 })}
                 >

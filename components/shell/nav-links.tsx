@@ -22,6 +22,7 @@ export function NavLinks() {
           <li key={item.href}>
             <Link
               href={item.href}
+              prefetch={false}
               aria-current={item.active ? "page" : undefined}
               className={cx(
                 "inline-block rounded-control px-2 py-1.5 text-sm font-medium sm:px-3",

@@ -109,3 +109,25 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   const userId = claims.sub ?? null;
   return { role, userId, email: claims.email ?? null, via, db, apiKey, rateLimitId: userId ? rateLimitIdentityOf(userId) : null };
 }
+
+/**
+ * The visitor of a server-rendered page (cookie session only). Pages read through `lib/backend` directly with it
+ * instead of calling their own API over HTTP, which would cost a round trip and count against the server's own
+ * address in the rate limiter.
+ */
+export async function pageIdentity(): Promise<Identity> {
+  const db = await createSessionClient();
+  const { data, error } = await db.auth.getClaims();
+  const claims = !error && data?.claims ? (data.claims as Claims) : null;
+  const role = roleOf(claims);
+  const userId = role === "anonymous" ? null : (claims?.sub ?? null);
+  return {
+    role,
+    userId,
+    email: userId ? (claims?.email ?? null) : null,
+    via: userId ? "session" : "none",
+    db,
+    apiKey: null,
+    rateLimitId: userId ? rateLimitIdentityOf(userId) : null,
+  };
+}

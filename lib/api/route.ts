@@ -54,7 +54,13 @@ export function validationError(error: z.ZodError, where: "body" | "query"): Api
 async function readJson(req: NextRequest, maxBytes?: number): Promise<unknown> {
   const tooLarge = () => new ApiError(413, "BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
   if (maxBytes !== undefined && Number(req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-  const text = await req.text();
+  let text: string;
+  try {
+    text = await req.text();
+  } catch {
+    // The client went away mid-body (a page closing while its beacon is in flight): nothing to do, nothing to log.
+    throw new ApiError(400, "REQUEST_ABORTED", "The request body could not be read.");
+  }
   if (maxBytes !== undefined && Buffer.byteLength(text, "utf8") > maxBytes) throw tooLarge();
   if (text.trim() === "") return {};
   try {
