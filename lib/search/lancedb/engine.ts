@@ -1,7 +1,8 @@
 /**
  * The embedded `SearchEngine` (ARCHITECTURE: "lancedb … the embedded default"). LanceDB holds the durable data
  * (documents with their vectors, chunks with theirs) and answers chunk search; the keyword path is an in-process
- * inverted index (keyword-index.ts) built from the documents table when the engine opens, and document vectors are
+ * inverted index (keyword-index.ts) built with each generation and persisted next to it (snapshot.ts, loaded on open;
+ * rebuilt from the documents table when missing), and document vectors are
  * scanned in memory (12k × 384 floats is 18 MB; a flat scan takes a few ms and applies filters with exactly the same
  * semantics as the keyword path). docs/search.md says why (measured: LanceDB's native FTS has no per-field weights,
  * typo budget by word length, prefix on the last word, or highlights).
@@ -50,7 +51,9 @@ import type {
   TopicHit,
 } from "../types";
 import { crop, highlight, type MarkTerms } from "./highlight";
-import { SegmentBuilder, type KeywordSegment, type QueryWord } from "./keyword-index";
+import { appendDelta, readDelta, type DeltaEntry } from "./delta-log";
+import { KeywordSegment, SegmentBuilder, type QueryWord } from "./keyword-index";
+import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
 import { SearchStore, chunkRow, docRow, type StoreState } from "./store";
 
 export interface LanceDbEngineOptions {
@@ -185,7 +188,7 @@ export class LanceDbEngine implements SearchEngine {
   private mainDead = new Set<string>();
   private vecIds: string[] = [];
   private vecRow = new Map<string, number>();
-  private vectors = new Float32Array(0);
+  private vectors: Float32Array<ArrayBufferLike> = new Float32Array(0);
   private suggestions: Suggestion[] = [];
   private suggestKeys: string[] = [];
   private chunkCount = 0;
@@ -227,17 +230,73 @@ export class LanceDbEngine implements SearchEngine {
     // Build the new generation aside, then swap in one synchronous step so queries never see half an index.
     const tables = await this.store.openTables(state.gen);
     const fresh = new LanceDbEngine(this.options);
-    const builder = new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
-    const rows = await tables.docs.query().select(["id", "doc", "vector"]).toArray();
-    for (const r of rows as Array<{ id: string; doc: string; vector: ArrayLike<number> }>) {
-      const doc = JSON.parse(r.doc) as IndexDocument;
-      builder.add({ id: doc.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => doc[a]) });
-      fresh.putDoc(doc, Array.from(r.vector));
+    const snapDir = this.store.snapshotDir(state.gen);
+    const snap = await readSnapshot(snapDir, this.embedder.dimensions).catch(() => null);
+    if (snap) {
+      fresh.main = KeywordSegment.fromParts(snap.segment);
+      fresh.adoptSnapshotDocs(snap);
+    } else {
+      // No snapshot (an index built before snapshots, or another format): rebuild from the documents table,
+      // streamed in record batches so the full text of every judgment is never in memory at once.
+      const builder = new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
+      for await (const batch of tables.docs.query().select(["doc", "vector"])) {
+        const docCol = batch.getChild("doc");
+        const vecCol = batch.getChild("vector");
+        for (let i = 0; i < batch.numRows; i++) {
+          const doc = JSON.parse(String(docCol?.get(i))) as IndexDocument;
+          const v = vecCol?.get(i) as { toArray(): Float32Array } | null;
+          builder.add({ id: doc.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => doc[a]) });
+          fresh.putDoc(doc, v ? v.toArray() : []);
+        }
+      }
+      fresh.main = builder.build();
+      // Best effort: the next process opens from the snapshot (a read-only data dir just rebuilds every time).
+      await writeSnapshot(snapDir, fresh.snapshot()).catch(() => undefined);
     }
-    fresh.main = builder.build();
+    for (const entry of await readDelta(this.store.deltaLogPath(state.gen))) fresh.applyDelta(entry);
+    fresh.rebuildDelta();
     fresh.setSuggestions(await this.store.readSuggestions(state.gen));
     const chunkCount = await tables.chunks.countRows();
     this.adopt(fresh, tables, state, chunkCount);
+  }
+
+  /** The serving state as a snapshot (main segment, stored documents, vectors). */
+  private snapshot(): Snapshot {
+    const dim = this.embedder.dimensions;
+    return {
+      segment: (this.main as KeywordSegment).parts(),
+      docs: this.order.map((id) => this.docs.get(id) as StoredDoc),
+      vecIds: this.vecIds,
+      vectors: this.vectors.subarray(0, this.vecIds.length * dim),
+      dimensions: dim,
+    };
+  }
+
+  private adoptSnapshotDocs(snap: Snapshot): void {
+    for (const d of snap.docs) {
+      if (!this.docs.has(d.id)) this.order.push(d.id);
+      this.docs.set(d.id, d);
+    }
+    this.vecIds = snap.vecIds;
+    this.vecRow = new Map(snap.vecIds.map((id, i) => [id, i]));
+    this.vectors = snap.vectors;
+  }
+
+  /** Apply one logged incremental write in memory (the LanceDB tables already hold it). */
+  private applyDelta(entry: DeltaEntry): void {
+    if (entry.op === "upsert") {
+      for (const d of entry.documents) {
+        this.putDoc(d.document, d.vector);
+        this.mainDead.add(d.document.id);
+        this.deltaDocs.set(d.document.id, d.document);
+      }
+    } else {
+      for (const id of entry.ids) {
+        this.removeDoc(id);
+        this.mainDead.add(id);
+        this.deltaDocs.delete(id);
+      }
+    }
   }
 
   /** Swap a freshly built generation in, in one synchronous step (queries never see half an index). */
@@ -254,6 +313,9 @@ export class LanceDbEngine implements SearchEngine {
     this.vecIds = fresh.vecIds;
     this.vecRow = fresh.vecRow;
     this.vectors = fresh.vectors;
+    this.delta = fresh.delta;
+    this.deltaDocs = fresh.deltaDocs;
+    this.mainDead = fresh.mainDead;
     this.suggestions = fresh.suggestions;
     this.suggestKeys = fresh.suggestKeys;
     this.chunkCount = chunkCount;
@@ -294,7 +356,7 @@ export class LanceDbEngine implements SearchEngine {
     this.chunkCount = 0;
   }
 
-  private putDoc(doc: IndexDocument, vector: number[]): void {
+  private putDoc(doc: IndexDocument, vector: ArrayLike<number>): void {
     const stored: StoredDoc = { ...doc };
     delete stored.full_text;
     if (!this.docs.has(doc.id)) this.order.push(doc.id);
@@ -308,7 +370,7 @@ export class LanceDbEngine implements SearchEngine {
       this.vecRow.set(doc.id, row);
       if ((row + 1) * dim > this.vectors.length) {
         const grown = new Float32Array(Math.max(1024, (row + 1) * 2) * dim);
-        grown.set(this.vectors);
+        grown.set(this.vectors.subarray(0, row * dim));
         this.vectors = grown;
       }
     }
@@ -789,6 +851,8 @@ export class LanceDbEngine implements SearchEngine {
           await store.writeSuggestions(gen, suggestions);
           fresh.main = builder.build();
           fresh.setSuggestions(suggestions);
+          // The snapshot is complete before state.json names the generation: a process opening it never rebuilds.
+          await writeSnapshot(store.snapshotDir(gen), fresh.snapshot());
           const chunkCount = await tables.chunks.countRows();
           await store.writeState(state);
           this.adopt(fresh, tables, state, chunkCount);
@@ -824,11 +888,9 @@ export class LanceDbEngine implements SearchEngine {
       .execute(batch.documents.map(docRow));
     await tables.chunks.delete(`judgment_id IN (${inList})`);
     if (batch.chunks.length > 0) await tables.chunks.add(batch.chunks.map(chunkRow));
-    for (const d of batch.documents) {
-      this.putDoc(d.document, d.vector);
-      this.mainDead.add(d.document.id);
-      this.deltaDocs.set(d.document.id, d.document);
-    }
+    const entry: DeltaEntry = { op: "upsert", documents: batch.documents };
+    if (this.state && this.store) await appendDelta(this.store.deltaLogPath(this.state.gen), entry);
+    this.applyDelta(entry);
     this.rebuildDelta();
     this.chunkCount = await tables.chunks.countRows();
     await this.bumpRevision();
@@ -842,12 +904,10 @@ export class LanceDbEngine implements SearchEngine {
     await this.tables.docs.delete(`id IN (${inList})`);
     await this.tables.chunks.delete(`judgment_id IN (${inList})`);
     let deleted = 0;
-    for (const id of ids) {
-      if (this.docs.has(id)) deleted++;
-      this.removeDoc(id);
-      this.mainDead.add(id);
-      this.deltaDocs.delete(id);
-    }
+    for (const id of ids) if (this.docs.has(id)) deleted++;
+    const entry: DeltaEntry = { op: "delete", ids };
+    if (this.state && this.store) await appendDelta(this.store.deltaLogPath(this.state.gen), entry);
+    this.applyDelta(entry);
     this.rebuildDelta();
     this.chunkCount = await this.tables.chunks.countRows();
     await this.bumpRevision();

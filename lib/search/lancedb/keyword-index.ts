@@ -9,8 +9,8 @@
  *   predictable rule), prefix expansion of the last query word (the most frequent completions);
  * - a per-posting bit mask of the fields holding the term, so `attributesToSearchOn` can restrict matching.
  *
- * Segments are immutable; the engine keeps a main segment plus a small delta segment for incremental upserts and
- * tombstones deleted ids (like Lucene segments).
+ * Segments are immutable typed arrays (CSR), persisted per generation by snapshot.ts; the engine keeps a main
+ * segment plus a small delta segment for incremental upserts and tombstones deleted ids (like Lucene segments).
  */
 import { words } from "../text/tokenize";
 import { LruCache } from "@/lib/llm/embedders/lru";
@@ -50,35 +50,49 @@ export function boundedLevenshtein(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
-/** Growable typed buffers for postings while building. */
-class PostingBuilder {
-  docs = new Uint32Array(4);
-  short = new Float32Array(4);
-  long = new Uint16Array(4);
-  mask = new Uint32Array(4);
-  n = 0;
+/**
+ * The postings stream while building: (term, doc, weights, mask) appended in document order into typed blocks that
+ * grow geometrically up to 1M entries and then stay fixed, so a full corpus never pays for per-term objects or for
+ * doubling copies of hundreds of MB.
+ */
+const MAX_BLOCK = 1 << 20;
 
-  push(doc: number, short: number, long: number, mask: number): void {
-    if (this.n === this.docs.length) {
-      const cap = this.n * 2;
-      const d = new Uint32Array(cap);
-      d.set(this.docs);
-      this.docs = d;
-      const s = new Float32Array(cap);
-      s.set(this.short);
-      this.short = s;
-      const l = new Uint16Array(cap);
-      l.set(this.long);
-      this.long = l;
-      const m = new Uint32Array(cap);
-      m.set(this.mask);
-      this.mask = m;
+interface PostingBlock {
+  term: Uint32Array;
+  doc: Uint32Array;
+  short: Float32Array;
+  long: Uint16Array;
+  mask: Uint32Array;
+  n: number;
+}
+
+class PostingStream {
+  readonly blocks: PostingBlock[] = [];
+  private cur: PostingBlock | null = null;
+  length = 0;
+
+  push(term: number, doc: number, short: number, long: number, mask: number): void {
+    let b = this.cur;
+    if (!b || b.n === b.term.length) {
+      const cap = b ? Math.min(MAX_BLOCK, b.term.length * 2) : 4096;
+      b = {
+        term: new Uint32Array(cap),
+        doc: new Uint32Array(cap),
+        short: new Float32Array(cap),
+        long: new Uint16Array(cap),
+        mask: new Uint32Array(cap),
+        n: 0,
+      };
+      this.blocks.push(b);
+      this.cur = b;
     }
-    this.docs[this.n] = doc;
-    this.short[this.n] = short;
-    this.long[this.n] = Math.min(long, 65535);
-    this.mask[this.n] = mask;
-    this.n++;
+    const i = b.n++;
+    b.term[i] = term;
+    b.doc[i] = doc;
+    b.short[i] = short;
+    b.long[i] = Math.min(long, 65535);
+    b.mask[i] = mask;
+    this.length++;
   }
 }
 
@@ -88,10 +102,28 @@ export interface SegmentDocInput {
   fields: ReadonlyArray<unknown>;
 }
 
+function growU32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBuffer> {
+  if (need <= a.length) return a;
+  const g = new Uint32Array(Math.max(need, a.length * 2));
+  g.set(a);
+  return g;
+}
+
 export class SegmentBuilder {
   private readonly ids: string[] = [];
-  private readonly terms = new Map<string, PostingBuilder>();
+  /** Terms in first-seen order; ids are positions here until build() sorts them. */
+  private readonly vocab: string[] = [];
+  private readonly termIds = new Map<string, number>();
+  private readonly stream = new PostingStream();
   private readonly longLens: number[] = [];
+  // Per-document accumulation without a Map or objects per term: stamp[term] = doc ordinal + 1 marks the terms
+  // already seen in the current document, slot[term] their index in the local arrays.
+  private stamp = new Uint32Array(1024);
+  private slot = new Uint32Array(1024);
+  private localTerms = new Uint32Array(1024);
+  private localShort = new Float32Array(1024);
+  private localLong = new Uint32Array(1024);
+  private localMask = new Uint32Array(1024);
 
   constructor(
     private readonly fieldCount: number,
@@ -101,10 +133,25 @@ export class SegmentBuilder {
     if (fieldCount > 32) throw new Error("at most 32 searchable attributes (field mask is 32-bit)");
   }
 
+  private termId(t: string): number {
+    let id = this.termIds.get(t);
+    if (id === undefined) {
+      id = this.vocab.length;
+      this.vocab.push(t);
+      this.termIds.set(t, id);
+      if (id >= this.stamp.length) {
+        this.stamp = growU32(this.stamp, id + 1);
+        this.slot = growU32(this.slot, id + 1);
+      }
+    }
+    return id;
+  }
+
   add(doc: SegmentDocInput): void {
     const ord = this.ids.length;
+    const mark = ord + 1;
     this.ids.push(doc.id);
-    const perTerm = new Map<string, { short: number; long: number; mask: number }>();
+    let nLocal = 0;
     let longLen = 0;
     for (let f = 0; f < this.fieldCount; f++) {
       const v = doc.fields[f];
@@ -112,27 +159,40 @@ export class SegmentBuilder {
         typeof v === "string" ? v : Array.isArray(v) ? v.filter((x) => typeof x === "string").join(" \u0000 ") : "";
       if (text === "") continue;
       const ws = words(text);
-      if (f === this.longField) longLen = ws.length;
+      const isLong = f === this.longField;
+      if (isLong) longLen = ws.length;
       const w = fieldWeight(f);
+      const bit = 1 << f;
       for (const t of ws) {
-        let e = perTerm.get(t);
-        if (!e) {
-          e = { short: 0, long: 0, mask: 0 };
-          perTerm.set(t, e);
+        const id = this.termId(t);
+        let s: number;
+        if (this.stamp[id] === mark) s = this.slot[id];
+        else {
+          s = nLocal++;
+          if (s >= this.localTerms.length) {
+            const cap = this.localTerms.length * 2;
+            this.localTerms = growU32(this.localTerms, cap);
+            this.localLong = growU32(this.localLong, cap);
+            this.localMask = growU32(this.localMask, cap);
+            const sh = new Float32Array(cap);
+            sh.set(this.localShort);
+            this.localShort = sh;
+          }
+          this.stamp[id] = mark;
+          this.slot[id] = s;
+          this.localTerms[s] = id;
+          this.localShort[s] = 0;
+          this.localLong[s] = 0;
+          this.localMask[s] = 0;
         }
-        e.mask |= 1 << f;
-        if (f === this.longField) e.long++;
-        else e.short += w;
+        this.localMask[s] |= bit;
+        if (isLong) this.localLong[s]++;
+        else this.localShort[s] += w;
       }
     }
     this.longLens.push(longLen);
-    for (const [t, e] of perTerm) {
-      let p = this.terms.get(t);
-      if (!p) {
-        p = new PostingBuilder();
-        this.terms.set(t, p);
-      }
-      p.push(ord, e.short, e.long, e.mask);
+    for (let s = 0; s < nLocal; s++) {
+      this.stream.push(this.localTerms[s], ord, this.localShort[s], this.localLong[s], this.localMask[s]);
     }
   }
 
@@ -146,24 +206,38 @@ export class SegmentBuilder {
     for (const l of this.longLens) sum += l;
     const avg = n > 0 && sum > 0 ? sum / n : 1;
     const longW = this.longField >= 0 ? fieldWeight(this.longField) : 0;
-    const vocab = [...this.terms.keys()].sort();
-    const postDocs: Uint32Array[] = [];
-    const postW: Float32Array[] = [];
-    const postMask: Uint32Array[] = [];
-    for (const t of vocab) {
-      const p = this.terms.get(t) as PostingBuilder;
-      const w = new Float32Array(p.n);
-      for (let i = 0; i < p.n; i++) {
-        const len = this.longLens[p.docs[i]];
-        const longPart = p.long[i] > 0 ? (longW * p.long[i]) / (1 - B + (B * len) / avg) : 0;
-        w[i] = p.short[i] + longPart;
+    const V = this.vocab.length;
+    // Sort the vocabulary (prefix and first-letter ranges need it) and renumber the terms by rank.
+    const byRank = Array.from({ length: V }, (_, i) => i).sort((a, b) =>
+      this.vocab[a] < this.vocab[b] ? -1 : this.vocab[a] > this.vocab[b] ? 1 : 0,
+    );
+    const rank = new Uint32Array(V);
+    for (let r = 0; r < V; r++) rank[byRank[r]] = r;
+    const vocab = byRank.map((i) => this.vocab[i]);
+    // Counting sort of the stream into CSR postings (offsets per term; docs ascending within a term).
+    const offsets = new Uint32Array(V + 1);
+    for (const b of this.stream.blocks) for (let i = 0; i < b.n; i++) offsets[rank[b.term[i]] + 1]++;
+    for (let r = 0; r < V; r++) offsets[r + 1] += offsets[r];
+    const total = offsets[V];
+    const docs = new Uint32Array(total);
+    const weights = new Float32Array(total);
+    const masks = new Uint32Array(total);
+    const cursor = offsets.slice(0, V);
+    const longLens = Float64Array.from(this.longLens);
+    while (this.stream.blocks.length > 0) {
+      // Release each block once copied: peak memory stays near the final arrays.
+      const b = this.stream.blocks.shift() as PostingBlock;
+      for (let i = 0; i < b.n; i++) {
+        const pos = cursor[rank[b.term[i]]]++;
+        const d = b.doc[i];
+        const l = b.long[i];
+        docs[pos] = d;
+        weights[pos] = b.short[i] + (l > 0 ? (longW * l) / (1 - B + (B * longLens[d]) / avg) : 0);
+        masks[pos] = b.mask[i];
       }
-      postDocs.push(p.docs.slice(0, p.n));
-      postW.push(w);
-      postMask.push(p.mask.slice(0, p.n));
     }
-    this.terms.clear();
-    return new KeywordSegment(this.ids, vocab, postDocs, postW, postMask);
+    this.termIds.clear();
+    return new KeywordSegment(this.ids, vocab, offsets, docs, weights, masks);
   }
 }
 
@@ -187,41 +261,70 @@ export interface QueryWord {
 const MAX_PREFIX_EXPANSIONS = 48;
 const MAX_TYPO_EXPANSIONS = 24;
 
+/** The arrays a segment is made of (what snapshot.ts writes and reads). */
+export interface SegmentParts {
+  ids: string[];
+  /** Sorted (UTF-16 code unit order). */
+  vocab: string[];
+  /** Postings of term t are [offsets[t], offsets[t+1]) in the three arrays below (CSR). */
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  weights: Float32Array;
+  masks: Uint32Array;
+}
+
+/**
+ * An immutable segment in compressed-sparse-row form: one typed array per posting attribute for the whole
+ * segment, so memory is ~12 bytes per posting with no per-term objects, and the arrays can be written to and
+ * read from disk as they are. Term ids are ranks in the sorted vocabulary; lookups are binary searches.
+ */
 export class KeywordSegment {
-  private readonly termIds: Map<string, number>;
-  private readonly byFirstChar = new Map<string, number[]>();
   private readonly expansionCache = new LruCache<string, Expansion[]>(5000);
 
   constructor(
     readonly ids: string[],
     readonly vocab: string[],
-    private readonly postDocs: Uint32Array[],
-    private readonly postW: Float32Array[],
-    private readonly postMask: Uint32Array[],
-  ) {
-    this.termIds = new Map(vocab.map((t, i) => [t, i]));
-    for (let i = 0; i < vocab.length; i++) {
-      const c = vocab[i][0];
-      let arr = this.byFirstChar.get(c);
-      if (!arr) {
-        arr = [];
-        this.byFirstChar.set(c, arr);
-      }
-      arr.push(i);
-    }
+    private readonly offsets: Uint32Array,
+    private readonly postDocs: Uint32Array,
+    private readonly postW: Float32Array,
+    private readonly postMask: Uint32Array,
+  ) {}
+
+  static fromParts(p: SegmentParts): KeywordSegment {
+    return new KeywordSegment(p.ids, p.vocab, p.offsets, p.docs, p.weights, p.masks);
+  }
+
+  parts(): SegmentParts {
+    return {
+      ids: this.ids,
+      vocab: this.vocab,
+      offsets: this.offsets,
+      docs: this.postDocs,
+      weights: this.postW,
+      masks: this.postMask,
+    };
   }
 
   get size(): number {
     return this.ids.length;
   }
 
+  get postingCount(): number {
+    return this.postDocs.length;
+  }
+
   df(term: number): number {
-    return this.postDocs[term].length;
+    return this.offsets[term + 1] - this.offsets[term];
   }
 
   idf(term: number): number {
     const df = this.df(term);
     return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
+  }
+
+  private termOf(text: string): number | undefined {
+    const i = lowerBound(this.vocab, text);
+    return i < this.vocab.length && this.vocab[i] === text ? i : undefined;
   }
 
   /** Vocabulary terms a query word stands for (exact, typo variants, prefix completions). */
@@ -231,7 +334,7 @@ export class KeywordSegment {
     if (cached) return cached;
     const out: Expansion[] = [];
     const seen = new Set<number>();
-    const exact = this.termIds.get(word.text);
+    const exact = this.termOf(word.text);
     if (exact !== undefined) {
       out.push({ term: exact, penalty: 1, kind: "exact" });
       seen.add(exact);
@@ -239,7 +342,11 @@ export class KeywordSegment {
     const budget = word.typos ? typoBudget(word.text.length) : 0;
     if (budget > 0) {
       const typos: Array<Expansion & { dist: number }> = [];
-      for (const t of this.byFirstChar.get(word.text[0]) ?? []) {
+      // Terms sharing the first UTF-16 unit are one contiguous range of the sorted vocabulary.
+      const first = word.text.charCodeAt(0);
+      const from = lowerBound(this.vocab, String.fromCharCode(first));
+      const to = lowerBound(this.vocab, String.fromCharCode(first + 1));
+      for (let t = from; t < to; t++) {
         if (seen.has(t)) continue;
         const cand = this.vocab[t];
         if (Math.abs(cand.length - word.text.length) > budget) continue;
@@ -272,12 +379,13 @@ export class KeywordSegment {
    * `allowedMask` restricts to postings in those fields (0 = all fields).
    */
   scoreWord(expansions: Expansion[], allowedMask: number, scores: Float32Array, touched: number[]): void {
+    const docs = this.postDocs;
+    const ws = this.postW;
+    const masks = this.postMask;
     for (const e of expansions) {
       const idf = this.idf(e.term) * e.penalty;
-      const docs = this.postDocs[e.term];
-      const ws = this.postW[e.term];
-      const masks = this.postMask[e.term];
-      for (let i = 0; i < docs.length; i++) {
+      const end = this.offsets[e.term + 1];
+      for (let i = this.offsets[e.term]; i < end; i++) {
         if (allowedMask !== 0 && (masks[i] & allowedMask) === 0) continue;
         const w = ws[i];
         const s = (idf * (w * (K1 + 1))) / (w + K1);

@@ -1,8 +1,9 @@
 /**
  * Persistence of the LanceDB adapter in `<dir>` (default `.data/search`): LanceDB tables per generation
  * (`docs_<gen>`: id, JSON document incl. full_text, vector; `chunks_<gen>`: passages with vectors), the mined
- * suggestions per generation (`suggest-<gen>.json`) and `state.json` naming the live generation (written with an
- * atomic rename, so a crashed rebuild never replaces the live index).
+ * suggestions per generation (`suggest-<gen>.json`), the serving snapshot (`keyword-<gen>/`, snapshot.ts) and the
+ * log of incremental writes (`delta-<gen>.jsonl`, delta-log.ts) per generation, and `state.json` naming the live
+ * generation (written with an atomic rename, so a crashed rebuild never replaces the live index).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -94,6 +95,16 @@ export class SearchStore {
     }
   }
 
+  /** The keyword/doc snapshot of a generation (snapshot.ts). */
+  snapshotDir(gen: number): string {
+    return path.join(this.dir, `keyword-${gen}`);
+  }
+
+  /** Incremental writes since the generation was built (delta-log.ts). */
+  deltaLogPath(gen: number): string {
+    return path.join(this.dir, `delta-${gen}.jsonl`);
+  }
+
   async createTables(gen: number, dim: number): Promise<{ docs: lancedb.Table; chunks: lancedb.Table }> {
     const docs = await this.db.createEmptyTable(`docs_${gen}`, docsSchema(dim), { mode: "overwrite" });
     const chunks = await this.db.createEmptyTable(`chunks_${gen}`, chunksSchema(dim), { mode: "overwrite" });
@@ -111,8 +122,11 @@ export class SearchStore {
       if (m && Number(m[2]) !== except) await this.db.dropTable(name);
     }
     for (const f of await fs.readdir(this.dir)) {
-      const m = /^suggest-(\d+)\.json$/.exec(f);
-      if (m && Number(m[1]) !== except) await fs.rm(path.join(this.dir, f), { force: true });
+      const m = /^(?:suggest-(\d+)\.json|keyword-(\d+)(\.tmp-.*)?|delta-(\d+)\.jsonl)$/.exec(f);
+      if (!m) continue;
+      const gen = Number(m[1] ?? m[2] ?? m[4]);
+      // Temporary snapshot directories of the kept generation may belong to a writer still running.
+      if (gen !== except) await fs.rm(path.join(this.dir, f), { recursive: true, force: true });
     }
   }
 
@@ -120,6 +134,8 @@ export class SearchStore {
     const names = await this.db.tableNames();
     for (const n of [`docs_${gen}`, `chunks_${gen}`]) if (names.includes(n)) await this.db.dropTable(n);
     await fs.rm(path.join(this.dir, `suggest-${gen}.json`), { force: true });
+    await fs.rm(this.snapshotDir(gen), { recursive: true, force: true });
+    await fs.rm(this.deltaLogPath(gen), { force: true });
   }
 
   close(): void {

@@ -1,0 +1,143 @@
+/**
+ * The serving state of one index generation on disk, so a fresh process opens the index in seconds instead of
+ * re-reading every document (with its full text) from LanceDB and re-tokenising 355 MB to rebuild the keyword
+ * index. Written by the full build next to the LanceDB tables, in `<dir>/keyword-<gen>/`:
+ *
+ * - `meta.json`: format version, counts, byte order; written last, so a directory without it is incomplete;
+ * - the keyword segment as raw little-endian typed arrays (`offsets.u32`, `post-doc.u32`, `post-w.f32`,
+ *   `post-mask.u32`) plus `vocab.txt` and `ids.txt` (newline-separated; terms and ids never contain newlines);
+ * - `docs.json` (stored documents without full_text, in placeholder order), `vec-ids.txt` and `vectors.f32`.
+ *
+ * The directory is written under a temporary name and renamed into place. Incremental writes after the build are
+ * not in the snapshot: they go to `delta-<gen>.jsonl` (see delta-log.ts) and are replayed on open.
+ * A missing directory or another format version makes the engine rebuild from LanceDB (and write a new snapshot).
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { IndexDocument } from "../types";
+import type { SegmentParts } from "./keyword-index";
+
+/** Bump when any file's layout or meaning changes: older snapshots are then rebuilt. */
+export const SNAPSHOT_FORMAT = 1;
+
+export interface Snapshot {
+  segment: SegmentParts;
+  /** Stored documents (everything but full_text), in placeholder order. */
+  docs: IndexDocument[];
+  vecIds: string[];
+  /** vecIds.length × dimensions floats. */
+  vectors: Float32Array;
+  dimensions: number;
+}
+
+interface SnapshotMeta {
+  format: number;
+  endianness: "le";
+  documents: number;
+  terms: number;
+  postings: number;
+  vectors: number;
+  dimensions: number;
+  writtenAt: string;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function bytes(a: Uint32Array | Float32Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+function lines(xs: readonly string[]): string {
+  return xs.join("\n");
+}
+
+function splitLines(s: string, count: number): string[] {
+  return count === 0 ? [] : s.split("\n");
+}
+
+/** A typed-array view over a file's bytes (copied only when the buffer is not 4-byte aligned). */
+async function readTyped<T extends Uint32Array | Float32Array>(
+  file: string,
+  Ctor: { new (buf: ArrayBuffer, off: number, len: number): T; new (len: number): T },
+  count: number,
+): Promise<T> {
+  const buf = await fs.readFile(file);
+  if (buf.byteLength !== count * 4) throw new Error(`${path.basename(file)}: expected ${count * 4} bytes`);
+  if (buf.byteOffset % 4 === 0) return new Ctor(buf.buffer as ArrayBuffer, buf.byteOffset, count);
+  const copy = new Ctor(count);
+  new Uint8Array(copy.buffer).set(buf);
+  return copy;
+}
+
+export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> {
+  if (!LITTLE_ENDIAN) return; // the files are little-endian; a big-endian host just rebuilds on open
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  await fs.rm(tmp, { recursive: true, force: true });
+  await fs.mkdir(tmp, { recursive: true });
+  try {
+    const s = snap.segment;
+    const dim = snap.dimensions;
+    await Promise.all([
+      fs.writeFile(path.join(tmp, "ids.txt"), lines(s.ids)),
+      fs.writeFile(path.join(tmp, "vocab.txt"), lines(s.vocab)),
+      fs.writeFile(path.join(tmp, "offsets.u32"), bytes(s.offsets)),
+      fs.writeFile(path.join(tmp, "post-doc.u32"), bytes(s.docs)),
+      fs.writeFile(path.join(tmp, "post-w.f32"), bytes(s.weights)),
+      fs.writeFile(path.join(tmp, "post-mask.u32"), bytes(s.masks)),
+      fs.writeFile(path.join(tmp, "vec-ids.txt"), lines(snap.vecIds)),
+      fs.writeFile(path.join(tmp, "vectors.f32"), bytes(snap.vectors.subarray(0, snap.vecIds.length * dim))),
+    ]);
+    // One JSON text for all documents: a single JSON.parse on open is much faster than one per line.
+    await fs.writeFile(path.join(tmp, "docs.json"), JSON.stringify(snap.docs));
+    const meta: SnapshotMeta = {
+      format: SNAPSHOT_FORMAT,
+      endianness: "le",
+      documents: s.ids.length,
+      terms: s.vocab.length,
+      postings: s.docs.length,
+      vectors: snap.vecIds.length,
+      dimensions: dim,
+      writtenAt: new Date().toISOString(),
+    };
+    await fs.writeFile(path.join(tmp, "meta.json"), JSON.stringify(meta, null, 2));
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rename(tmp, dir);
+  } catch (e) {
+    await fs.rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** The snapshot in `dir`, or null when it is missing, incomplete, of another format or another dimension. */
+export async function readSnapshot(dir: string, dimensions: number): Promise<Snapshot | null> {
+  let meta: SnapshotMeta;
+  try {
+    meta = JSON.parse(await fs.readFile(path.join(dir, "meta.json"), "utf8")) as SnapshotMeta;
+  } catch {
+    return null;
+  }
+  if (meta.format !== SNAPSHOT_FORMAT || meta.endianness !== "le" || !LITTLE_ENDIAN) return null;
+  if (meta.dimensions !== dimensions) return null;
+  const f = (name: string) => path.join(dir, name);
+  const [ids, vocab, offsets, docs, weights, masks, vecIds, vectors, docsJson] = await Promise.all([
+    fs.readFile(f("ids.txt"), "utf8").then((s) => splitLines(s, meta.documents)),
+    fs.readFile(f("vocab.txt"), "utf8").then((s) => splitLines(s, meta.terms)),
+    readTyped(f("offsets.u32"), Uint32Array, meta.terms + 1),
+    readTyped(f("post-doc.u32"), Uint32Array, meta.postings),
+    readTyped(f("post-w.f32"), Float32Array, meta.postings),
+    readTyped(f("post-mask.u32"), Uint32Array, meta.postings),
+    fs.readFile(f("vec-ids.txt"), "utf8").then((s) => splitLines(s, meta.vectors)),
+    readTyped(f("vectors.f32"), Float32Array, meta.vectors * dimensions),
+    fs.readFile(f("docs.json"), "utf8"),
+  ]);
+  if (ids.length !== meta.documents || vocab.length !== meta.terms || vecIds.length !== meta.vectors) {
+    throw new Error(`keyword snapshot ${dir} is inconsistent with its meta.json`);
+  }
+  return {
+    segment: { ids, vocab, offsets, docs, weights, masks },
+    docs: JSON.parse(docsJson) as IndexDocument[],
+    vecIds,
+    vectors,
+    dimensions,
+  };
+}
