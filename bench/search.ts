@@ -3,7 +3,8 @@
  * Postgres full-text baseline (websearch_to_tsquery + ts_rank_cd over search_baseline_tsv, the same fields and
  * weight order). Prints JSON.
  *
- *   npx tsx bench/search.ts [--size 12307] [--rounds 5] [--app-url http://127.0.0.1:3000]
+ *   npx tsx bench/search.ts [--size 12307] [--rounds 5] [--app-url http://127.0.0.1:3000] [--port 54541]
+ *                           [--data-dir .data/bench-search] [--reuse-index]
  *
  * It runs its own embedded Postgres in .data/bench-search (seeded once with the deterministic corpus) and builds the
  * index into .data/bench-search/index. HTTP figures go through the route handlers'
@@ -29,13 +30,15 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     "app-url": { type: "string" },
     port: { type: "string", default: "54541" },
+    /** Postgres cluster and index directory (several benches can run side by side with their own). */
+    "data-dir": { type: "string" },
     /** Skip the build when the index already holds the corpus (iterating on query figures). */
     "reuse-index": { type: "boolean", default: false },
   },
 });
 const SIZE = Number(values.size);
 const ROUNDS = Number(values.rounds);
-const dataDir = path.join(repoRoot, ".data", "bench-search");
+const dataDir = path.resolve(values["data-dir"] ?? path.join(repoRoot, ".data", "bench-search"));
 process.env.SEARCH_DATA_DIR = path.join(dataDir, "index");
 // The in-process HTTP path runs the real route wrapper: anonymous callers need a Supabase URL/key to exist (nothing
 // is contacted without a token), and the per-IP limits are lifted so the bench measures search, not the limiter.

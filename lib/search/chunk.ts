@@ -12,15 +12,34 @@ export interface TextChunk {
   text: string;
 }
 
-export function chunkText(text: string, size = CHUNK_TOKENS, overlap = CHUNK_OVERLAP): TextChunk[] {
+/** A chunk as a range of whitespace tokens: [tokenStart, tokenEnd). */
+export interface TokenRange {
+  position: number;
+  tokenStart: number;
+  tokenEnd: number;
+}
+
+export function whitespaceTokens(text: string): string[] {
+  return text.split(/\s+/).filter((t) => t !== "");
+}
+
+export function chunkRanges(tokenCount: number, size = CHUNK_TOKENS, overlap = CHUNK_OVERLAP): TokenRange[] {
   if (size <= 0 || overlap < 0 || overlap >= size) throw new Error("chunk size must exceed overlap");
-  const tokens = text.split(/\s+/).filter((t) => t !== "");
-  if (tokens.length === 0) return [];
+  if (tokenCount === 0) return [];
   const stride = size - overlap;
-  const chunks: TextChunk[] = [];
+  const out: TokenRange[] = [];
   for (let start = 0, position = 0; ; start += stride, position++) {
-    chunks.push({ position, tokenStart: start, text: tokens.slice(start, start + size).join(" ") });
-    if (start + size >= tokens.length) break;
+    out.push({ position, tokenStart: start, tokenEnd: Math.min(tokenCount, start + size) });
+    if (start + size >= tokenCount) break;
   }
-  return chunks;
+  return out;
+}
+
+export function chunkText(text: string, size = CHUNK_TOKENS, overlap = CHUNK_OVERLAP): TextChunk[] {
+  const tokens = whitespaceTokens(text);
+  return chunkRanges(tokens.length, size, overlap).map((r) => ({
+    position: r.position,
+    tokenStart: r.tokenStart,
+    text: tokens.slice(r.tokenStart, r.tokenEnd).join(" "),
+  }));
 }

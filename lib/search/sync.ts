@@ -84,21 +84,34 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
     opts.onProgress?.({ phase: "full", done: 0, total });
     session = await opts.engine.sync.beginFull();
     const miner = new SuggestionMiner();
-    let after = "00000000-0000-0000-0000-000000000000";
-    for (;;) {
-      const r = await pool.query<JudgmentRow>(
+    const fetchAfter = (after: string) => {
+      const p = pool.query<JudgmentRow>(
         `select ${SELECT_COLUMNS} from public.judgments where id > $1 order by id limit $2`,
         [after, batchSize],
       );
+      p.catch(() => undefined); // awaited in the loop; a prefetch abandoned by an error must not go unhandled
+      return p;
+    };
+    // A three-stage pipeline (Postgres reads the next batch, this thread embeds the current one, the engine writes
+    // the previous one), so a 2-core machine keeps both cores busy. At most three batches are in memory.
+    const live = session;
+    let next = fetchAfter("00000000-0000-0000-0000-000000000000");
+    let writing: Promise<void> = Promise.resolve();
+    for (;;) {
+      const r = await next;
       if (r.rows.length === 0) break;
+      next = fetchAfter(String(r.rows[r.rows.length - 1].id));
       const batch = await buildIndexBatch(r.rows, opts.embedder);
       for (const d of batch.documents) miner.add(d.document);
-      await session.add(batch);
-      counts.documents += batch.documents.length;
-      counts.chunks += batch.chunks.length;
-      after = String(r.rows[r.rows.length - 1].id);
-      opts.onProgress?.({ phase: "full", done: counts.documents, total });
+      await writing;
+      writing = live.add(batch).then(() => {
+        counts.documents += batch.documents.length;
+        counts.chunks += batch.chunks.length;
+        opts.onProgress?.({ phase: "full", done: counts.documents, total });
+      });
+      writing.catch(() => undefined); // awaited on the next turn or after the loop
     }
+    await writing;
     await session.commit({ suggestions: miner.result() });
     await finishRun(pool, runId, counts, marks);
     return { ...counts, runId, kind: "full", durationMs: Date.now() - t0 };

@@ -38,12 +38,23 @@ export function hash32(s: string, seed: number): number {
 }
 
 /**
- * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs.
+ * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs,
+ * plus per-call term-frequency scratch (`stamp`, `count`) so a text's tf needs no Map or objects per call.
  * Memoised: a corpus has far fewer distinct words than tokens, so indexing mostly adds cached projections.
  */
-const wordMemo = new Map<string, { dims: Int32Array; weights: Float32Array; dimensions: number }>();
+interface WordEntry {
+  dims: Int32Array;
+  weights: Float32Array;
+  dimensions: number;
+  stop: boolean;
+  stamp: number;
+  count: number;
+}
 
-function wordProjection(w: string, dimensions: number): { dims: Int32Array; weights: Float32Array } {
+const wordMemo = new Map<string, WordEntry>();
+let callStamp = 0;
+
+function wordEntry(w: string, dimensions: number): WordEntry {
   const hit = wordMemo.get(w);
   if (hit && hit.dimensions === dimensions) return hit;
   const feats: Array<[string, number]> = [["w:" + w, 1]];
@@ -60,26 +71,47 @@ function wordProjection(w: string, dimensions: number): { dims: Int32Array; weig
       k++;
     }
   }
-  const entry = { dims, weights, dimensions };
+  const entry: WordEntry = { dims, weights, dimensions, stop: STOPWORDS.has(w), stamp: 0, count: 0 };
   if (wordMemo.size > 300_000) wordMemo.clear();
   wordMemo.set(w, entry);
   return entry;
 }
 
-/** The lexical vector of a text (pure function, exported for tests). */
-export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS): number[] {
+/**
+ * The lexical vector of a list of folded words (what `words()` returns for a text). The chunker calls this with
+ * words it already has, so a judgment's full text is tokenised once for all its overlapping chunks.
+ */
+export function localHashVectorOfWords(ws: readonly string[], dimensions = LOCAL_HASH_DIMENSIONS): number[] {
   const vec = new Float64Array(dimensions);
-  const tf = new Map<string, number>();
-  for (const w of words(text)) if (!STOPWORDS.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
-  for (const [w, n] of tf) {
-    const weight = 1 + Math.log(n);
-    const { dims, weights } = wordProjection(w, dimensions);
+  const stamp = ++callStamp;
+  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
+  const seen: WordEntry[] = [];
+  for (const w of ws) {
+    const e = wordEntry(w, dimensions);
+    if (e.stop) continue;
+    if (e.stamp !== stamp) {
+      e.stamp = stamp;
+      e.count = 0;
+      seen.push(e);
+    }
+    e.count++;
+  }
+  for (const e of seen) {
+    const weight = 1 + Math.log(e.count);
+    const { dims, weights } = e;
     for (let i = 0; i < dims.length; i++) vec[dims[i]] += weights[i] * weight;
   }
   let norm = 0;
-  for (const x of vec) norm += x * x;
+  for (let i = 0; i < dimensions; i++) norm += vec[i] * vec[i];
   norm = Math.sqrt(norm);
-  return Array.from(vec, (x) => (norm > 0 ? x / norm : 0));
+  const out = new Array<number>(dimensions);
+  for (let i = 0; i < dimensions; i++) out[i] = norm > 0 ? vec[i] / norm : 0;
+  return out;
+}
+
+/** The lexical vector of a text (pure function, exported for tests). */
+export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS): number[] {
+  return localHashVectorOfWords(words(text), dimensions);
 }
 
 export class LocalHashEmbedder implements Embedder {
@@ -91,6 +123,11 @@ export class LocalHashEmbedder implements Embedder {
 
   async embedDocuments(texts: string[]): Promise<number[][]> {
     return texts.map((t) => localHashVector(t, this.dimensions));
+  }
+
+  /** Same vectors as embedDocuments for texts whose folded words the caller already has (see lib/search/batch). */
+  embedWords(ws: readonly string[]): number[] {
+    return localHashVectorOfWords(ws, this.dimensions);
   }
 
   async embedQuery(text: string): Promise<number[]> {

@@ -54,7 +54,7 @@ import { crop, highlight, type MarkTerms } from "./highlight";
 import { appendDelta, readDelta, type DeltaEntry } from "./delta-log";
 import { KeywordSegment, SegmentBuilder, type QueryWord } from "./keyword-index";
 import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
-import { SearchStore, chunkRow, docRow, type StoreState } from "./store";
+import { SearchStore, chunksTable, docsTable, type StoreState } from "./store";
 
 export interface LanceDbEngineOptions {
   dir: string;
@@ -828,13 +828,18 @@ export class LanceDbEngine implements SearchEngine {
     return {
       add: async (batch) => {
         if (done) throw new Error("sync session already finished");
-        if (batch.documents.length > 0) await tables.docs.add(batch.documents.map(docRow));
-        if (batch.chunks.length > 0) await tables.chunks.add(batch.chunks.map(chunkRow));
+        // LanceDB writes on its own threads: tokenise for the keyword index meanwhile, then wait for both.
+        const writes = Promise.all([
+          batch.documents.length > 0 ? tables.docs.add(docsTable(batch.documents, dim)) : null,
+          batch.chunks.length > 0 ? tables.chunks.add(chunksTable(batch.chunks, dim)) : null,
+        ]);
+        writes.catch(() => undefined); // awaited below; this only keeps a failure during tokenising from going unhandled
         for (const d of batch.documents) {
           if (fresh.docs.has(d.document.id)) continue;
           builder.add({ id: d.document.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => d.document[a]) });
           fresh.putDoc(d.document, d.vector);
         }
+        await writes;
         counts.documents += batch.documents.length;
         counts.chunks += batch.chunks.length;
         options.onProgress?.({ ...counts });
@@ -885,9 +890,9 @@ export class LanceDbEngine implements SearchEngine {
       .mergeInsert("id")
       .whenMatchedUpdateAll()
       .whenNotMatchedInsertAll()
-      .execute(batch.documents.map(docRow));
+      .execute(docsTable(batch.documents, this.embedder.dimensions));
     await tables.chunks.delete(`judgment_id IN (${inList})`);
-    if (batch.chunks.length > 0) await tables.chunks.add(batch.chunks.map(chunkRow));
+    if (batch.chunks.length > 0) await tables.chunks.add(chunksTable(batch.chunks, this.embedder.dimensions));
     const entry: DeltaEntry = { op: "upsert", documents: batch.documents };
     if (this.state && this.store) await appendDelta(this.store.deltaLogPath(this.state.gen), entry);
     this.applyDelta(entry);
