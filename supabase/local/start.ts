@@ -16,6 +16,7 @@ import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
 import { repoRoot } from "./paths";
 import { startDatabase } from "./stack";
 import { prepareData } from "./prepare-data";
+import { startBackgroundJobs } from "./background-jobs";
 
 type Mode = "production" | "development";
 
@@ -83,6 +84,7 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
 
   await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
+  cleanups.push(await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say }));
 
   const appEnv: NodeJS.ProcessEnv = {
     ...env,
