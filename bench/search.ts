@@ -32,6 +32,8 @@ const { values } = parseArgs({
     port: { type: "string", default: "54541" },
     /** Postgres cluster and index directory (several benches can run side by side with their own). */
     "data-dir": { type: "string" },
+    /** Rows per sync batch; the default is the sync job's own (lib/search/sync.ts), so the build is the real one. */
+    "batch-size": { type: "string", default: "250" },
     /** Skip the build when the index already holds the corpus (iterating on query figures). */
     "reuse-index": { type: "boolean", default: false },
   },
@@ -189,7 +191,7 @@ async function main(): Promise<void> {
       : await fullSync(pool, {
       engine,
       embedder,
-      batchSize: 500,
+      batchSize: Number(values["batch-size"]),
       onProgress: (p) => {
         if (Date.now() - lastLog > 15_000) {
           lastLog = Date.now();
@@ -204,6 +206,14 @@ async function main(): Promise<void> {
       ? { reused: true, open_ms: Math.round(buildMs) }
       : { full_sync_ms: Math.round(buildMs), rss_before_mb: Math.round(rss0 / 2 ** 20) };
     out.rss_after_build_mb = Math.round(process.memoryUsage().rss / 2 ** 20);
+    // Where the memory is: V8 heap (live + not yet collected), typed arrays, and the rest (LanceDB's native side).
+    const mem = process.memoryUsage();
+    out.memory_after_build_mb = {
+      heap_used: Math.round(mem.heapUsed / 2 ** 20),
+      heap_total: Math.round(mem.heapTotal / 2 ** 20),
+      array_buffers: Math.round(mem.arrayBuffers / 2 ** 20),
+      external: Math.round(mem.external / 2 ** 20),
+    };
 
     const kw: number[] = [];
     const hy: number[] = [];

@@ -441,7 +441,8 @@ export class LanceDbEngine implements SearchEngine {
       }
       if (allowedMask === 0) return { candidates: [], marks, wordCount: n };
     }
-    const byId = new Map<string, Candidate>();
+    // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
+    const candidates: Candidate[] = [];
     for (const [segment, isMain] of [
       [this.main, true],
       [this.delta, false],
@@ -463,11 +464,10 @@ export class LanceDbEngine implements SearchEngine {
         perWord.push(scores);
       }
       const seen = new Uint8Array(size);
+      const dead = isMain && this.mainDead.size > 0 ? this.mainDead : null;
       for (const d of touched) {
         if (seen[d]) continue;
         seen[d] = 1;
-        const id = segment.ids[d];
-        if (isMain && this.mainDead.has(id)) continue;
         let level = 0;
         let counting = true;
         let ok = true;
@@ -484,12 +484,15 @@ export class LanceDbEngine implements SearchEngine {
         }
         if (!ok || level === 0) continue;
         if (strategy === "all" && level < n) continue;
-        const doc = this.docs.get(id);
-        if (!doc || (pred && !pred(doc))) continue;
-        byId.set(id, { id, level, kw, score: 0 });
+        const id = segment.ids[d];
+        if (dead && dead.has(id)) continue;
+        if (pred) {
+          const doc = this.docs.get(id);
+          if (!doc || !pred(doc)) continue;
+        }
+        candidates.push({ id, level, kw, score: 0 });
       }
     }
-    const candidates = [...byId.values()];
     let maxKw = 0;
     for (const c of candidates) if (c.kw > maxKw) maxKw = c.kw;
     for (const c of candidates) c.score = (c.level - 1 + (maxKw > 0 ? c.kw / maxKw : 0)) / n;
