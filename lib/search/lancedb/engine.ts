@@ -1,10 +1,10 @@
 /**
  * The embedded `SearchEngine` (ARCHITECTURE: "lancedb … the embedded default"). LanceDB holds the durable data
  * (documents with their vectors, chunks with theirs) and answers chunk search; the keyword path is an in-process
- * inverted index (keyword-index.ts) built with each generation and persisted next to it (snapshot.ts, loaded on open;
- * rebuilt from the documents table when missing), and document vectors are
- * scanned in memory (12k × 384 floats is 18 MB; a flat scan takes a few ms and applies filters with exactly the same
- * semantics as the keyword path). docs/search.md says why (measured: LanceDB's native FTS has no per-field weights,
+ * inverted index (keyword-index.ts) built with each generation and persisted next to it (snapshot.ts, loaded on
+ * open; rebuilt from the documents table when missing), and document vectors are scanned in memory (12k × 384
+ * floats is 18 MB; a flat scan takes a few ms and applies filters with exactly the same semantics as the keyword
+ * path). docs/search.md says why (measured: LanceDB's native FTS has no per-field weights,
  * typo budget by word length, prefix on the last word, or highlights).
  */
 import { performance } from "node:perf_hooks";
@@ -369,7 +369,8 @@ export class LanceDbEngine implements SearchEngine {
       this.vecIds.push(doc.id);
       this.vecRow.set(doc.id, row);
       if ((row + 1) * dim > this.vectors.length) {
-        const grown = new Float32Array(Math.max(1024, (row + 1) * 2) * dim);
+        // Grow by half: the full build appends every document, and a doubled buffer would idle half of it.
+        const grown = new Float32Array(Math.max(1024, Math.ceil((row + 1) * 1.5)) * dim);
         grown.set(this.vectors.subarray(0, row * dim));
         this.vectors = grown;
       }

@@ -51,7 +51,7 @@ export function boundedLevenshtein(a: string, b: string, max: number): number {
 }
 
 /**
- * The postings stream while building: (term, doc, weights, mask) appended in document order into typed blocks that
+ * The postings stream while building: (term, weights, mask) appended in document order into typed blocks that
  * grow geometrically up to 1M entries and then stay fixed, so a full corpus never pays for per-term objects or for
  * doubling copies of hundreds of MB.
  */
@@ -59,7 +59,6 @@ const MAX_BLOCK = 1 << 20;
 
 interface PostingBlock {
   term: Uint32Array;
-  doc: Uint32Array;
   short: Float32Array;
   long: Uint16Array;
   mask: Uint32Array;
@@ -71,13 +70,12 @@ class PostingStream {
   private cur: PostingBlock | null = null;
   length = 0;
 
-  push(term: number, doc: number, short: number, long: number, mask: number): void {
+  push(term: number, short: number, long: number, mask: number): void {
     let b = this.cur;
     if (!b || b.n === b.term.length) {
       const cap = b ? Math.min(MAX_BLOCK, b.term.length * 2) : 4096;
       b = {
         term: new Uint32Array(cap),
-        doc: new Uint32Array(cap),
         short: new Float32Array(cap),
         long: new Uint16Array(cap),
         mask: new Uint32Array(cap),
@@ -88,7 +86,6 @@ class PostingStream {
     }
     const i = b.n++;
     b.term[i] = term;
-    b.doc[i] = doc;
     b.short[i] = short;
     b.long[i] = Math.min(long, 65535);
     b.mask[i] = mask;
@@ -116,6 +113,8 @@ export class SegmentBuilder {
   private readonly termIds = new Map<string, number>();
   private readonly stream = new PostingStream();
   private readonly longLens: number[] = [];
+  /** Stream length after each document: a document's postings are contiguous, so no doc id per posting. */
+  private readonly docEnds: number[] = [];
   // Per-document accumulation without a Map or objects per term: stamp[term] = doc ordinal + 1 marks the terms
   // already seen in the current document, slot[term] their index in the local arrays.
   private stamp = new Uint32Array(1024);
@@ -192,8 +191,9 @@ export class SegmentBuilder {
     }
     this.longLens.push(longLen);
     for (let s = 0; s < nLocal; s++) {
-      this.stream.push(this.localTerms[s], ord, this.localShort[s], this.localLong[s], this.localMask[s]);
+      this.stream.push(this.localTerms[s], this.localShort[s], this.localLong[s], this.localMask[s]);
     }
+    this.docEnds.push(this.stream.length);
   }
 
   get size(): number {
@@ -224,12 +224,15 @@ export class SegmentBuilder {
     const masks = new Uint32Array(total);
     const cursor = offsets.slice(0, V);
     const longLens = Float64Array.from(this.longLens);
+    const docEnds = this.docEnds;
+    let g = 0;
+    let d = 0;
     while (this.stream.blocks.length > 0) {
       // Release each block once copied: peak memory stays near the final arrays.
       const b = this.stream.blocks.shift() as PostingBlock;
-      for (let i = 0; i < b.n; i++) {
+      for (let i = 0; i < b.n; i++, g++) {
+        while (g >= docEnds[d]) d++;
         const pos = cursor[rank[b.term[i]]]++;
-        const d = b.doc[i];
         const l = b.long[i];
         docs[pos] = d;
         weights[pos] = b.short[i] + (l > 0 ? (longW * l) / (1 - B + (B * longLens[d]) / avg) : 0);
