@@ -75,7 +75,8 @@ export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> 
   const anyDown = Object.values(dependencies).some((d) => d.status === "down" || d.status === "degraded");
   return {
     status: anyDown || essentialMissing ? "degraded" : "healthy",
-    version: config().APP_VERSION || "unknown",
+    // next.config.ts inlines APP_VERSION (package.json's version unless set) at build time; a direct reference is needed for that.
+    version: process.env.APP_VERSION || config().APP_VERSION || "unknown",
     timestamp: new Date().toISOString(),
     dependencies,
   };
