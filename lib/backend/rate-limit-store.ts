@@ -37,9 +37,10 @@ export function reportStoreFailure(store: Redis): void {
 
 /**
  * The REST transport of the limits store: one keep-alive connection pool over node:http(s) instead of the client's
- * default global `fetch`. Measured through the local bridge (bench/limits), fetch alone cost ~0.35 ms of a ~0.7 ms
- * round trip, and the client's default auto-pipelining (every command deferred two microtasks, then sent as a
- * /pipeline of one) another ~0.3 ms: per search, limiter + guest meter went from p50 ~1.7 ms to ~0.5 ms.
+ * default global `fetch`. Measured on localhost, a bare fetch round trip cost p50 ~0.37 ms against ~0.05 ms for
+ * node:http, and the client's default auto-pipelining (every command deferred two microtasks, then sent as a
+ * /pipeline of one) another ~0.1–0.5 ms: per search, limiter + guest meter (bench/limits) went from p50 ~1.8–2.4 ms
+ * to ~1.0–1.1 ms measured side by side on a busy box (docs/web-tier.md).
  *
  * What it keeps from the stock client: the REST protocol (`POST <url>[/pipeline|/multi-exec]` with a JSON body, the
  * bearer token), errors thrown as UpstashError with Redis's message (the script helpers look for NOSCRIPT in it), no
