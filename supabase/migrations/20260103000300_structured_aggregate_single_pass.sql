@@ -2,9 +2,11 @@
 -- aggregate functions of 20260103000200_structured_search.sql, same signatures (still one overload each):
 -- - the cohort is read once, with the matching predicate of list_extracted_filter_matches (structured.filter_predicate),
 --   together with the counted columns, instead of listing ids and fetching every row again by id;
--- - multi-valued columns are cleaned while they are read ('' and null elements dropped, empty → null), which also
---   detoasts them once, and counted without a per-row subquery (values unnested in the select list, a value repeated
---   inside one row counted once by its first position).
+-- - the rows are not materialized: the scan feeds one hash aggregate with a grouping set per counted column (values
+--   cleaned as they are read: '' and null elements dropped, empty → null), and every distribution is built from those
+--   groups (hundreds of rows) instead of re-reading the cohort once per field. Multi-valued columns are grouped by
+--   whole list; each distinct list is unnested once, weighted by its row count (a value repeated inside one list
+--   counted once, by its first position). Year fields are grouped by year, numeric fields by value.
 -- Semantics are unchanged (tests/db/structured-aggregate.test.ts).
 
 create or replace function structured.aggregate_expression(p_field structured.filter_fields, p_top_n integer)
@@ -13,7 +15,9 @@ create or replace function structured.aggregate_expression(p_field structured.fi
   set search_path = ''
   as $$
 declare
-  v_col text := 's.' || quote_ident(p_field.column_name);
+  -- The field's grouping set in g (see aggregate_extracted_data): one row per distinct value v with its row count n.
+  v_src text := format('(select g.%I as v, g.n from g where g.%I = 0)', p_field.column_name, 'grouping_' || p_field.column_name);
+  v_col text := 'd.v';
   v_num_out text;
 begin
   if p_field.db_type in ('text', 'boolean', 'text[]') then
@@ -33,17 +37,16 @@ begin
         from (%1$s) g
       ) r)$q$,
       case p_field.db_type
-        -- s holds multi columns cleaned (no '' or null elements; null when nothing is left), so rows without a value
-        -- are counted directly. Values are unnested in the select list (cheaper than a lateral join) and an element
-        -- counts only at its first position in its array, so a value repeated in one row counts once.
+        -- g groups multi columns by their cleaned list (no '' or null elements; null when nothing is left), so rows
+        -- without a value are one group. Each distinct list is unnested once, weighted by its row count; an element
+        -- counts only at its first position in its list, so a value repeated in one row counts once.
         when 'text[]' then format(
-          'select null::text as v, count(*) as c from s where %1$s is null
+          'select null::text as v, coalesce(sum(d.n), 0)::bigint as c from %1$s d where d.v is null
            union all
-           select y.e, count(*) from (select unnest(%1$s) as e, generate_subscripts(%1$s, 1) as i, %1$s as a from s) y
+           select y.e, sum(y.n)::bigint from (select unnest(d.v) as e, generate_subscripts(d.v, 1) as i, d.v as a, d.n from %1$s d) y
            where array_position(y.a, y.e) = y.i group by y.e',
-          v_col)
-        when 'text' then format('select %s as v, count(*) as c from s group by 1', v_col)
-        else format('select %s as v, count(*) as c from s group by 1', v_col)
+          v_src)
+        else format('select d.v, d.n as c from %s d', v_src)
       end,
       p_top_n,
       (p_field.db_type = 'text[]')::text,
@@ -65,8 +68,8 @@ begin
                    'count', coalesce(b.c, 0)) order by k.k)
           from generate_series(0, st.nb - 1) k(k)
           left join (
-            select least(%4$s, st.nb - 1) as k, count(*) as c
-            from s where %1$s is not null group by 1
+            select least(%4$s, st.nb - 1) as k, sum(d.n)::bigint as c
+            from %8$s d where d.v is not null group by 1
           ) b on b.k = k.k) end,
         'min', to_jsonb(%5$s),
         'max', to_jsonb(%6$s),
@@ -74,7 +77,9 @@ begin
         'covered', st.cov)
       from (
         select a.mn, a.mx, a.cov, a.nulls, w.w, w.nb
-        from (select min(%1$s)::numeric as mn, max(%1$s)::numeric as mx, count(%1$s) as cov, count(*) - count(%1$s) as nulls from s) a
+        from (select min(d.v)::numeric as mn, max(d.v)::numeric as mx,
+                     coalesce(sum(d.n) filter (where d.v is not null), 0)::bigint as cov,
+                     coalesce(sum(d.n) filter (where d.v is null), 0)::bigint as nulls from %8$s d) a
         cross join lateral (select %7$s) w
       ) st)$q$,
       v_col,
@@ -87,7 +92,8 @@ begin
       format(v_num_out, 'st.mx'),
       case when p_field.db_type = 'integer'
         then 'ceil((a.mx - a.mn + 1) / 20.0) as w, ceil((a.mx - a.mn + 1) / ceil((a.mx - a.mn + 1) / 20.0))::int as nb'
-        else '(a.mx - a.mn) / 20 as w, case when a.mx = a.mn then 1 else 20 end as nb' end);
+        else '(a.mx - a.mn) / 20 as w, case when a.mx = a.mn then 1 else 20 end as nb' end,
+      v_src);
   elsif p_field.db_type in ('date', 'timestamptz') then
     -- Year: every year present, ascending, as a string.
     return format($q$(
@@ -97,8 +103,9 @@ begin
                            filter (where g.y is not null), '[]'::jsonb),
         'null', coalesce(sum(g.c) filter (where g.y is null), 0)::bigint,
         'covered', coalesce(sum(g.c) filter (where g.y is not null), 0)::bigint)
-      from (select extract(year from %s)::int as y, count(*) as c from s group by 1) g)$q$,
-      case when p_field.db_type = 'timestamptz' then format('(%s at time zone ''UTC'')', v_col) else v_col end);
+      from (select d.v as y, d.n as c from %s d) g)$q$,
+      -- g already groups date columns by year (the key aggregate_extracted_data reads).
+      v_src);
   end if;
   raise exception 'field "%" is not aggregable', p_field.key using errcode = 'SF002', detail = p_field.key;
 end
@@ -124,6 +131,8 @@ declare
   v_name text;
   v_columns text[] := array[]::text[];
   v_select text[] := array['j.id'];
+  v_keys text[] := array[]::text[];
+  v_sets text[] := array[]::text[];
   v_exprs text[] := array[]::text[];
   v_sql text;
   v_result jsonb;
@@ -154,11 +163,16 @@ begin
     if not v_field.column_name = any (v_columns) then
       v_columns := v_columns || v_field.column_name;
       -- Values are cleaned while the cohort is read: '' counts as no value, lists lose '' and null elements (empty →
-      -- null). Cleaning also detoasts a list once, instead of once per read in the field's counts.
+      -- null), so equal cleaned values fall in one group.
       v_select := v_select || case v_field.db_type
         when 'text[]' then format('nullif(array_remove(array_remove(j.%1$I, ''''), null), ''{}'') as %1$I', v_field.column_name)
         when 'text' then format('nullif(j.%1$I, '''') as %1$I', v_field.column_name)
+        -- Year fields are counted by year, so they are grouped by it.
+        when 'date' then format('extract(year from j.%1$I)::int as %1$I', v_field.column_name)
+        when 'timestamptz' then format('extract(year from (j.%1$I at time zone ''UTC''))::int as %1$I', v_field.column_name)
         else format('j.%I', v_field.column_name) end;
+      v_keys := v_keys || format('grouping(s.%1$I) as %2$I, s.%1$I', v_field.column_name, 'grouping_' || v_field.column_name);
+      v_sets := v_sets || format('(s.%I)', v_field.column_name);
     end if;
     v_exprs := v_exprs || format('jsonb_build_object(%L, %s)', v_name, structured.aggregate_expression(v_field, v_top_n));
   end loop;
@@ -167,23 +181,29 @@ begin
 
   -- One pass over the table: the cohort is read with the matching predicate list_extracted_filter_matches executes
   -- (the same structured.filter_predicate, not a re-implementation; tests/db/structured-aggregate.test.ts checks the
-  -- totals agree), carrying the columns to count, so the rows are not fetched a second time by id.
+  -- totals agree), and grouped at once by every counted column (one grouping set per column, all hashed in the same
+  -- pass), so each field's distribution is computed from a few hundred groups rather than from the cohort's rows,
+  -- and the rows are neither fetched a second time nor materialized.
   v_sql := format($q$
-    with %s as materialized (
-      select %s from public.judgments j where %s
-    )%s,
-    sn as (select count(*)::bigint as n from s)
+    with %s,
+    g as materialized (
+      select %s, count(*) as n from s group by grouping sets (%s)
+    ),
+    sn as (select coalesce(sum(g.n), 0)::bigint as n from g where g.%I = 0)
     select jsonb_build_object(
       'total', %s,
       'sample_n', (select n from sn),
       'seed', $1,
       'fields', %s)$q$,
-    case when v_sample is null then 's' else 'cohort' end,
-    array_to_string(v_select, ', '),
-    structured.filter_predicate(p_filters, p_text_query),
-    -- Exact-n and deterministic: the same cohort and seed always give the same rows.
-    case when v_sample is null then ''
-         else ', s as materialized (select * from cohort c order by md5(c.id::text || '':'' || $1::text), c.id limit $2)' end,
+    format(case when v_sample is null then 's as (select %s from public.judgments j where %s)'
+                -- Exact-n and deterministic: the same cohort and seed always give the same rows.
+                else 'cohort as materialized (select %s from public.judgments j where %s),
+    s as materialized (select * from cohort c order by md5(c.id::text || '':'' || $1::text), c.id limit $2)' end,
+      array_to_string(v_select, ', '),
+      structured.filter_predicate(p_filters, p_text_query)),
+    array_to_string(v_keys, ', '),
+    array_to_string(v_sets, ', '),
+    'grouping_' || v_columns[1],
     case when v_sample is null then '(select n from sn)' else '(select count(*) from cohort)' end,
     array_to_string(v_exprs, ' || '));
   execute v_sql into v_result using p_seed, v_sample;
