@@ -56,7 +56,8 @@ async function readArgs(req: IncomingMessage, url: URL, isRead: boolean): Promis
   for (const key of url.searchParams.keys()) {
     if (!RESERVED_PARAMS.has(key)) continue;
     if (key === "select" && url.searchParams.get(key) === "*") continue;
-    throw new PgrstError(400, "PGRST127", "Feature not implemented", `the query parameter "${key}" is not supported on /rpc by the local gateway`);
+    // PGRST127 is PostgREST's code for an unsupported feature; the local gateway refuses RPC modifiers rather than ignoring them.
+    throw new PgrstError(400, "PGRST127", "Unsupported by the local gateway", `the query parameter "${key}" is not supported on /rpc by the local gateway`);
   }
   if (isRead) {
     const values = new Map<string, string[]>();
