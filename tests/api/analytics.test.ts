@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { Browser } from "../helpers/http";
+import { noRealtime } from "../helpers/supabase";
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; nothing here uses Realtime. */
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
 const sb = (key: string): SupabaseClient =>
   createClient(stackEnv().supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
   });
 const service = () => sb(stackEnv().serviceRoleKey as string);
 
@@ -28,7 +22,6 @@ async function userWithToken(): Promise<{ id: string; token: string }> {
   if (error || !data.session) throw new Error(error?.message);
   return { id: created.data.user.id, token: data.session.access_token };
 }
-
 
 const pool = adminPool();
 

@@ -1,21 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/backend/api-keys";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { Browser } from "../helpers/http";
+import { noRealtime } from "../helpers/supabase";
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; nothing here uses Realtime. */
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
 const sb = (key: string): SupabaseClient =>
   createClient(stackEnv().supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
   });
 const service = () => sb(stackEnv().serviceRoleKey as string);
 
@@ -30,14 +24,12 @@ async function userWithToken(): Promise<{ id: string; token: string }> {
   return { id: created.data.user.id, token: data.session.access_token };
 }
 
-
 /**
  * POST /api/events end to end: 202 at once, the write after the response, identity from the token only, and every
  * rejection a 422 with nothing stored. Each test tags its events with its own session_id to find them.
  */
 const pool = adminPool();
 const DOC = "0b6e3c2a-4d1f-4a8e-9c3b-2f1e0d9c8b7a";
-
 
 async function rowsFor(sessionId: string) {
   const { rows } = await pool.query<{ name: string; user_id: string | null; surface: string; created_at: Date; properties: Record<string, unknown> }>(

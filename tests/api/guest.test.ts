@@ -1,22 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GuestMeter, type GuestSession } from "@/lib/backend/guest";
 import { createLimitsStore } from "@/lib/backend/rate-limit-store";
 import { stackEnv } from "../helpers/stack";
 import { Browser } from "../helpers/http";
+import { noRealtime } from "../helpers/supabase";
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; nothing here uses Realtime. */
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
 const sb = (key: string): SupabaseClient =>
   createClient(stackEnv().supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
   });
 
 let token: string;

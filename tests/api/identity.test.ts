@@ -1,24 +1,16 @@
 import http from "node:http";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/lib/backend/api-keys";
 import { stackEnv } from "../helpers/stack";
+import { noRealtime } from "../helpers/supabase";
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; nothing here uses Realtime. */
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
 const sb = (key: string): SupabaseClient =>
   createClient(stackEnv().supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
   });
 const service = () => sb(stackEnv().serviceRoleKey as string);
-
-
 
 /**
  * Identity and limits through real HTTP against the app: API keys on /api/v1, the client address from the socket
@@ -57,7 +49,6 @@ function call(method: string, path: string, opts: { from: string; headers?: Reco
 
 /** A loopback address nobody else in this run uses. */
 const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-
 
 let key: { id: string; key: string };
 

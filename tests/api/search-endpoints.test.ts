@@ -5,9 +5,10 @@ import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { fullSync } from "@/lib/search/sync";
 import { adminPool, stackEnv } from "../helpers/stack";
-import { createClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import { Browser, TEST_PASSWORD, uniqueEmail } from "../helpers/http";
 import { F, FIXTURE_ROWS, fixtureId } from "../search-conformance/fixture";
+import { noRealtime } from "../helpers/supabase";
 
 /**
  * The search and document endpoints over real HTTP against the app, with the LanceDB index built by a real sync from
@@ -25,19 +26,11 @@ const COLUMNS = [
 
 let pool: pg.Pool;
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; nothing here uses Realtime. */
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
-
 async function signedInBrowser(): Promise<{ browser: Browser }> {
   const env = stackEnv();
   const admin = createClient(env.supabaseUrl as string, env.serviceRoleKey as string, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
   });
   const email = uniqueEmail("search");
   const { error } = await admin.auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });

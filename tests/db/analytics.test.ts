@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSearch, searchHistory } from "@/lib/backend/search-analytics";
 import { adminPool, stackEnv } from "../helpers/stack";
+import { noRealtime } from "../helpers/supabase";
 
 const env = stackEnv();
 const pool = adminPool();
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
 const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
   createClient(env.supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
     global: { headers },
   });
 const service = () => client(env.serviceRoleKey as string);

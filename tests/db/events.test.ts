@@ -1,23 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, describe, expect, it } from "vitest";
 import { emitServerEvent, stampEvents, validateEventBatch, writeEvents } from "@/lib/backend/events";
 import { startScheduler } from "@/lib/backend/scheduler";
 import { adminPool, stackEnv } from "../helpers/stack";
+import { noRealtime } from "../helpers/supabase";
 
 const env = stackEnv();
 const pool = adminPool();
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-class NoRealtime {
-  constructor() {
-    throw new Error("no realtime");
-  }
-}
 const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
   createClient(env.supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
     global: { headers },
   });
 const service = () => client(env.serviceRoleKey as string);

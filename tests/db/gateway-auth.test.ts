@@ -4,7 +4,6 @@ import {
   isAuthApiError,
   isAuthWeakPasswordError,
   type SupabaseClient,
-  type SupabaseClientOptions,
 } from "@supabase/supabase-js";
 import { createServerClient } from "@supabase/ssr";
 import { createRemoteJWKSet, importJWK, jwtVerify, SignJWT } from "jose";
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway } from "../../supabase/local/gateway";
 import { generateLocalKeys } from "../../supabase/local/keys";
 import { adminPool, stackEnv } from "../helpers/stack";
+import { noRealtime } from "../helpers/supabase";
 
 const env = stackEnv();
 const pool = adminPool();
@@ -23,18 +23,6 @@ function newEmail(): string {
   return email;
 }
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-
-/**
- * supabase-js builds its Realtime client eagerly and Node 20 has no global WebSocket. The gateway has no Realtime,
- * so this transport makes any attempt to open a socket fail loudly instead.
- */
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not emulated by the local gateway");
-  }
-}
-
 function client(
   key = env.anonKey as string,
   url = env.supabaseUrl as string,
@@ -42,7 +30,7 @@ function client(
 ): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
     global: { headers },
   });
 }
@@ -220,7 +208,7 @@ describe("gateway /auth/v1 with the real supabase-js client", () => {
             }
           },
         },
-        realtime: { transport: NoRealtime as unknown as Transport },
+        realtime: noRealtime,
       });
     const email = newEmail();
     const signUp = await serverClient().auth.signUp({ email, password: "correct-horse" });

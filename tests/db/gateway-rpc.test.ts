@@ -1,24 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPool, stackEnv } from "../helpers/stack";
+import { noRealtime } from "../helpers/supabase";
 
 const env = stackEnv();
 const pool = adminPool();
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-
-/** supabase-js builds Realtime eagerly and Node 20 has no WebSocket; the gateway has no Realtime anyway. */
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not emulated by the local gateway");
-  }
-}
-
 function client(key: string, headers: Record<string, string> = {}): SupabaseClient {
   return createClient(env.supabaseUrl as string, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as unknown as Transport },
+    realtime: noRealtime,
     global: { headers },
   });
 }
