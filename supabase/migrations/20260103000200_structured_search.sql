@@ -295,179 +295,8 @@ create or replace function public.filter_documents_by_extracted_data(
   order by p.decision_date desc nulls last, p.id
 $$;
 
--- The SQL expression computing one field's distribution over the sample CTE `s` (with `sn` = its size).
-create or replace function structured.aggregate_expression(p_field structured.filter_fields, p_top_n integer)
-  returns text
-  language plpgsql immutable
-  set search_path = ''
-  as $$
-declare
-  v_col text := 's.' || quote_ident(p_field.column_name);
-  v_num_out text;
-begin
-  if p_field.db_type in ('text', 'boolean', 'text[]') then
-    -- Categorical: top_n values by count (ties by value), `other` = counts beyond them, `null` = rows without a
-    -- value (null, '' or an empty list), `covered` = rows with one. Multi columns count a row once per value.
-    return format($q$(
-      select jsonb_build_object(
-        'kind', 'categorical',
-        'multi', %3$s,
-        'values', coalesce(jsonb_agg(jsonb_build_object('value', to_jsonb(r.v), 'count', r.c) order by r.rn)
-                           filter (where r.v is not null and r.rn <= %2$s), '[]'::jsonb),
-        'other', coalesce(sum(r.c) filter (where r.v is not null and r.rn > %2$s), 0)::bigint,
-        'null', coalesce(sum(r.c) filter (where r.v is null), 0)::bigint,
-        'covered', %4$s)
-      from (
-        select g.v, g.c, row_number() over (partition by g.v is null order by g.c desc, g.v::text) as rn
-        from (%1$s) g
-      ) r)$q$,
-      case p_field.db_type
-        when 'text[]' then format(
-          'select u.v, count(*) as c from s left join lateral (select distinct e as v from unnest(%s) e where e <> '''') u on true group by u.v',
-          v_col)
-        when 'text' then format('select nullif(%s, '''') as v, count(*) as c from s group by 1', v_col)
-        else format('select %s as v, count(*) as c from s group by 1', v_col)
-      end,
-      p_top_n,
-      (p_field.db_type = 'text[]')::text,
-      -- A multi row can carry several values, so covered is rows minus rows without any.
-      case when p_field.db_type = 'text[]'
-        then '(select n from sn) - coalesce(sum(r.c) filter (where r.v is null), 0)::bigint'
-        else 'coalesce(sum(r.c) filter (where r.v is not null), 0)::bigint' end);
-  elsif p_field.db_type in ('integer', 'numeric') then
-    -- Numeric: at most 20 equal-width buckets [lo, hi) from min to max (integer columns: integer width, so every
-    -- bucket holds whole numbers; numeric columns: the last bucket also holds max), empty buckets included.
-    v_num_out := case when p_field.db_type = 'integer' then '%s::bigint' else '%s::float8' end;
-    return format($q$(
-      select jsonb_build_object(
-        'kind', 'numeric',
-        'buckets', case when st.cov = 0 then '[]'::jsonb else (
-          select jsonb_agg(jsonb_build_object(
-                   'lo', to_jsonb(%2$s),
-                   'hi', to_jsonb(%3$s),
-                   'count', coalesce(b.c, 0)) order by k.k)
-          from generate_series(0, st.nb - 1) k(k)
-          left join (
-            select least(%4$s, st.nb - 1) as k, count(*) as c
-            from s where %1$s is not null group by 1
-          ) b on b.k = k.k) end,
-        'min', to_jsonb(%5$s),
-        'max', to_jsonb(%6$s),
-        'null', st.nulls,
-        'covered', st.cov)
-      from (
-        select a.mn, a.mx, a.cov, a.nulls, w.w, w.nb
-        from (select min(%1$s)::numeric as mn, max(%1$s)::numeric as mx, count(%1$s) as cov, count(*) - count(%1$s) as nulls from s) a
-        cross join lateral (select %7$s) w
-      ) st)$q$,
-      v_col,
-      format(v_num_out, 'st.mn + k.k * st.w'),
-      format(v_num_out, case when p_field.db_type = 'integer' then 'st.mn + (k.k + 1) * st.w'
-                             else 'case when k.k = st.nb - 1 then st.mx else st.mn + (k.k + 1) * st.w end' end),
-      case when p_field.db_type = 'integer' then format('floor((%s - st.mn) / st.w)::int', v_col)
-           else format('case when st.w = 0 then 0 else floor((%s - st.mn) / st.w)::int end', v_col) end,
-      format(v_num_out, 'st.mn'),
-      format(v_num_out, 'st.mx'),
-      case when p_field.db_type = 'integer'
-        then 'ceil((a.mx - a.mn + 1) / 20.0) as w, ceil((a.mx - a.mn + 1) / ceil((a.mx - a.mn + 1) / 20.0))::int as nb'
-        else '(a.mx - a.mn) / 20 as w, case when a.mx = a.mn then 1 else 20 end as nb' end);
-  elsif p_field.db_type in ('date', 'timestamptz') then
-    -- Year: every year present, ascending, as a string.
-    return format($q$(
-      select jsonb_build_object(
-        'kind', 'year',
-        'values', coalesce(jsonb_agg(jsonb_build_object('value', g.y::text, 'count', g.c) order by g.y)
-                           filter (where g.y is not null), '[]'::jsonb),
-        'null', coalesce(sum(g.c) filter (where g.y is null), 0)::bigint,
-        'covered', coalesce(sum(g.c) filter (where g.y is not null), 0)::bigint)
-      from (select extract(year from %s)::int as y, count(*) as c from s group by 1) g)$q$,
-      case when p_field.db_type = 'timestamptz' then format('(%s at time zone ''UTC'')', v_col) else v_col end);
-  end if;
-  raise exception 'field "%" is not aggregable', p_field.key using errcode = 'SF002', detail = p_field.key;
-end
-$$;
-
-create or replace function public.aggregate_extracted_data(
-  p_filters jsonb default '{}'::jsonb,
-  p_text_query text default null,
-  p_fields text[] default null,
-  p_sample_size integer default null,
-  p_seed integer default null,
-  p_top_n integer default 20
-)
-  returns jsonb
-  language plpgsql stable security invoker
-  set search_path = ''
-  as $$
-declare
-  v_fields text[];
-  v_top_n integer := coalesce(p_top_n, 20);
-  v_sample integer;
-  v_field structured.filter_fields;
-  v_name text;
-  v_columns text[] := array[]::text[];
-  v_exprs text[] := array[]::text[];
-  v_sql text;
-  v_result jsonb;
-begin
-  -- Checked before the cohort query runs (spec rule 3).
-  if p_fields is null then
-    v_fields := array(select f.key from structured.filter_fields f
-                      where f.default_aggregate_position is not null order by f.default_aggregate_position);
-  else
-    if cardinality(p_fields) not between 1 and 50 then
-      raise exception 'fields must hold 1 to 50 entries' using errcode = 'SF003', detail = 'fields';
-    end if;
-    -- Duplicates collapse (the result is keyed by field name); order of first appearance is kept.
-    v_fields := array(select x.f from unnest(p_fields) with ordinality x(f, i) group by x.f order by min(x.i));
-  end if;
-  if v_top_n not between 1 and 100 then
-    raise exception 'top_n must be between 1 and 100' using errcode = 'SF003', detail = 'top_n';
-  end if;
-  if p_sample_size is not null and p_seed is null then
-    raise exception 'seed is required when sample_size is given' using errcode = 'SF002', detail = 'seed';
-  end if;
-  foreach v_name in array v_fields loop
-    select * into v_field from structured.filter_fields f where f.key = v_name and f.aggregable;
-    if not found then
-      raise exception 'field "%" is not aggregable', coalesce(v_name, 'null')
-        using errcode = 'SF002', detail = coalesce(v_name, 'null');
-    end if;
-    if not v_field.column_name = any (v_columns) then
-      v_columns := v_columns || v_field.column_name;
-    end if;
-    v_exprs := v_exprs || format('jsonb_build_object(%L, %s)', v_name, structured.aggregate_expression(v_field, v_top_n));
-  end loop;
-  -- D-14: out-of-range sample sizes are refused upstream; here they are clamped. D-13: size ≥ cohort = whole cohort.
-  v_sample := case when p_sample_size is not null then least(greatest(p_sample_size, 1), 20000) end;
-
-  v_sql := format($q$
-    with cohort as materialized (
-      select m.id from public.list_extracted_filter_matches($1, $2) m
-    ),
-    picked as (
-      select c.id from cohort c %s
-    ),
-    s as materialized (
-      select %s from picked p join public.judgments j on j.id = p.id
-    ),
-    sn as (select count(*)::bigint as n from s)
-    select jsonb_build_object(
-      'total', (select count(*) from cohort),
-      'sample_n', (select n from sn),
-      'seed', $3,
-      'fields', %s)$q$,
-    -- Exact-n and deterministic: the same cohort and seed always give the same rows.
-    case when v_sample is null then ''
-         else 'order by md5(c.id::text || '':'' || $3::text), c.id limit $4' end,
-    array_to_string(array['j.id'] || array(select 'j.' || quote_ident(c) from unnest(v_columns) c), ', '),
-    array_to_string(v_exprs, ' || '));
-  execute v_sql into v_result using p_filters, p_text_query, p_seed, v_sample;
-  return v_result;
-end
-$$;
-comment on function public.aggregate_extracted_data(jsonb, text, text[], integer, integer, integer) is
-  'Distributions of extracted fields over the cohort of list_extracted_filter_matches (or an exact-n seeded sample of it).';
+-- The aggregate (structured.aggregate_expression, public.aggregate_extracted_data) is defined in
+-- 20260103000300_structured_aggregate_single_pass.sql.
 
 -- Top values of one any-of field among the judgments matching every other clause of the filter (disjunctive
 -- faceting: the field's own selection does not hide its alternatives), optionally narrowed to values containing
@@ -515,14 +344,12 @@ begin
   foreach fn in array array[
     'public.list_extracted_filter_matches(jsonb, text)',
     'public.filter_documents_by_extracted_data(jsonb, text, integer, integer)',
-    'public.aggregate_extracted_data(jsonb, text, text[], integer, integer, integer)',
     'public.facet_extracted_values(text, jsonb, text, text, integer)',
     'structured.filter_error(text, text)',
     'structured.iso_date(text)',
     'structured.string_array(text, jsonb)',
     'structured.filter_clause(structured.filter_fields, jsonb)',
-    'structured.filter_predicate(jsonb, text, text)',
-    'structured.aggregate_expression(structured.filter_fields, integer)'
+    'structured.filter_predicate(jsonb, text, text)'
   ] loop
     execute format('revoke all on function %s from public, anon', fn);
     execute format('grant execute on function %s to authenticated, service_role', fn);

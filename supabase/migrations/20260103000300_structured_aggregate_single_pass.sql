@@ -1,5 +1,5 @@
--- Aggregate in one pass (issue 4 targets: 7 default fields over the whole corpus p50 ≤ 60 ms). Replaces the two
--- aggregate functions of 20260103000200_structured_search.sql, same signatures (still one overload each):
+-- Aggregate in one pass (issue 4 targets: 7 default fields over the whole corpus p50 ≤ 60 ms), over the matching
+-- predicate of 20260103000200_structured_search.sql (one overload each):
 -- - the cohort is read once, with the matching predicate of list_extracted_filter_matches (structured.filter_predicate),
 --   together with the counted columns, instead of listing ids and fetching every row again by id;
 -- - the rows are not materialized: the scan feeds one hash aggregate with a grouping set per counted column (values
@@ -234,3 +234,18 @@ end
 $$;
 comment on function public.aggregate_extracted_data(jsonb, text, text[], integer, integer, integer) is
   'Distributions of extracted fields over the cohort of list_extracted_filter_matches (or an exact-n seeded sample of it).';
+
+-- D-02: signed-in users and the service role only.
+do $$
+declare
+  fn text;
+begin
+  foreach fn in array array[
+    'public.aggregate_extracted_data(jsonb, text, text[], integer, integer, integer)',
+    'structured.aggregate_expression(structured.filter_fields, integer)'
+  ] loop
+    execute format('revoke all on function %s from public, anon', fn);
+    execute format('grant execute on function %s to authenticated, service_role', fn);
+  end loop;
+end
+$$;
