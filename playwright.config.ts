@@ -1,18 +1,10 @@
 import { defineConfig, devices } from "playwright/test";
+import { chromiumLaunchOptions } from "./tests/helpers/chromium";
 
 /**
  * Playwright drives Debian's Chromium (never a downloaded browser). The app under test is started by
  * `tests/run-all.ts` (or `npm start`) and named by APP_URL.
  */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,7 +19,7 @@ export default defineConfig({
     baseURL: process.env.APP_URL ?? "http://127.0.0.1:3000",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
 });

@@ -25,6 +25,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { encodeFilter } from "../lib/client/filter-codec";
 import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
 import { repoRoot } from "../supabase/local/paths";
+import { chromiumLaunchOptions } from "../tests/helpers/chromium";
 
 const { values } = parseArgs({
   options: {
@@ -43,16 +44,6 @@ const RUNS = Math.max(1, Number(values.runs) || 5);
 const CPU_SLOWDOWN = Math.max(1, Number(values["cpu-slowdown"]) || 1);
 
 const TARGETS = { lcp_ms_p50_max: 1500, js_gzip_bytes_max: 200 * 1024 };
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 /** What marks each page as done: /search shows its result cards; /search/extractions its rows and a drawn chart. */
 const SEARCH_READY = 'section[aria-labelledby="results-h"] ol > li';
@@ -315,7 +306,7 @@ async function main() {
   if (health instanceof Error || !health.ok) throw new Error(`no app answering at ${APP_URL} (start it with npm start)`);
 
   const user = await createThrowawayUser();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const cookies = await signedInCookies(browser, user);
     const searchWait = { ready: SEARCH_READY };

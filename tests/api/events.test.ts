@@ -1,28 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/backend/api-keys";
-import { adminPool, stackEnv } from "../helpers/stack";
+import { adminPool } from "../helpers/stack";
 import { Browser } from "../helpers/http";
-import { noRealtime } from "../helpers/supabase";
+import { serviceClient, userWithToken } from "../helpers/supabase";
 
-const sb = (key: string): SupabaseClient =>
-  createClient(stackEnv().supabaseUrl as string, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: noRealtime,
-  });
-const service = () => sb(stackEnv().serviceRoleKey as string);
-
-/** A confirmed user and an access token for them. */
-async function userWithToken(): Promise<{ id: string; token: string }> {
-  const email = `webtier-${randomUUID().slice(0, 8)}@example.org`;
-  const password = "correct-horse-battery-staple";
-  const created = await service().auth.admin.createUser({ email, password, email_confirm: true });
-  if (created.error || !created.data.user) throw new Error(created.error?.message);
-  const { data, error } = await sb(stackEnv().anonKey as string).auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw new Error(error?.message);
-  return { id: created.data.user.id, token: data.session.access_token };
-}
 
 /**
  * POST /api/events end to end: 202 at once, the write after the response, identity from the token only, and every
@@ -64,7 +46,7 @@ let apiKey: string;
 let user: { id: string; token: string };
 
 beforeAll(async () => {
-  apiKey = (await createApiKey(service(), { name: "events test" })).key;
+  apiKey = (await createApiKey(serviceClient(), { name: "events test" })).key;
   user = await userWithToken();
 });
 

@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSearch, searchHistory } from "@/lib/backend/search-analytics";
 import { adminPool, stackEnv } from "../helpers/stack";
-import { noRealtime } from "../helpers/supabase";
+import { anonClient, serviceClient, supabaseAs } from "../helpers/supabase";
 
 const env = stackEnv();
 const pool = adminPool();
 
-const client = (key: string, headers: Record<string, string> = {}): SupabaseClient =>
-  createClient(env.supabaseUrl as string, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: noRealtime,
-    global: { headers },
-  });
-const service = () => client(env.serviceRoleKey as string);
-const anon = () => client(env.anonKey as string);
+const client = supabaseAs;
+const service = serviceClient;
+const anon = anonClient;
 
 async function signedInUser(): Promise<{ id: string; db: SupabaseClient }> {
   const email = `analytics-${randomUUID().slice(0, 8)}@example.org`;

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { createClient } from "@supabase/supabase-js";
-import { realtimeOptions, serverAuthOptions } from "../../lib/supabase/options";
+import { createUser } from "./supabase";
 import { stackEnv } from "./stack";
 
 /** A loopback address of its own (all of 127.0.0.0/8 reaches this host). */
@@ -89,28 +87,7 @@ export class Browser {
   delete = (path: string, body?: unknown) => this.request("DELETE", path, body);
 }
 
-/** A fresh, unique e-mail address for a test user. */
-export function uniqueEmail(prefix = "user"): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.org`;
-}
-
-export const TEST_PASSWORD = "correct-horse-battery-staple";
-
-/** Create a confirmed user through the admin API (service role), optionally an admin. */
-export async function createUser(opts: { email?: string; password?: string; admin?: boolean } = {}) {
-  const env = stackEnv();
-  const admin = createClient(env.supabaseUrl as string, env.serviceRoleKey as string, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const email = opts.email ?? uniqueEmail(opts.admin ? "admin" : "user");
-  const password = opts.password ?? TEST_PASSWORD;
-  const { data, error } = await admin.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    app_metadata: opts.admin ? { role: "admin" } : {},
-  });
-  if (error || !data.user) throw new Error(`createUser failed: ${error?.message}`);
-  return { id: data.user.id, email, password };
-}
+export { createUser, TEST_PASSWORD, uniqueEmail } from "./supabase";
 
 /** A Browser signed in as a new (or given) user through POST /api/auth/sign-in. */
 export async function signedInBrowser(opts: { admin?: boolean } = {}) {
