@@ -84,7 +84,7 @@ async function main() {
 
   if (want("db") || want("api") || want("e2e")) {
     const settings = testStackSettings();
-    const stack = await startTestStack({ withApp: true });
+    const stack = await startTestStack();
     try {
       const app = await startTestApp(stack.env, { port: settings.appPort, mode: "production" });
       stack.env.appUrl = app.url;

@@ -32,7 +32,7 @@ export function testStackSettings() {
   };
 }
 
-export async function startTestStack(_opts: { withApp: boolean }) {
+export async function startTestStack() {
   const s = testStackSettings();
   const log = (l: string) => console.log(`[test-stack] ${l}`);
   const db = await startDatabase({ dataDir: s.dataDir, postgresPort: s.postgresPort, log });

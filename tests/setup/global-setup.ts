@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
     project.provide("stack", JSON.parse(fromRunner) as TestStackEnv);
     return;
   }
-  const stack = await startTestStack({ withApp: false });
+  const stack = await startTestStack();
   let stopApp = async () => undefined as void;
   if (project.name === "api") {
     const mode = process.env.TEST_APP_MODE === "production" ? "production" : "development";
