@@ -1,0 +1,180 @@
+/**
+ * bench/search-engine-profile: in-process keyword search latency of the LanceDB adapter on an existing index, with no
+ * Postgres and no HTTP (for profiling the engine itself). Runs the 40 queries of bench/search.ts (with their
+ * filters) as lib/backend/search.ts asks for them, interleaved over rounds, and prints JSON with per-query p50 and
+ * pooled p50/p95.
+ *
+ *   npx tsx bench/search-engine-profile.ts [--index .data/bench-search/index] [--rounds 40]
+ *                                          [--dump results.json] [--check results.json]
+ *
+ * --dump writes every result the timed requests (and some variants: deeper pages, sort, facets, strategy "all",
+ * attributesToSearchOn) return; --check compares the current results with such a file and exits 1 on any
+ * difference (hit ids, order, scores, estimatedTotal, formatted, facets), so a speed change can prove it changed
+ * no result. The index is only read.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import type { SearchDocumentsRequest } from "../lib/search/types";
+import { KNOWN_ANSWERS } from "../supabase/seed/known-answers";
+
+const { values } = parseArgs({
+  options: {
+    index: { type: "string", default: ".data/bench-search/index" },
+    rounds: { type: "string", default: "40" },
+    dump: { type: "string" },
+    check: { type: "string" },
+  },
+});
+process.env.SEARCH_DATA_DIR = path.resolve(values.index);
+const ROUNDS = Number(values.rounds);
+
+interface BenchQuery {
+  q: string;
+  filter?: string;
+  known?: boolean;
+}
+
+// The query list of bench/search.ts (which runs on import, so it is mirrored here): 20 PL and 20 EN queries, the
+// last 6 of each the planted known answers.
+const PL: BenchQuery[] = [
+  { q: "zabójstwo" },
+  { q: "rozbój z użyciem noża" },
+  { q: "kradzież z włamaniem" },
+  { q: "apelacja obrońcy oskarżonego" },
+  { q: "kara pozbawienia wolności" },
+  { q: "zabojstwo" },
+  { q: "rozbuj" },
+  { q: "oszustwo kredytowe" },
+  { q: '"nadzwyczajne złagodzenie kary"' },
+  { q: '"środki odurzające"' },
+  { q: "pobicie", filter: "jurisdiction = PL AND decision_date_ts >= 1262304000" },
+  { q: "sąd apelacyjny", filter: "base_appeal_outcome IN [outcome_dismissed_or_refused]" },
+  { q: "znęcanie się" },
+  { q: "usiłowanie zabójstwa" },
+  ...KNOWN_ANSWERS.filter((k) => k.jurisdiction === "PL").map((k) => ({ q: k.query, known: true })),
+];
+const EN: BenchQuery[] = [
+  { q: "murder" },
+  { q: "manslaughter sentence" },
+  { q: "robbery with a knife" },
+  { q: "sentence manifestly excessive" },
+  { q: "conviction unsafe" },
+  { q: "manslaugter" },
+  { q: "robery" },
+  { q: '"dangerous driving"' },
+  { q: '"grievous bodily harm"' },
+  { q: "burglary", filter: "jurisdiction = UK" },
+  { q: "fraud", filter: "jurisdiction = UK AND base_num_victims >= 2" },
+  { q: "guilty plea" },
+  { q: "attorney general reference" },
+  { q: "supply of class A drugs" },
+  ...KNOWN_ANSWERS.filter((k) => k.jurisdiction === "UK").map((k) => ({ q: k.query, known: true })),
+];
+const QUERIES = [...PL.slice(0, 20), ...EN.slice(0, 20)];
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(3));
+}
+
+async function main(): Promise<void> {
+  const { getSearch } = await import("../lib/search/engine");
+  const { parseIndexFilter } = await import("../lib/search/filter");
+  const { engine } = getSearch();
+  // What lib/backend/search.ts asks for.
+  const request = (bq: BenchQuery): SearchDocumentsRequest => ({
+    q: bq.q,
+    filter: parseIndexFilter(bq.filter),
+    limit: 20,
+    offset: 0,
+    attributesToHighlight: ["title", "summary", "case_number", "court_name"],
+    attributesToCrop: ["summary"],
+    cropLength: 40,
+  });
+  const t0 = performance.now();
+  await engine.searchDocuments({ q: "warm", limit: 1, offset: 0 });
+  const openMs = performance.now() - t0;
+
+  if (values.dump || values.check) {
+    const results: Record<string, unknown> = {};
+    for (const bq of QUERIES) {
+      const base = request(bq);
+      const variants: Record<string, SearchDocumentsRequest> = {
+        page1: base,
+        page3: { ...base, offset: 40, limit: 20 },
+        deep: { ...base, offset: 0, limit: 1000 },
+        sorted: { ...base, sort: [{ attribute: "decision_date_ts", direction: "desc" }], offset: 10, limit: 20 },
+        facets: { ...base, limit: 5, facets: ["jurisdiction", "base_appeal_outcome"] },
+        all: { ...base, matchingStrategy: "all" },
+        titleOnly: { ...base, attributesToSearchOn: ["title", "summary"], attributesToHighlight: ["*"] },
+        noFormat: { q: bq.q, filter: base.filter, limit: 20, offset: 0 },
+        retrieve: { ...base, attributesToRetrieve: ["court_name", "title", "full_text", "nope"], cropLength: 5 },
+        retrieveId: { ...base, attributesToRetrieve: ["title", "id"], attributesToCrop: ["title"] },
+        retrieveStar: { ...base, attributesToRetrieve: ["title", "*"], limit: 3 },
+      };
+      for (const [name, req] of Object.entries(variants)) {
+        const r = await engine.searchDocuments(req);
+        results[`${bq.q} | ${name}`] = {
+          ids: r.hits.map((h) => h.document.id),
+          scores: r.hits.map((h) => h.score),
+          documents: name === "page1" || name.startsWith("retrieve") ? r.hits.map((h) => h.document) : undefined,
+          formatted: r.hits.map((h) => h.formatted ?? null),
+          estimatedTotal: r.estimatedTotal,
+          totalCapped: r.totalCapped,
+          facetDistribution: r.facetDistribution ?? null,
+        };
+      }
+      const f = await engine.facets({ q: bq.q, filter: base.filter, facets: ["jurisdiction"] });
+      results[`${bq.q} | facets()`] = { facetDistribution: f.facetDistribution, total: f.total };
+    }
+    // JSON round trip so the comparison sees exactly what a file holds (undefined keys dropped).
+    const current = JSON.parse(JSON.stringify(results)) as Record<string, unknown>;
+    if (values.dump) writeFileSync(values.dump, JSON.stringify(current) + "\n");
+    if (values.check) {
+      const before = JSON.parse(readFileSync(values.check, "utf8")) as Record<string, unknown>;
+      const keys = new Set([...Object.keys(before), ...Object.keys(current)]);
+      // Compared as JSON text, so key order counts too.
+      const differ = [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(current[k]));
+      process.stdout.write(JSON.stringify({ check: values.check, compared: keys.size, differ }, null, 2) + "\n");
+      await engine.close();
+      if (differ.length > 0) process.exit(1);
+      return;
+    }
+  }
+
+  for (const bq of QUERIES) await engine.searchDocuments(request(bq));
+  const per = new Map<string, number[]>(QUERIES.map((bq) => [bq.q, []]));
+  const tRun = performance.now();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const bq of QUERIES) {
+      const req = request(bq);
+      const t = performance.now();
+      await engine.searchDocuments(req);
+      (per.get(bq.q) as number[]).push(performance.now() - t);
+    }
+  }
+  const runMs = performance.now() - tRun;
+  const all = [...per.values()].flat();
+  const typical = QUERIES.filter((bq) => !bq.known).flatMap((bq) => per.get(bq.q) as number[]);
+  const out = {
+    index: values.index,
+    rounds: ROUNDS,
+    load_avg_1m: Number(os.loadavg()[0].toFixed(2)),
+    open_ms: Math.round(openMs),
+    run_ms: Math.round(runMs),
+    pooled: { n: all.length, p50_ms: pct(all, 50), p95_ms: pct(all, 95) },
+    /** The 28 queries that are not planted needles. */
+    typical: { n: typical.length, p50_ms: pct(typical, 50), p95_ms: pct(typical, 95) },
+    per_query_p50_ms: Object.fromEntries([...per].map(([q, ts]) => [q, pct(ts, 50)])),
+  };
+  process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+  await engine.close();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
