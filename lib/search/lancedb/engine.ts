@@ -130,9 +130,12 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 function sortComparator(sort: readonly SortSpec[], docs: Map<string, StoredDoc>): (a: Candidate, b: Candidate) => number {
-  return (x, y) => {
-    const dx = docs.get(x.id) as StoredDoc;
-    const dy = docs.get(y.id) as StoredDoc;
+  const cmp = docComparator(sort);
+  return (x, y) => cmp(docs.get(x.id) as StoredDoc, docs.get(y.id) as StoredDoc);
+}
+
+function docComparator(sort: readonly SortSpec[]): (dx: StoredDoc, dy: StoredDoc) => number {
+  return (dx, dy) => {
     for (const s of sort) {
       const vx = dx[s.attribute];
       const vy = dy[s.attribute];
@@ -150,17 +153,212 @@ function sortComparator(sort: readonly SortSpec[], docs: Map<string, StoredDoc>)
   };
 }
 
-function project(doc: StoredDoc, attrs: readonly string[] | undefined): HitDocument {
-  const out: HitDocument = { id: doc.id };
-  const keys = attrs ?? DISPLAYED_ATTRIBUTES;
-  for (const k of keys) {
-    if (k === "*") return project(doc, undefined);
-    if (!DISPLAYED.has(k)) continue;
+/**
+ * The keyword matches of one query as parallel arrays (segment, ordinal in it, level, kw): a common word matches
+ * most of the corpus, and only the page shown needs an id or a `Candidate` object (facets and the total need no
+ * order at all).
+ */
+class KeywordMatches {
+  count = 0;
+  maxKw = 0;
+  private seg = new Uint8Array(0);
+  private ord = new Int32Array(0);
+  private level = new Uint8Array(0);
+  /** Raw keyword score (BM25F). */
+  private kw = new Float64Array(0);
+
+  constructor(
+    /** Query words (the score divides by it). */
+    readonly wordCount: number,
+    /** The segments ordinals refer to. */
+    private readonly segments: readonly KeywordSegment[],
+  ) {}
+
+  /** Room for `extra` more matches. */
+  reserve(extra: number): void {
+    const need = this.count + extra;
+    if (need <= this.ord.length) return;
+    const n = this.count;
+    const seg = new Uint8Array(need);
+    seg.set(this.seg.subarray(0, n));
+    const ord = new Int32Array(need);
+    ord.set(this.ord.subarray(0, n));
+    const level = new Uint8Array(need);
+    level.set(this.level.subarray(0, n));
+    const kw = new Float64Array(need);
+    kw.set(this.kw.subarray(0, n));
+    this.seg = seg;
+    this.ord = ord;
+    this.level = level;
+    this.kw = kw;
+  }
+
+  /** Append one match (after reserve()). */
+  add(seg: number, ord: number, level: number, kw: number): void {
+    const i = this.count++;
+    this.seg[i] = seg;
+    this.ord[i] = ord;
+    this.level[i] = level;
+    this.kw[i] = kw;
+    if (kw > this.maxKw) this.maxKw = kw;
+  }
+
+  id(i: number): string {
+    return this.segments[this.seg[i]].ids[this.ord[i]];
+  }
+
+  ids(): string[] {
+    const out: string[] = new Array(this.count);
+    for (let i = 0; i < out.length; i++) out[i] = this.id(i);
+    return out;
+  }
+
+  candidate(i: number): Candidate {
+    const level = this.level[i];
+    const kw = this.kw[i];
+    const maxKw = this.maxKw;
+    return { id: this.id(i), level, kw, score: (level - 1 + (maxKw > 0 ? kw / maxKw : 0)) / this.wordCount };
+  }
+
+  all(): Candidate[] {
+    const out: Candidate[] = new Array(this.count);
+    for (let i = 0; i < out.length; i++) out[i] = this.candidate(i);
+    return out;
+  }
+
+  /**
+   * The first `k` matches in rank order (level desc, then the requested sort, then kw desc, then id asc: a total
+   * order, ids being unique) by a bounded heap instead of sorting every match, so the page is exactly the prefix a
+   * full sort would give.
+   */
+  top(k: number, sortDocs: ((i: number) => StoredDoc) | null, cmpSort: ((a: StoredDoc, b: StoredDoc) => number) | null): number[] {
+    const { level, kw } = this;
+    const before = (a: number, b: number): number =>
+      level[b] - level[a] ||
+      (cmpSort && sortDocs ? cmpSort(sortDocs(a), sortDocs(b)) : 0) ||
+      kw[b] - kw[a] ||
+      (this.id(a) < this.id(b) ? -1 : 1);
+    const n = this.count;
+    if (k <= 0) return [];
+    if (k >= n) {
+      const all = Array.from({ length: n }, (_, i) => i);
+      return all.sort(before);
+    }
+    // Max-heap on "ranks later": heap[0] is the last of the k best so far.
+    const heap: number[] = [];
+    const siftDown = (from: number) => {
+      let i = from;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= heap.length) return;
+        const r = l + 1;
+        const w = r < heap.length && before(heap[r], heap[l]) > 0 ? r : l;
+        if (before(heap[w], heap[i]) <= 0) return;
+        [heap[i], heap[w]] = [heap[w], heap[i]];
+        i = w;
+      }
+    };
+    for (let i = 0; i < n; i++) {
+      if (heap.length < k) {
+        heap.push(i);
+        let c = heap.length - 1;
+        while (c > 0) {
+          const p = (c - 1) >> 1;
+          if (before(heap[c], heap[p]) <= 0) break;
+          [heap[c], heap[p]] = [heap[p], heap[c]];
+          c = p;
+        }
+      } else if (before(i, heap[0]) < 0) {
+        heap[0] = i;
+        siftDown(0);
+      }
+    }
+    return heap.sort(before);
+  }
+}
+
+/** What rank() found: the total, the page in rank order, and every matching id (any order, for facets). */
+interface Ranking {
+  total: number;
+  page(offset: number, limit: number): Candidate[];
+  ids(): string[];
+  marks: MarkTerms;
+  embeddingTimeMs: number;
+  ratio: number;
+}
+
+function sortedRanking(ranked: Candidate[], marks: MarkTerms, embeddingTimeMs: number, ratio: number): Ranking {
+  return {
+    total: ranked.length,
+    page: (offset, limit) => ranked.slice(offset, offset + limit),
+    ids: () => ranked.map((c) => c.id),
+    marks,
+    embeddingTimeMs,
+    ratio,
+  };
+}
+
+/** Which attributes a hit's `formatted` holds and how (worked out once per request, not per hit). */
+interface FormatAttr {
+  name: string;
+  crop: boolean;
+  highlight: boolean;
+}
+
+interface FormatPlan {
+  attrs: FormatAttr[];
+  cropLength: number;
+}
+
+/** What project() copies for a request: the displayed attributes asked for, in order, and whether `id` is kept. */
+interface Projection {
+  keys: readonly string[];
+  id: boolean;
+}
+
+function projection(attrs: readonly string[] | undefined): Projection {
+  // "*" anywhere means every displayed attribute (and id), whatever else is listed.
+  if (!attrs || attrs.includes("*")) return { keys: DISPLAYED_ATTRIBUTES, id: true };
+  return { keys: attrs.filter((k) => DISPLAYED.has(k)), id: attrs.includes("id") };
+}
+
+/** The hit document: the projected attributes that are not null, `id` first when kept. */
+function projectWith(doc: StoredDoc, p: Projection): HitDocument {
+  const out = (p.id ? { id: doc.id } : {}) as HitDocument;
+  for (const k of p.keys) {
     const v = doc[k];
     if (v !== null && v !== undefined) out[k] = v;
   }
-  if (attrs && !attrs.includes("id") && !attrs.includes("*")) delete (out as Partial<HitDocument>).id;
   return out;
+}
+
+function formatValue(s: string, a: FormatAttr, plan: FormatPlan, marks: MarkTerms): string {
+  return a.crop ? crop(s, marks, plan.cropLength, a.highlight) : highlight(s, a.highlight ? marks : NO_MARKS);
+}
+
+const NO_MARKS: MarkTerms = new Map();
+
+function formatPlan(
+  req: Pick<SearchDocumentsRequest, "attributesToHighlight" | "attributesToCrop" | "cropLength">,
+): FormatPlan | null {
+  const hl = req.attributesToHighlight ?? [];
+  const cr = req.attributesToCrop ?? [];
+  if (hl.length === 0 && cr.length === 0) return null;
+  const all = (xs: readonly string[]) => (xs.includes("*") ? DISPLAYED_ATTRIBUTES : xs);
+  const hlSet = new Set(all(hl).filter((a) => DISPLAYED.has(a)));
+  const crSet = new Set(all(cr).filter((a) => DISPLAYED.has(a)));
+  return {
+    attrs: [...new Set([...hlSet, ...crSet])].map((name) => ({
+      name,
+      crop: crSet.has(name),
+      highlight: hlSet.has(name),
+    })),
+    cropLength: req.cropLength ?? 10,
+  };
+}
+
+function project(doc: StoredDoc, attrs: readonly string[] | undefined): HitDocument {
+  return projectWith(doc, projection(attrs));
 }
 
 class Mutex {
@@ -186,6 +384,9 @@ export class LanceDbEngine implements SearchEngine {
   private deltaDocs = new Map<string, IndexDocument>();
   /** Ids whose main-segment postings are stale (deleted or re-indexed in the delta). */
   private mainDead = new Set<string>();
+  /** Bumped on every change to `docs` (invalidates segmentDocs). */
+  private docsVersion = 0;
+  private segDocs = new WeakMap<KeywordSegment, { version: number; docs: Array<StoredDoc | undefined> }>();
   private vecIds: string[] = [];
   private vecRow = new Map<string, number>();
   private vectors: Float32Array<ArrayBufferLike> = new Float32Array(0);
@@ -342,6 +543,7 @@ export class LanceDbEngine implements SearchEngine {
   }
 
   private resetMemory(): void {
+    this.docsVersion++;
     this.docs = new Map();
     this.order = [];
     this.main = null;
@@ -359,6 +561,7 @@ export class LanceDbEngine implements SearchEngine {
   private putDoc(doc: IndexDocument, vector: ArrayLike<number>): void {
     const stored: StoredDoc = { ...doc };
     delete stored.full_text;
+    this.docsVersion++;
     if (!this.docs.has(doc.id)) this.order.push(doc.id);
     this.docs.set(doc.id, stored);
     const dim = this.embedder.dimensions;
@@ -380,6 +583,7 @@ export class LanceDbEngine implements SearchEngine {
 
   private removeDoc(id: string): void {
     if (!this.docs.delete(id)) return;
+    this.docsVersion++;
     this.order = this.order.filter((x) => x !== id);
     const row = this.vecRow.get(id);
     if (row !== undefined) {
@@ -421,6 +625,18 @@ export class LanceDbEngine implements SearchEngine {
   }
 
   /**
+   * The stored documents of a segment by ordinal (what a filter is evaluated on), so a query with a filter looks
+   * every match up in an array rather than in the id map. Rebuilt after any change to the stored documents.
+   */
+  private segmentDocs(segment: KeywordSegment): Array<StoredDoc | undefined> {
+    const cached = this.segDocs.get(segment);
+    if (cached && cached.version === this.docsVersion) return cached.docs;
+    const docs = segment.ids.map((id) => this.docs.get(id));
+    this.segDocs.set(segment, { version: this.docsVersion, docs });
+    return docs;
+  }
+
+  /**
    * Keyword candidates: every document matching the query under the matching strategy, with level and raw score,
    * plus the terms to highlight.
    */
@@ -429,30 +645,24 @@ export class LanceDbEngine implements SearchEngine {
     pred: Predicate | null,
     strategy: "all" | "last",
     attributesToSearchOn: readonly string[] | undefined,
-  ): { candidates: Candidate[]; marks: MarkTerms; wordCount: number } {
+  ): { matches: KeywordMatches; marks: MarkTerms } {
     const parsed = parseQuery(q);
     const n = parsed.words.length;
     const marks: MarkTerms = new Map();
-    if (n === 0) return { candidates: [], marks, wordCount: 0 };
+    const segments = [this.main, this.delta].filter((x): x is KeywordSegment => x !== null && x.size > 0);
+    const matches = new KeywordMatches(n, segments);
+    if (n === 0) return { matches, marks };
     let allowedMask = 0;
     if (attributesToSearchOn && attributesToSearchOn.length > 0) {
       for (const a of attributesToSearchOn) {
         const i = SEARCHABLE_ATTRIBUTES.indexOf(a);
         if (i >= 0) allowedMask |= 1 << i;
       }
-      if (allowedMask === 0) return { candidates: [], marks, wordCount: n };
+      if (allowedMask === 0) return { matches, marks };
     }
     // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
-    const candidates: Candidate[] = [];
-    for (const [segment, isMain] of [
-      [this.main, true],
-      [this.delta, false],
-    ] as const) {
-      if (!segment || segment.size === 0) continue;
-      const size = segment.size;
-      const perWord: Float32Array[] = [];
-      const touched: number[] = [];
-      for (const w of parsed.words) {
+    segments.forEach((segment, segIndex) => {
+      const expansions = parsed.words.map((w) => {
         const exps = segment.expand(w);
         for (const e of exps) {
           const term = segment.vocab[e.term];
@@ -460,44 +670,24 @@ export class LanceDbEngine implements SearchEngine {
           const prev = marks.get(term);
           if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
         }
-        const scores = new Float32Array(size);
-        segment.scoreWord(exps, allowedMask, scores, touched);
-        perWord.push(scores);
-      }
-      const seen = new Uint8Array(size);
-      const dead = isMain && this.mainDead.size > 0 ? this.mainDead : null;
-      for (const d of touched) {
-        if (seen[d]) continue;
-        seen[d] = 1;
-        let level = 0;
-        let counting = true;
-        let ok = true;
-        let kw = 0;
-        for (let i = 0; i < n; i++) {
-          const s = perWord[i][d];
-          if (s > 0) {
-            kw += s;
-            if (counting) level++;
-          } else {
-            counting = false;
-            if (parsed.required[i]) ok = false;
-          }
+        return exps;
+      });
+      const dead = segment === this.main && this.mainDead.size > 0 ? this.mainDead : null;
+      const docs = pred ? this.segmentDocs(segment) : null;
+      const ids = segment.ids;
+      const found = segment.match(expansions, parsed.required, strategy === "all" ? n : 1, allowedMask);
+      matches.reserve(found.count);
+      for (let j = 0; j < found.count; j++) {
+        const d = found.ords[j];
+        if (dead && dead.has(ids[d])) continue;
+        if (docs) {
+          const doc = docs[d];
+          if (!doc || !(pred as Predicate)(doc)) continue;
         }
-        if (!ok || level === 0) continue;
-        if (strategy === "all" && level < n) continue;
-        const id = segment.ids[d];
-        if (dead && dead.has(id)) continue;
-        if (pred) {
-          const doc = this.docs.get(id);
-          if (!doc || !pred(doc)) continue;
-        }
-        candidates.push({ id, level, kw, score: 0 });
+        matches.add(segIndex, d, found.levels[j], found.kws[j]);
       }
-    }
-    let maxKw = 0;
-    for (const c of candidates) if (c.kw > maxKw) maxKw = c.kw;
-    for (const c of candidates) c.score = (c.level - 1 + (maxKw > 0 ? c.kw / maxKw : 0)) / n;
-    return { candidates, marks, wordCount: n };
+    });
+    return { matches, marks };
   }
 
   private async queryVector(req: { q: string; vector?: number[] }): Promise<{ vec: Float32Array; ms: number }> {
@@ -532,30 +722,17 @@ export class LanceDbEngine implements SearchEngine {
     return out;
   }
 
-  private formatHit(
-    c: Candidate,
-    req: Pick<
-      SearchDocumentsRequest,
-      "attributesToRetrieve" | "attributesToHighlight" | "attributesToCrop" | "cropLength"
-    >,
-    marks: MarkTerms,
-  ): SearchHit {
+  private formatHit(c: Candidate, proj: Projection, plan: FormatPlan | null, marks: MarkTerms): SearchHit {
     const doc = this.docs.get(c.id) as StoredDoc;
-    const hit: SearchHit = { document: project(doc, req.attributesToRetrieve), score: Math.max(0, Math.min(1, c.score)) };
-    const hl = req.attributesToHighlight ?? [];
-    const cr = req.attributesToCrop ?? [];
-    if (hl.length > 0 || cr.length > 0) {
-      const all = (xs: readonly string[]) => (xs.includes("*") ? DISPLAYED_ATTRIBUTES : xs);
-      const hlSet = new Set(all(hl).filter((a) => DISPLAYED.has(a)));
-      const crSet = new Set(all(cr).filter((a) => DISPLAYED.has(a)));
+    const hit: SearchHit = { document: projectWith(doc, proj), score: Math.max(0, Math.min(1, c.score)) };
+    if (plan) {
       const formatted: Record<string, string | string[]> = {};
-      const cropLength = req.cropLength ?? 10;
-      for (const a of new Set([...hlSet, ...crSet])) {
-        const v = doc[a];
-        const fmt = (s: string) =>
-          crSet.has(a) ? crop(s, marks, cropLength, hlSet.has(a)) : highlight(s, hlSet.has(a) ? marks : new Map());
-        if (typeof v === "string") formatted[a] = fmt(v);
-        else if (Array.isArray(v) && v.every((x) => typeof x === "string")) formatted[a] = (v as string[]).map(fmt);
+      for (const a of plan.attrs) {
+        const v = doc[a.name];
+        if (typeof v === "string") formatted[a.name] = formatValue(v, a, plan, marks);
+        else if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
+          formatted[a.name] = (v as string[]).map((x) => formatValue(x, a, plan, marks));
+        }
       }
       hit.formatted = formatted;
     }
@@ -595,19 +772,11 @@ export class LanceDbEngine implements SearchEngine {
   }
 
   /** All matching candidates ranked (shared by searchDocuments and facets). */
-  private async rank(req: SearchDocumentsRequest): Promise<{
-    ranked: Candidate[];
-    marks: MarkTerms;
-    embeddingTimeMs: number;
-    ratio: number;
-  }> {
+  private async rank(req: SearchDocumentsRequest): Promise<Ranking> {
     const pred = this.predicate(req.filter);
     const ratio = Math.max(0, Math.min(1, req.semanticRatio ?? 0));
     const q = req.q.trim();
     let ranked: Candidate[];
-    let marks: MarkTerms = new Map();
-    let embeddingTimeMs = 0;
-    let usedRatio = 0;
     if (q === "") {
       ranked = [];
       for (const id of this.order) {
@@ -615,16 +784,18 @@ export class LanceDbEngine implements SearchEngine {
         if (!pred || pred(doc)) ranked.push({ id, level: 0, kw: 0, score: 1 });
       }
       if (req.sort && req.sort.length > 0) ranked.sort(sortComparator(req.sort, this.docs));
-      return { ranked, marks, embeddingTimeMs, ratio: 0 };
+      return sortedRanking(ranked, new Map(), 0, 0);
     }
-    const kw = this.keywordCandidates(q, pred, req.matchingStrategy ?? "last", req.attributesToSearchOn);
-    marks = kw.marks;
-    ranked = kw.candidates;
+    const { matches, marks } = this.keywordCandidates(
+      q,
+      pred,
+      req.matchingStrategy ?? "last",
+      req.attributesToSearchOn,
+    );
     if (ratio > 0) {
       const { vec, ms } = await this.queryVector(req);
-      embeddingTimeMs = ms;
-      usedRatio = ratio;
       const sims = this.vectorScores(vec, pred);
+      ranked = matches.all();
       const byId = new Map(ranked.map((c) => [c.id, c]));
       // Semantic candidates: the best vector matches (enough for deep pages), fused with every keyword match.
       const semanticTop = [...sims.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(100, req.offset + req.limit));
@@ -636,13 +807,25 @@ export class LanceDbEngine implements SearchEngine {
         const cmp = sortComparator(req.sort, this.docs);
         ranked.sort((a, b) => cmp(a, b) || b.score - a.score);
       }
-      return { ranked, marks, embeddingTimeMs, ratio: usedRatio };
+      return sortedRanking(ranked, marks, ms, ratio);
     }
-    const cmpSort = req.sort && req.sort.length > 0 ? sortComparator(req.sort, this.docs) : null;
-    ranked.sort(
-      (a, b) => b.level - a.level || (cmpSort ? cmpSort(a, b) : 0) || b.kw - a.kw || (a.id < b.id ? -1 : 1),
-    );
-    return { ranked, marks, embeddingTimeMs, ratio: 0 };
+    const sort = req.sort && req.sort.length > 0 ? req.sort : null;
+    return {
+      total: matches.count,
+      page: (offset, limit) => {
+        let sortDocs: ((i: number) => StoredDoc) | null = null;
+        if (sort) {
+          const docs = matches.ids().map((id) => this.docs.get(id) as StoredDoc);
+          sortDocs = (i) => docs[i];
+        }
+        const top = matches.top(offset + limit, sortDocs, sort ? docComparator(sort) : null);
+        return top.slice(offset).map((i) => matches.candidate(i));
+      },
+      ids: () => matches.ids(),
+      marks,
+      embeddingTimeMs: 0,
+      ratio: 0,
+    };
   }
 
   // ---------------------------------------------------------------- SearchEngine
@@ -650,23 +833,22 @@ export class LanceDbEngine implements SearchEngine {
   async searchDocuments(req: SearchDocumentsRequest): Promise<SearchDocumentsResponse> {
     await this.ready();
     const t0 = performance.now();
-    const { ranked, marks, embeddingTimeMs, ratio } = await this.rank(req);
-    const page = ranked.slice(req.offset, req.offset + req.limit).map((c) => this.formatHit(c, req, marks));
+    const ranking = await this.rank(req);
+    const { marks, embeddingTimeMs, ratio } = ranking;
+    const plan = formatPlan(req);
+    const proj = projection(req.attributesToRetrieve);
+    const page = ranking.page(req.offset, req.limit).map((c) => this.formatHit(c, proj, plan, marks));
     const res: SearchDocumentsResponse = {
       hits: page,
-      estimatedTotal: Math.min(ranked.length, MAX_TOTAL_HITS),
-      totalCapped: ranked.length > MAX_TOTAL_HITS,
+      estimatedTotal: Math.min(ranking.total, MAX_TOTAL_HITS),
+      totalCapped: ranking.total > MAX_TOTAL_HITS,
       processingTimeMs: 0,
       embeddingTimeMs: Math.round(embeddingTimeMs),
       semanticRatio: ratio,
       query: req.q,
     };
     if (req.facets && req.facets.length > 0) {
-      res.facetDistribution = this.facetDistribution(
-        ranked.map((c) => c.id),
-        req.facets,
-        100,
-      );
+      res.facetDistribution = this.facetDistribution(ranking.ids(), req.facets, 100);
     }
     res.processingTimeMs = Math.round(performance.now() - t0);
     return res;
@@ -675,15 +857,15 @@ export class LanceDbEngine implements SearchEngine {
   async facets(req: FacetsRequest): Promise<FacetsResponse> {
     await this.ready();
     const t0 = performance.now();
-    const { ranked } = await this.rank({ q: req.q ?? "", filter: req.filter, limit: 0, offset: 0 });
+    const ranking = await this.rank({ q: req.q ?? "", filter: req.filter, limit: 0, offset: 0 });
     return {
       facetDistribution: this.facetDistribution(
-        ranked.map((c) => c.id),
+        ranking.ids(),
         req.facets,
         req.maxValuesPerFacet ?? 100,
         req.facetQuery,
       ),
-      total: ranked.length,
+      total: ranking.total,
       processingTimeMs: Math.round(performance.now() - t0),
     };
   }

@@ -379,9 +379,18 @@ export class KeywordSegment {
 
   /**
    * Scores of one query word over the segment: `scores[ord]` = best expansion score (0 = no match).
-   * `allowedMask` restricts to postings in those fields (0 = all fields).
+   * `allowedMask` restricts to postings in those fields (0 = all fields). With `gate` (the first word's scores),
+   * only documents the first word matched are scored; without it, every document scored is appended to `touched`
+   * (once: its score goes from 0 to positive once) and the new length is returned.
    */
-  scoreWord(expansions: Expansion[], allowedMask: number, scores: Float32Array, touched: number[]): void {
+  private scoreWord(
+    expansions: Expansion[],
+    allowedMask: number,
+    scores: Float32Array,
+    gate: Float32Array | null,
+    touched: Int32Array,
+    nTouched: number,
+  ): number {
     const docs = this.postDocs;
     const ws = this.postW;
     const masks = this.postMask;
@@ -390,14 +399,97 @@ export class KeywordSegment {
       const end = this.offsets[e.term + 1];
       for (let i = this.offsets[e.term]; i < end; i++) {
         if (allowedMask !== 0 && (masks[i] & allowedMask) === 0) continue;
+        const d = docs[i];
+        if (gate !== null && gate[d] === 0) continue;
         const w = ws[i];
         const s = (idf * (w * (K1 + 1))) / (w + K1);
-        const d = docs[i];
-        if (scores[d] === 0) touched.push(d);
-        if (s > scores[d]) scores[d] = s;
+        const prev = scores[d];
+        if (s > prev) {
+          if (gate === null && prev === 0) touched[nTouched++] = d;
+          scores[d] = s;
+        }
       }
     }
+    return nTouched;
   }
+
+  // Scratch of match(), reused across queries instead of a Float32Array(size) per query word: per word a score per
+  // document, the documents the first word matched, and the result. match() is synchronous and leaves the score
+  // arrays zeroed again, so queries in flight at once never see each other's scratch.
+  private scratchScores: Float32Array[] = [];
+  private scratch: SegmentMatches | null = null;
+
+  /**
+   * Documents matching a query under the matching strategy: every document whose first `level >= minLevel` words
+   * all match (level = query words matched from the start) and that matches every `required` word, with kw = the
+   * sum of its word scores (added in query-word order), in no particular order. minLevel is at least 1, so only
+   * documents the first word matches can qualify: the other words are scored on those alone.
+   *
+   * The result lives in scratch arrays: read it before the next match() on this segment.
+   */
+  match(expansions: Expansion[][], required: readonly boolean[], minLevel: number, allowedMask: number): SegmentMatches {
+    const n = expansions.length;
+    const size = this.ids.length;
+    this.scratch ??= {
+      count: 0,
+      ords: new Int32Array(size),
+      levels: new Uint8Array(size),
+      kws: new Float64Array(size),
+    };
+    const out = this.scratch;
+    out.count = 0;
+    if (n === 0 || size === 0) return out;
+    while (this.scratchScores.length < n) this.scratchScores.push(new Float32Array(size));
+    const perWord = this.scratchScores;
+    const first = perWord[0];
+    const touched = out.ords;
+    const need = Math.max(1, minLevel);
+    let count = 0;
+    let done = false;
+    try {
+      const nTouched = this.scoreWord(expansions[0], allowedMask, first, null, touched, 0);
+      for (let i = 1; i < n; i++) this.scoreWord(expansions[i], allowedMask, perWord[i], first, touched, 0);
+      // Compacts the touched list in place into the matches (count <= j throughout).
+      for (let j = 0; j < nTouched; j++) {
+        const d = touched[j];
+        let level = 0;
+        let counting = true;
+        let ok = true;
+        let kw = 0;
+        for (let i = 0; i < n; i++) {
+          const s = perWord[i][d];
+          if (s > 0) {
+            kw += s;
+            if (counting) level++;
+          } else {
+            counting = false;
+            if (required[i]) ok = false;
+          }
+        }
+        // Zero this document's scores now that they are read (only first-word documents were ever written).
+        for (let i = 0; i < n; i++) perWord[i][d] = 0;
+        if (!ok || level < need) continue;
+        touched[count] = d;
+        out.levels[count] = level;
+        out.kws[count] = kw;
+        count++;
+      }
+      done = true;
+    } finally {
+      // Something above threw: leave the scratch zeroed all the same.
+      if (!done) for (const scores of perWord) scores.fill(0);
+    }
+    out.count = count;
+    return out;
+  }
+}
+
+/** What KeywordSegment.match() found: ords[i], levels[i], kws[i] for i < count (scratch arrays, see match()). */
+export interface SegmentMatches {
+  count: number;
+  ords: Int32Array;
+  levels: Uint8Array;
+  kws: Float64Array;
 }
 
 function lowerBound(arr: string[], key: string): number {
