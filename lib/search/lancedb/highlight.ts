@@ -5,57 +5,168 @@
  * so the result is safe to render as HTML.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
-import { spans, type Span } from "../text/tokenize";
+import { fold, foldWord, scanWord, type WordScan } from "../text/tokenize";
 
 /** Folded term → characters to mark (null = the whole word). */
 export type MarkTerms = Map<string, number | null>;
 
+const HTML_SPECIAL = /[&<>"]/;
+
 export function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s;
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-function markOf(span: Span, terms: MarkTerms): number | null | undefined {
-  if (!terms.has(span.term)) return undefined;
-  return terms.get(span.term);
+/*
+ * Most words of a hit match no query term, and an ASCII word folds to its own lower case (same length, same
+ * letters), so a bitmap of (length, first letter) of the ASCII terms rules most words out without slicing or
+ * folding them. Other words are ruled out by the folded form of their first character (the fold of a word starts
+ * with the fold of its first character: decomposition and case mapping work character by character, and the only
+ * contextual lower-casing, final sigma, needs a preceding letter). Built once per MarkTerms (one per query, complete before the first hit is formatted) and kept
+ * beside it; rebuilt if the map's size changed since.
+ */
+const MAX_KEYED_LEN = 64;
+
+interface Matcher {
+  terms: MarkTerms;
+  size: number;
+  /** [len * 128 + first char] = 1 when some ASCII term has that length and first character. */
+  asciiKeys: Uint8Array;
+  /** Some ASCII term is longer than MAX_KEYED_LEN - 1 (words that long are always looked up). */
+  longAscii: boolean;
+  /** [first char & FIRST_MASK] = 1 when some term starts with that char (a filter: collisions only cost a lookup). */
+  firstKeys: Uint8Array;
 }
 
-/** Render text[from, to) with marks on the matched words. */
-function render(text: string, ss: Span[], terms: MarkTerms, from: number, to: number): string {
+const FIRST_MASK = 0xfff;
+/** Per BMP code unit: the first char of its folded form; -1 = not worked out yet, -2 = none (no filtering). */
+const FIRST_FOLD = new Int32Array(0x10000).fill(-1);
+
+function firstFolded(c: number): number {
+  let f = FIRST_FOLD[c];
+  if (f === -1) {
+    const s = c >= 0xd800 && c <= 0xdfff ? "" : fold(String.fromCharCode(c));
+    f = s.length > 0 ? s.charCodeAt(0) : -2;
+    FIRST_FOLD[c] = f;
+  }
+  return f;
+}
+
+const matchers = new WeakMap<MarkTerms, Matcher>();
+
+function matcherOf(terms: MarkTerms): Matcher {
+  let m = matchers.get(terms);
+  if (m && m.size === terms.size) return m;
+  const asciiKeys = new Uint8Array(MAX_KEYED_LEN * 128);
+  let longAscii = false;
+  const firstKeys = new Uint8Array(FIRST_MASK + 1);
+  for (const t of terms.keys()) {
+    if (t.length === 0) continue;
+    firstKeys[t.charCodeAt(0) & FIRST_MASK] = 1;
+    if (!/^[\x00-\x7f]*$/.test(t)) continue;
+    if (t.length >= MAX_KEYED_LEN) longAscii = true;
+    else asciiKeys[t.length * 128 + t.charCodeAt(0)] = 1;
+  }
+  m = { terms, size: terms.size, asciiKeys, longAscii, firstKeys };
+  matchers.set(terms, m);
+  return m;
+}
+
+/** Characters to mark in the word `scan` found in `text` (null = whole word), or undefined when it matches nothing. */
+function markOf(text: string, scan: WordScan, m: Matcher): number | null | undefined {
+  if (m.terms.size === 0) return undefined;
+  if (scan.ascii) {
+    const len = scan.end - scan.start;
+    if (len < MAX_KEYED_LEN) {
+      let c = text.charCodeAt(scan.start);
+      if (c >= 65 && c <= 90) c += 32;
+      if (m.asciiKeys[len * 128 + c] === 0) return undefined;
+    } else if (!m.longAscii) return undefined;
+  } else {
+    const f = firstFolded(text.charCodeAt(scan.start));
+    if (f >= 0 && m.firstKeys[f & FIRST_MASK] === 0) return undefined;
+  }
+  const term = foldWord(text, scan);
+  if (!m.terms.has(term)) return undefined;
+  return m.terms.get(term);
+}
+
+/**
+ * The words of one text for render/crop, in reusable arrays (module scratch: highlight and crop are synchronous).
+ * mark[i] = characters to mark, -1 = whole word, -2 = no match.
+ */
+let wStart = new Int32Array(1024);
+let wEnd = new Int32Array(1024);
+let wMark = new Int32Array(1024);
+const scan: WordScan = { start: 0, end: 0, ascii: true };
+const NO_MATCH = -2;
+const WHOLE = -1;
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const g = new Int32Array(a.length * 2);
+  g.set(a);
+  return g;
+}
+
+/** Scans `text` into the scratch arrays; returns the word count. */
+function scanText(text: string, m: Matcher): number {
+  let n = 0;
+  for (let from = 0; scanWord(text, from, scan); from = scan.end) {
+    if (n === wStart.length) {
+      wStart = grow(wStart);
+      wEnd = grow(wEnd);
+      wMark = grow(wMark);
+    }
+    wStart[n] = scan.start;
+    wEnd[n] = scan.end;
+    const k = markOf(text, scan, m);
+    wMark[n] = k === undefined ? NO_MATCH : k === null ? WHOLE : k;
+    n++;
+  }
+  return n;
+}
+
+/** Render text[from, to) with marks on the matched words (words[0, n) of the scratch). */
+function render(text: string, n: number, from: number, to: number): string {
   let out = "";
   let pos = from;
-  for (const s of ss) {
-    if (s.start < from || s.end > to) continue;
-    const m = markOf(s, terms);
-    if (m === undefined) continue;
-    const len = m === null ? s.end - s.start : Math.min(m, s.end - s.start);
-    out += escapeHtml(text.slice(pos, s.start));
-    out += HIGHLIGHT_PRE_TAG + escapeHtml(text.slice(s.start, s.start + len)) + HIGHLIGHT_POST_TAG;
-    pos = s.start + len;
+  for (let i = 0; i < n; i++) {
+    const k = wMark[i];
+    if (k === NO_MATCH) continue;
+    const start = wStart[i];
+    const end = wEnd[i];
+    if (start < from || end > to) continue;
+    const len = k === WHOLE ? end - start : Math.min(k, end - start);
+    out += escapeHtml(text.slice(pos, start));
+    out += HIGHLIGHT_PRE_TAG + escapeHtml(text.slice(start, start + len)) + HIGHLIGHT_POST_TAG;
+    pos = start + len;
   }
   out += escapeHtml(text.slice(pos, to));
   return out;
 }
 
 export function highlight(text: string, terms: MarkTerms): string {
-  return render(text, spans(text), terms, 0, text.length);
+  if (terms.size === 0) return escapeHtml(text);
+  const n = scanText(text, matcherOf(terms));
+  return render(text, n, 0, text.length);
 }
 
 /** Crop to `cropLength` words around the best window of matches (the start when nothing matches), then mark. */
 export function crop(text: string, terms: MarkTerms, cropLength: number, mark: boolean): string {
-  const ss = spans(text);
-  if (ss.length <= cropLength) return mark ? render(text, ss, terms, 0, text.length) : escapeHtml(text);
+  const n = scanText(text, matcherOf(terms));
+  if (n <= cropLength) return mark ? render(text, n, 0, text.length) : escapeHtml(text);
   let bestStart = 0;
   let bestCount = -1;
-  const isMatch = ss.map((s) => terms.has(s.term));
   let count = 0;
-  for (let i = 0; i < cropLength; i++) if (isMatch[i]) count++;
+  for (let i = 0; i < cropLength; i++) if (wMark[i] !== NO_MATCH) count++;
+  let firstMatch = -1;
+  for (let i = 0; i < n && firstMatch < 0; i++) if (wMark[i] !== NO_MATCH) firstMatch = i;
   // Prefer the window whose first match sits nearest its centre, among those with the most matches.
-  const firstMatch = isMatch.indexOf(true);
   if (firstMatch >= 0) {
-    for (let start = 0; start + cropLength <= ss.length; start++) {
+    for (let start = 0; start + cropLength <= n; start++) {
       if (start > 0) {
-        if (isMatch[start - 1]) count--;
-        if (isMatch[start + cropLength - 1]) count++;
+        if (wMark[start - 1] !== NO_MATCH) count--;
+        if (wMark[start + cropLength - 1] !== NO_MATCH) count++;
       }
       if (count > bestCount) {
         bestCount = count;
@@ -63,16 +174,15 @@ export function crop(text: string, terms: MarkTerms, cropLength: number, mark: b
       }
     }
     // Centre the window on its first match when that does not lose matches.
-    const fm = isMatch.indexOf(true, bestStart);
-    const centred = Math.max(0, Math.min(ss.length - cropLength, fm - Math.floor((cropLength - 1) / 2)));
+    let fm = -1;
+    for (let i = bestStart; i < n && fm < 0; i++) if (wMark[i] !== NO_MATCH) fm = i;
+    const centred = Math.max(0, Math.min(n - cropLength, fm - Math.floor((cropLength - 1) / 2)));
     let centredCount = 0;
-    for (let i = centred; i < centred + cropLength; i++) if (isMatch[i]) centredCount++;
+    for (let i = centred; i < centred + cropLength; i++) if (wMark[i] !== NO_MATCH) centredCount++;
     if (centredCount >= bestCount) bestStart = centred;
   }
-  const first = ss[bestStart];
-  const last = ss[bestStart + cropLength - 1];
-  const from = first.start;
-  const to = last.end;
-  const body = mark ? render(text, ss, terms, from, to) : escapeHtml(text.slice(from, to));
-  return (bestStart > 0 ? "…" : "") + body + (bestStart + cropLength < ss.length ? "…" : "");
+  const from = wStart[bestStart];
+  const to = wEnd[bestStart + cropLength - 1];
+  const body = mark ? render(text, n, from, to) : escapeHtml(text.slice(from, to));
+  return (bestStart > 0 ? "…" : "") + body + (bestStart + cropLength < n ? "…" : "");
 }
