@@ -52,7 +52,7 @@ import type {
 } from "../types";
 import { crop, highlight, type MarkTerms } from "./highlight";
 import { appendDelta, readDelta, type DeltaEntry } from "./delta-log";
-import { KeywordSegment, SegmentBuilder, type QueryWord } from "./keyword-index";
+import { KeywordSegment, SegmentBuilder, type QueryWord, type SegmentMatches } from "./keyword-index";
 import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
 import { SearchStore, chunksTable, docsTable, type StoreState } from "./store";
 
@@ -154,57 +154,44 @@ function docComparator(sort: readonly SortSpec[]): (dx: StoredDoc, dy: StoredDoc
 }
 
 /**
- * The keyword matches of one query as parallel arrays (segment, ordinal in it, level, kw): a common word matches
- * most of the corpus, and only the page shown needs an id or a `Candidate` object (facets and the total need no
- * order at all).
+ * The keyword matches of one query: views over the segments' match() results (segment ordinal, level, kw), indexed
+ * 0..count-1 across the (at most two) segments. A common word matches most of the corpus, and only the page shown
+ * needs an id or a `Candidate` object (facets and the total need no order at all). The views are the segments'
+ * scratch: everything is read synchronously, before the next query can run match().
  */
 class KeywordMatches {
   count = 0;
   maxKw = 0;
-  private seg = new Uint8Array(0);
-  private ord = new Int32Array(0);
-  private level = new Uint8Array(0);
-  /** Raw keyword score (BM25F). */
-  private kw = new Float64Array(0);
+  private readonly parts: Array<{ segment: KeywordSegment; found: SegmentMatches }> = [];
+  /** Matches in the first part (index i >= first is in the second). */
+  private first = 0;
 
   constructor(
     /** Query words (the score divides by it). */
     readonly wordCount: number,
-    /** The segments ordinals refer to. */
-    private readonly segments: readonly KeywordSegment[],
   ) {}
 
-  /** Room for `extra` more matches. */
-  reserve(extra: number): void {
-    const need = this.count + extra;
-    if (need <= this.ord.length) return;
-    const n = this.count;
-    const seg = new Uint8Array(need);
-    seg.set(this.seg.subarray(0, n));
-    const ord = new Int32Array(need);
-    ord.set(this.ord.subarray(0, n));
-    const level = new Uint8Array(need);
-    level.set(this.level.subarray(0, n));
-    const kw = new Float64Array(need);
-    kw.set(this.kw.subarray(0, n));
-    this.seg = seg;
-    this.ord = ord;
-    this.level = level;
-    this.kw = kw;
+  /** Add one segment's (already filtered) matches. */
+  addPart(segment: KeywordSegment, found: SegmentMatches): void {
+    if (this.parts.length === 2) throw new Error("at most two segments");
+    this.parts.push({ segment, found });
+    if (this.parts.length === 1) this.first = found.count;
+    this.count += found.count;
+    for (let j = 0; j < found.count; j++) if (found.kws[j] > this.maxKw) this.maxKw = found.kws[j];
   }
 
-  /** Append one match (after reserve()). */
-  add(seg: number, ord: number, level: number, kw: number): void {
-    const i = this.count++;
-    this.seg[i] = seg;
-    this.ord[i] = ord;
-    this.level[i] = level;
-    this.kw[i] = kw;
-    if (kw > this.maxKw) this.maxKw = kw;
+  level(i: number): number {
+    return i < this.first ? this.parts[0].found.levels[i] : this.parts[1].found.levels[i - this.first];
+  }
+
+  /** Raw keyword score (BM25F). */
+  kw(i: number): number {
+    return i < this.first ? this.parts[0].found.kws[i] : this.parts[1].found.kws[i - this.first];
   }
 
   id(i: number): string {
-    return this.segments[this.seg[i]].ids[this.ord[i]];
+    const p = i < this.first ? this.parts[0] : this.parts[1];
+    return p.segment.ids[p.found.ords[i < this.first ? i : i - this.first]];
   }
 
   ids(): string[] {
@@ -214,8 +201,8 @@ class KeywordMatches {
   }
 
   candidate(i: number): Candidate {
-    const level = this.level[i];
-    const kw = this.kw[i];
+    const level = this.level(i);
+    const kw = this.kw(i);
     const maxKw = this.maxKw;
     return { id: this.id(i), level, kw, score: (level - 1 + (maxKw > 0 ? kw / maxKw : 0)) / this.wordCount };
   }
@@ -232,11 +219,10 @@ class KeywordMatches {
    * full sort would give.
    */
   top(k: number, sortDocs: ((i: number) => StoredDoc) | null, cmpSort: ((a: StoredDoc, b: StoredDoc) => number) | null): number[] {
-    const { level, kw } = this;
     const before = (a: number, b: number): number =>
-      level[b] - level[a] ||
+      this.level(b) - this.level(a) ||
       (cmpSort && sortDocs ? cmpSort(sortDocs(a), sortDocs(b)) : 0) ||
-      kw[b] - kw[a] ||
+      this.kw(b) - this.kw(a) ||
       (this.id(a) < this.id(b) ? -1 : 1);
     const n = this.count;
     if (k <= 0) return [];
@@ -246,18 +232,6 @@ class KeywordMatches {
     }
     // Max-heap on "ranks later": heap[0] is the last of the k best so far.
     const heap: number[] = [];
-    const siftDown = (from: number) => {
-      let i = from;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= heap.length) return;
-        const r = l + 1;
-        const w = r < heap.length && before(heap[r], heap[l]) > 0 ? r : l;
-        if (before(heap[w], heap[i]) <= 0) return;
-        [heap[i], heap[w]] = [heap[w], heap[i]];
-        i = w;
-      }
-    };
     for (let i = 0; i < n; i++) {
       if (heap.length < k) {
         heap.push(i);
@@ -270,28 +244,44 @@ class KeywordMatches {
         }
       } else if (before(i, heap[0]) < 0) {
         heap[0] = i;
-        siftDown(0);
+        let c = 0;
+        for (;;) {
+          const l = 2 * c + 1;
+          if (l >= k) break;
+          const r = l + 1;
+          const w = r < k && before(heap[r], heap[l]) > 0 ? r : l;
+          if (before(heap[w], heap[c]) <= 0) break;
+          [heap[c], heap[w]] = [heap[w], heap[c]];
+          c = w;
+        }
       }
     }
     return heap.sort(before);
   }
 }
 
-/** What rank() found: the total, the page in rank order, and every matching id (any order, for facets). */
+/** What rank() found: the total, the page asked for in rank order, and every matching id when asked (facets). */
 interface Ranking {
   total: number;
-  page(offset: number, limit: number): Candidate[];
-  ids(): string[];
+  page: Candidate[];
+  ids: string[] | null;
   marks: MarkTerms;
   embeddingTimeMs: number;
   ratio: number;
 }
 
-function sortedRanking(ranked: Candidate[], marks: MarkTerms, embeddingTimeMs: number, ratio: number): Ranking {
+function sortedRanking(
+  ranked: Candidate[],
+  req: Pick<SearchDocumentsRequest, "offset" | "limit">,
+  wantIds: boolean,
+  marks: MarkTerms,
+  embeddingTimeMs: number,
+  ratio: number,
+): Ranking {
   return {
     total: ranked.length,
-    page: (offset, limit) => ranked.slice(offset, offset + limit),
-    ids: () => ranked.map((c) => c.id),
+    page: ranked.slice(req.offset, req.offset + req.limit),
+    ids: wantIds ? ranked.map((c) => c.id) : null,
     marks,
     embeddingTimeMs,
     ratio,
@@ -649,8 +639,7 @@ export class LanceDbEngine implements SearchEngine {
     const parsed = parseQuery(q);
     const n = parsed.words.length;
     const marks: MarkTerms = new Map();
-    const segments = [this.main, this.delta].filter((x): x is KeywordSegment => x !== null && x.size > 0);
-    const matches = new KeywordMatches(n, segments);
+    const matches = new KeywordMatches(n);
     if (n === 0) return { matches, marks };
     let allowedMask = 0;
     if (attributesToSearchOn && attributesToSearchOn.length > 0) {
@@ -661,7 +650,8 @@ export class LanceDbEngine implements SearchEngine {
       if (allowedMask === 0) return { matches, marks };
     }
     // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
-    segments.forEach((segment, segIndex) => {
+    for (const segment of [this.main, this.delta]) {
+      if (!segment || segment.size === 0) continue;
       const expansions = parsed.words.map((w) => {
         const exps = segment.expand(w);
         for (const e of exps) {
@@ -676,17 +666,25 @@ export class LanceDbEngine implements SearchEngine {
       const docs = pred ? this.segmentDocs(segment) : null;
       const ids = segment.ids;
       const found = segment.match(expansions, parsed.required, strategy === "all" ? n : 1, allowedMask);
-      matches.reserve(found.count);
-      for (let j = 0; j < found.count; j++) {
-        const d = found.ords[j];
-        if (dead && dead.has(ids[d])) continue;
-        if (docs) {
-          const doc = docs[d];
-          if (!doc || !(pred as Predicate)(doc)) continue;
+      if (dead || docs) {
+        // Filter in place (the result is this query's until the next match() on the segment).
+        let kept = 0;
+        for (let j = 0; j < found.count; j++) {
+          const d = found.ords[j];
+          if (dead && dead.has(ids[d])) continue;
+          if (docs) {
+            const doc = docs[d];
+            if (!doc || !(pred as Predicate)(doc)) continue;
+          }
+          found.ords[kept] = d;
+          found.levels[kept] = found.levels[j];
+          found.kws[kept] = found.kws[j];
+          kept++;
         }
-        matches.add(segIndex, d, found.levels[j], found.kws[j]);
+        found.count = kept;
       }
-    });
+      matches.addPart(segment, found);
+    }
     return { matches, marks };
   }
 
@@ -771,8 +769,11 @@ export class LanceDbEngine implements SearchEngine {
     return out;
   }
 
-  /** All matching candidates ranked (shared by searchDocuments and facets). */
-  private async rank(req: SearchDocumentsRequest): Promise<Ranking> {
+  /**
+   * Rank every match (shared by searchDocuments and facets): the total, the page [offset, offset + limit) and, with
+   * `wantIds`, every matching id. The keyword matches are read before the first await (see KeywordMatches).
+   */
+  private async rank(req: SearchDocumentsRequest, wantIds: boolean): Promise<Ranking> {
     const pred = this.predicate(req.filter);
     const ratio = Math.max(0, Math.min(1, req.semanticRatio ?? 0));
     const q = req.q.trim();
@@ -784,7 +785,7 @@ export class LanceDbEngine implements SearchEngine {
         if (!pred || pred(doc)) ranked.push({ id, level: 0, kw: 0, score: 1 });
       }
       if (req.sort && req.sort.length > 0) ranked.sort(sortComparator(req.sort, this.docs));
-      return sortedRanking(ranked, new Map(), 0, 0);
+      return sortedRanking(ranked, req, wantIds, new Map(), 0, 0);
     }
     const { matches, marks } = this.keywordCandidates(
       q,
@@ -793,9 +794,9 @@ export class LanceDbEngine implements SearchEngine {
       req.attributesToSearchOn,
     );
     if (ratio > 0) {
+      ranked = matches.all();
       const { vec, ms } = await this.queryVector(req);
       const sims = this.vectorScores(vec, pred);
-      ranked = matches.all();
       const byId = new Map(ranked.map((c) => [c.id, c]));
       // Semantic candidates: the best vector matches (enough for deep pages), fused with every keyword match.
       const semanticTop = [...sims.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(100, req.offset + req.limit));
@@ -807,21 +808,19 @@ export class LanceDbEngine implements SearchEngine {
         const cmp = sortComparator(req.sort, this.docs);
         ranked.sort((a, b) => cmp(a, b) || b.score - a.score);
       }
-      return sortedRanking(ranked, marks, ms, ratio);
+      return sortedRanking(ranked, req, wantIds, marks, ms, ratio);
     }
     const sort = req.sort && req.sort.length > 0 ? req.sort : null;
+    let sortDocs: ((i: number) => StoredDoc) | null = null;
+    if (sort) {
+      const docs = matches.ids().map((id) => this.docs.get(id) as StoredDoc);
+      sortDocs = (i) => docs[i];
+    }
+    const top = matches.top(req.offset + req.limit, sortDocs, sort ? docComparator(sort) : null);
     return {
       total: matches.count,
-      page: (offset, limit) => {
-        let sortDocs: ((i: number) => StoredDoc) | null = null;
-        if (sort) {
-          const docs = matches.ids().map((id) => this.docs.get(id) as StoredDoc);
-          sortDocs = (i) => docs[i];
-        }
-        const top = matches.top(offset + limit, sortDocs, sort ? docComparator(sort) : null);
-        return top.slice(offset).map((i) => matches.candidate(i));
-      },
-      ids: () => matches.ids(),
+      page: top.slice(req.offset).map((i) => matches.candidate(i)),
+      ids: wantIds ? matches.ids() : null,
       marks,
       embeddingTimeMs: 0,
       ratio: 0,
@@ -833,11 +832,12 @@ export class LanceDbEngine implements SearchEngine {
   async searchDocuments(req: SearchDocumentsRequest): Promise<SearchDocumentsResponse> {
     await this.ready();
     const t0 = performance.now();
-    const ranking = await this.rank(req);
+    const wantFacets = !!req.facets && req.facets.length > 0;
+    const ranking = await this.rank(req, wantFacets);
     const { marks, embeddingTimeMs, ratio } = ranking;
     const plan = formatPlan(req);
     const proj = projection(req.attributesToRetrieve);
-    const page = ranking.page(req.offset, req.limit).map((c) => this.formatHit(c, proj, plan, marks));
+    const page = ranking.page.map((c) => this.formatHit(c, proj, plan, marks));
     const res: SearchDocumentsResponse = {
       hits: page,
       estimatedTotal: Math.min(ranking.total, MAX_TOTAL_HITS),
@@ -848,7 +848,7 @@ export class LanceDbEngine implements SearchEngine {
       query: req.q,
     };
     if (req.facets && req.facets.length > 0) {
-      res.facetDistribution = this.facetDistribution(ranking.ids(), req.facets, 100);
+      res.facetDistribution = this.facetDistribution(ranking.ids ?? [], req.facets, 100);
     }
     res.processingTimeMs = Math.round(performance.now() - t0);
     return res;
@@ -857,10 +857,10 @@ export class LanceDbEngine implements SearchEngine {
   async facets(req: FacetsRequest): Promise<FacetsResponse> {
     await this.ready();
     const t0 = performance.now();
-    const ranking = await this.rank({ q: req.q ?? "", filter: req.filter, limit: 0, offset: 0 });
+    const ranking = await this.rank({ q: req.q ?? "", filter: req.filter, limit: 0, offset: 0 }, true);
     return {
       facetDistribution: this.facetDistribution(
-        ranking.ids(),
+        ranking.ids ?? [],
         req.facets,
         req.maxValuesPerFacet ?? 100,
         req.facetQuery,

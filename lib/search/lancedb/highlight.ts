@@ -22,8 +22,8 @@ export function escapeHtml(s: string): string {
  * letters), so a bitmap of (length, first letter) of the ASCII terms rules most words out without slicing or
  * folding them. Other words are ruled out by the folded form of their first character (the fold of a word starts
  * with the fold of its first character: decomposition and case mapping work character by character, and the only
- * contextual lower-casing, final sigma, needs a preceding letter). Built once per MarkTerms (one per query, complete before the first hit is formatted) and kept
- * beside it; rebuilt if the map's size changed since.
+ * contextual lower-casing, final sigma, needs a preceding letter). Rebuilt when the terms change (a new map, or
+ * one whose size changed).
  */
 const MAX_KEYED_LEN = 64;
 
@@ -36,6 +36,9 @@ interface Matcher {
   longAscii: boolean;
   /** [first char & FIRST_MASK] = 1 when some term starts with that char (a filter: collisions only cost a lookup). */
   firstKeys: Uint8Array;
+  /** Entries set in the two bitmaps (cleared when the next query's terms take the bitmaps over). */
+  setAscii: number[];
+  setFirst: number[];
 }
 
 const FIRST_MASK = 0xfff;
@@ -52,23 +55,43 @@ function firstFolded(c: number): number {
   return f;
 }
 
-const matchers = new WeakMap<MarkTerms, Matcher>();
+/**
+ * One matcher at a time, for the terms being highlighted now: a page's hits are formatted in one synchronous run
+ * with one query's terms, so the bitmaps are reused from query to query instead of allocated for each.
+ */
+const matcher: Matcher = {
+  terms: new Map(),
+  size: 0,
+  asciiKeys: new Uint8Array(MAX_KEYED_LEN * 128),
+  longAscii: false,
+  firstKeys: new Uint8Array(FIRST_MASK + 1),
+  setAscii: [],
+  setFirst: [],
+};
 
 function matcherOf(terms: MarkTerms): Matcher {
-  let m = matchers.get(terms);
-  if (m && m.size === terms.size) return m;
-  const asciiKeys = new Uint8Array(MAX_KEYED_LEN * 128);
-  let longAscii = false;
-  const firstKeys = new Uint8Array(FIRST_MASK + 1);
+  const m = matcher;
+  if (m.terms === terms && m.size === terms.size) return m;
+  for (const i of m.setAscii) m.asciiKeys[i] = 0;
+  for (const i of m.setFirst) m.firstKeys[i] = 0;
+  m.setAscii.length = 0;
+  m.setFirst.length = 0;
+  m.longAscii = false;
   for (const t of terms.keys()) {
     if (t.length === 0) continue;
-    firstKeys[t.charCodeAt(0) & FIRST_MASK] = 1;
+    const f = t.charCodeAt(0) & FIRST_MASK;
+    m.firstKeys[f] = 1;
+    m.setFirst.push(f);
     if (!/^[\x00-\x7f]*$/.test(t)) continue;
-    if (t.length >= MAX_KEYED_LEN) longAscii = true;
-    else asciiKeys[t.length * 128 + t.charCodeAt(0)] = 1;
+    if (t.length >= MAX_KEYED_LEN) m.longAscii = true;
+    else {
+      const k = t.length * 128 + t.charCodeAt(0);
+      m.asciiKeys[k] = 1;
+      m.setAscii.push(k);
+    }
   }
-  m = { terms, size: terms.size, asciiKeys, longAscii, firstKeys };
-  matchers.set(terms, m);
+  m.terms = terms;
+  m.size = terms.size;
   return m;
 }
 
