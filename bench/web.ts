@@ -15,17 +15,12 @@
  * collected for the size figure. Keep --runs modest: /api/search/documents is limited to 60 requests a minute per IP.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { randomUUID } from "node:crypto";
-import { parse as parseDotenv } from "dotenv";
-import { createClient } from "@supabase/supabase-js";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { encodeFilter } from "../lib/client/filter-codec";
-import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
-import { repoRoot } from "../supabase/local/paths";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
+import { createThrowawayUser, deleteUser } from "./lib/throwaway-user";
 
 const { values } = parseArgs({
   options: {
@@ -52,34 +47,7 @@ const PAGE_FAILED = 'main [role="alert"], main [role="status"].border-dashed';
 const EXTR_READY = '[data-testid="result-link"]';
 const EXTR_CHART = "[data-chart] svg.recharts-surface";
 
-// ---------- credentials and the throwaway user ----------
-
-function stackCredentials(): { supabaseUrl: string; serviceKey: string } {
-  const file = path.join(repoRoot, ".env.local");
-  const fromFile = fs.existsSync(file) ? parseDotenv(fs.readFileSync(file)) : {};
-  const supabaseUrl = process.env.SUPABASE_URL ?? fromFile.SUPABASE_URL;
-  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? fromFile.SUPABASE_SERVICE_ROLE_KEY;
-  if (!supabaseUrl || !serviceKey) throw new Error("SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are needed (environment or .env.local)");
-  return { supabaseUrl, serviceKey };
-}
-
-function adminClient() {
-  const { supabaseUrl, serviceKey } = stackCredentials();
-  return createClient(supabaseUrl, serviceKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-}
-
-async function createThrowawayUser(): Promise<{ id: string; email: string; password: string }> {
-  const email = `bench-web-${randomUUID().slice(0, 8)}@example.org`;
-  const password = `bench-${randomUUID()}`;
-  const { data, error } = await adminClient().auth.admin.createUser({ email, password, email_confirm: true });
-  if (error || !data.user) throw new Error(`creating the bench user failed: ${error?.message}`);
-  return { id: data.user.id, email, password };
-}
-
-async function deleteUser(id: string): Promise<void> {
-  const { error } = await adminClient().auth.admin.deleteUser(id);
-  if (error) console.error(`warning: could not delete the bench user ${id}: ${error.message}`);
-}
+// ---------- the throwaway user's session ----------
 
 /** Sign in through the app inside a browser context and return its cookies (the session), for later contexts. */
 async function signedInCookies(browser: Browser, user: { email: string; password: string }) {
@@ -305,7 +273,7 @@ async function main() {
   const health = await fetch(`${APP_URL}/api/health/status`).catch((e: Error) => e);
   if (health instanceof Error || !health.ok) throw new Error(`no app answering at ${APP_URL} (start it with npm start)`);
 
-  const user = await createThrowawayUser();
+  const user = await createThrowawayUser("bench-web");
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const cookies = await signedInCookies(browser, user);
