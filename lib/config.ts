@@ -60,6 +60,14 @@ const ConfigSchema = z.object({
   LIMITS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default("rl"),
   /** After the limits store failed, it is left alone this long (local fallback / unmetered) before being tried again. */
   LIMITS_STORE_RETRY_MS: int(5_000, 0),
+  /**
+   * Add a `Server-Timing` header (limit, auth, handler durations) to every API answer: where a request's time goes,
+   * visible in the browser's devtools and to bench/search. Off by default (it tells callers how long checks took).
+   */
+  SERVER_TIMING: z
+    .enum(["0", "1", "false", "true"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   /** How long a verified API key is remembered in process before it is looked up again (revocation delay). */
   API_KEY_CACHE_SECONDS: int(30, 0),
   /** Secret mixed into the hashed per-user rate-limit identity; defaults to the service role key when unset. */

@@ -1,5 +1,7 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { routeAuthLevel, type RouteAuthLevel } from "@/lib/auth/public-routes";
+import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { RateLimitVerdict } from "@/lib/backend/rate-limit";
@@ -9,7 +11,7 @@ import { clientAddress, limitByAddress, limitByApiKey, rateLimitHeaders, tightes
 
 export { ApiError } from "./errors";
 
-export type AuthLevel = "public" | "user" | "admin";
+export type AuthLevel = RouteAuthLevel;
 
 export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   /** Who may call: every handler authenticates itself; the middleware is only a UX gate. */
@@ -99,6 +101,28 @@ function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Resp
   }
 }
 
+/** Server-Timing phases of one request (config SERVER_TIMING); a no-op when it is off. */
+function phaseTimer() {
+  if (!config().SERVER_TIMING) return { mark: (_phase: string) => undefined, apply: (res: Response) => res };
+  const phases: string[] = [];
+  let last = performance.now();
+  return {
+    mark(phase: string) {
+      const now = performance.now();
+      phases.push(`${phase};dur=${(now - last).toFixed(2)}`);
+      last = now;
+    },
+    apply(res: Response): Response {
+      try {
+        res.headers.set("Server-Timing", phases.join(", "));
+      } catch {
+        // Immutable headers (a Response the handler passed through): timing is best effort.
+      }
+      return res;
+    },
+  };
+}
+
 /**
  * The one wrapper every route handler uses: rate limit by client address → authenticate (+ API-key limit) → parse
  * (zod) → call the backend → envelope errors. The per-IP limit runs before authentication so that guessing
@@ -111,19 +135,24 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
 ) {
   return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const verdicts: RateLimitVerdict[] = [];
+    const timer = phaseTimer();
     try {
       const policy = opts.rateLimit ?? "general";
       const address = clientAddress(req).address;
       if (policy !== "none") verdicts.push(await limitByAddress(policy, address));
+      timer.mark("limit");
 
-      const strict = opts.auth !== "public" && WRITE_METHODS.has(req.method);
+      // The public-route allowlist is enforced here for API routes (the middleware only gates pages).
+      const auth = routeAuthLevel(opts.auth, req.method, req.nextUrl.pathname);
+      const strict = auth !== "public" && WRITE_METHODS.has(req.method);
       const identity = await resolveIdentity(req, { strict });
       if (opts.apiKey === "required" && !identity.apiKey) {
         throw new ApiError(401, "API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
       }
       if (identity.apiKey && policy === "general") verdicts.push(await limitByApiKey(identity.apiKey.id));
-      if (opts.auth !== "public" && identity.role === "anonymous") throw unauthorized();
-      if (opts.auth === "admin" && identity.role !== "admin") throw forbidden();
+      if (auth !== "public" && identity.role === "anonymous") throw unauthorized();
+      if (auth === "admin" && identity.role !== "admin") throw forbidden();
+      timer.mark("auth");
 
       let body: unknown = undefined;
       if (opts.body) {
@@ -150,7 +179,8 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         db: identity.db,
         serviceDb: createServiceClient,
       });
-      return withLimitHeaders(toResponse(result), tightest(verdicts));
+      timer.mark("handler");
+      return timer.apply(withLimitHeaders(toResponse(result), tightest(verdicts)));
     } catch (e) {
       if (e instanceof ApiError) return e.status === 429 ? e.toResponse() : withLimitHeaders(e.toResponse(), tightest(verdicts));
       logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path: req.nextUrl.pathname }, "unhandled route error");

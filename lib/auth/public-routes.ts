@@ -1,8 +1,9 @@
 /**
  * The public-route allowlist: the single source of which method + path combinations anonymous callers may use
  * (spec: Authentication items 4-5, D-16). Matching is exact: `/search` is public, `/search/extractions`, `/search/`
- * and `/searchx` are not; only the listed methods are public. The middleware uses it as a UX gate; every route
- * handler still authenticates itself.
+ * and `/searchx` are not; only the listed methods are public. Pages are gated by the middleware (a redirect to
+ * sign-in); API routes by `withRoute` (`routeAuthLevel`: a handler declared public but missing here is treated as
+ * sign-in-required), and every handler still authenticates itself.
  */
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -69,4 +70,15 @@ export function isApiKeyRoute(pathname: string): boolean {
 export function isPublicRoute(method: string, pathname: string): boolean {
   const m = method.toUpperCase() as Method;
   return PUBLIC_ROUTES.some((r) => r.methods.includes(m) && r.pattern.test(pathname));
+}
+
+export type RouteAuthLevel = "public" | "user" | "admin";
+
+/**
+ * The level an API handler actually enforces: what it declares, except that "public" holds only for allowlisted
+ * method + path combinations and API-key routes. A handler marked public by mistake stays closed to anonymous callers.
+ */
+export function routeAuthLevel(declared: RouteAuthLevel, method: string, pathname: string): RouteAuthLevel {
+  if (declared !== "public") return declared;
+  return isPublicRoute(method, pathname) || isApiKeyRoute(pathname) ? "public" : "user";
 }

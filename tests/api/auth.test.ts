@@ -1,5 +1,27 @@
+import { combineChunks, createChunks, stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
 import { describe, expect, it } from "vitest";
 import { Browser, createUser, TEST_PASSWORD, uniqueEmail } from "../helpers/http";
+
+interface CookieSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+}
+
+/** The @supabase/ssr session cookie (`sb-<ref>-auth-token`, maybe chunked, "base64-" + base64url JSON). */
+async function readSession(b: Browser): Promise<{ key: string; session: CookieSession }> {
+  const name = b.cookieNames().find((n) => /^sb-.+-auth-token(\.\d+)?$/.test(n));
+  if (!name) throw new Error(`no session cookie among ${b.cookieNames().join(", ")}`);
+  const key = name.replace(/\.\d+$/, "");
+  const raw = await combineChunks(key, (n) => b.cookie(n));
+  if (!raw) throw new Error("empty session cookie");
+  return { key, session: JSON.parse(stringFromBase64URL(raw.replace(/^base64-/, ""))) as CookieSession };
+}
+
+function writeSession(b: Browser, key: string, session: CookieSession): void {
+  for (const n of b.cookieNames()) if (n === key || n.startsWith(`${key}.`)) b.setCookie(n, undefined);
+  for (const c of createChunks(key, `base64-${stringToBase64URL(JSON.stringify(session))}`)) b.setCookie(c.name, c.value);
+}
 
 describe("auth routes (cookie session through @supabase/ssr)", () => {
   it("signs up, is signed in at once (no e-mail confirmation locally), signs out", async () => {
@@ -61,7 +83,7 @@ describe("auth routes (cookie session through @supabase/ssr)", () => {
   });
 });
 
-describe("middleware gate", () => {
+describe("the gates (middleware for pages, withRoute for the API)", () => {
   it("answers protected API routes without a session with 401 JSON, not a redirect", async () => {
     for (const [method, path] of [
       ["GET", "/api/collections"],
@@ -82,6 +104,35 @@ describe("middleware gate", () => {
     expect(location.pathname).toBe("/sign-in");
     expect(location.searchParams.get("next")).toBe("/search/extractions?q=x");
     expect((await new Browser().get("/api/health/status")).status).toBe(200);
+  });
+
+  it("answers an unknown API path with JSON: 401 without a session, 404 with one", async () => {
+    const anon = await new Browser().get("/api/no-such-route");
+    expect(anon.status).toBe(401);
+    expect((await anon.json()).detail.code).toBe("UNAUTHORIZED");
+    const user = await createUser();
+    const b = new Browser();
+    await b.post("/api/auth/sign-in", { email: user.email, password: user.password });
+    const res = await b.get("/api/search/documents/extra");
+    expect(res.status).toBe(404);
+    expect((await res.json()).detail.code).toBe("NOT_FOUND");
+  });
+
+  it("refreshes an expired session on an API call (the handler, not the middleware) and sends the new cookies", async () => {
+    const user = await createUser();
+    const b = new Browser();
+    expect((await b.post("/api/auth/sign-in", { email: user.email, password: user.password })).status).toBe(200);
+    const { key, session } = await readSession(b);
+    // auth-js refreshes when the session's expires_at has passed, whatever the access token says.
+    writeSession(b, key, { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 });
+
+    const me = await b.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect((await me.json()).user).toMatchObject({ id: user.id });
+    expect(me.headers.get("set-cookie") ?? "").toContain(key);
+    const fresh = (await readSession(b)).session;
+    expect(fresh.refresh_token).not.toBe(session.refresh_token);
+    expect(fresh.expires_at).toBeGreaterThan(Date.now() / 1000);
   });
 
   it("lets a signed-in user through to protected pages", async () => {

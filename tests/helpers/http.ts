@@ -30,6 +30,16 @@ export class Browser {
     this.cookies.clear();
   }
 
+  cookieNames(): string[] {
+    return [...this.cookies.keys()];
+  }
+
+  /** Set or (with undefined) remove a cookie, as a script in the page could. */
+  setCookie(name: string, value: string | undefined): void {
+    if (value === undefined) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
   request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const url = new URL(path, this.baseUrl);
     const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
