@@ -1,3 +1,4 @@
+import { after } from "next/server";
 import { meterGuestSearch } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
 import { SearchDocumentsQuery, mapSearchErrors, searchDocuments } from "@/lib/backend/search";
@@ -12,15 +13,15 @@ export const GET = withRoute(
     const { result, headers } = await meterGuestSearch(req, identity, () =>
       mapSearchErrors(() => searchDocuments(query, identity)),
     );
-    // One analytics row per search (its first page); fire-and-forget, never delays or fails the answer.
+    // One analytics row per search (its first page), written after the answer is sent: never delays or fails it.
     if (result.query && result.offset === 0) {
-      void recordSearch(serviceDb(), {
+      after(() => recordSearch(serviceDb(), {
         query: result.query,
         hitCount: result.estimated_total,
         latencyMs: result.processing_time_ms + result.embedding_time_ms,
         mode: searchMode(result.semantic_ratio),
         userId: identity.userId,
-      });
+      }));
     }
     return Response.json(result, { headers });
   },
