@@ -5,7 +5,7 @@
  * so the result is safe to render as HTML.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
-import { fold, foldWord, scanWord, type WordScan } from "../text/tokenize";
+import { fold, foldWord, newWordRuns, scanWords } from "../text/tokenize";
 
 /** Folded term → characters to mark (null = the whole word). */
 export type MarkTerms = Map<string, number | null>;
@@ -95,56 +95,39 @@ function matcherOf(terms: MarkTerms): Matcher {
   return m;
 }
 
-/** Characters to mark in the word `scan` found in `text` (null = whole word), or undefined when it matches nothing. */
-function markOf(text: string, scan: WordScan, m: Matcher): number | null | undefined {
-  if (m.terms.size === 0) return undefined;
-  if (scan.ascii) {
-    const len = scan.end - scan.start;
-    if (len < MAX_KEYED_LEN) {
-      let c = text.charCodeAt(scan.start);
-      if (c >= 65 && c <= 90) c += 32;
-      if (m.asciiKeys[len * 128 + c] === 0) return undefined;
-    } else if (!m.longAscii) return undefined;
-  } else {
-    const f = firstFolded(text.charCodeAt(scan.start));
-    if (f >= 0 && m.firstKeys[f & FIRST_MASK] === 0) return undefined;
-  }
-  const term = foldWord(text, scan);
-  if (!m.terms.has(term)) return undefined;
-  return m.terms.get(term);
-}
-
 /**
  * The words of one text for render/crop, in reusable arrays (module scratch: highlight and crop are synchronous).
  * mark[i] = characters to mark, -1 = whole word, -2 = no match.
  */
-let wStart = new Int32Array(1024);
-let wEnd = new Int32Array(1024);
+const runs = newWordRuns(1024);
 let wMark = new Int32Array(1024);
-const scan: WordScan = { start: 0, end: 0, ascii: true };
 const NO_MATCH = -2;
 const WHOLE = -1;
 
-function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const g = new Int32Array(a.length * 2);
-  g.set(a);
-  return g;
-}
-
-/** Scans `text` into the scratch arrays; returns the word count. */
+/** Scans `text` into the scratch arrays with each word's mark; returns the word count. */
 function scanText(text: string, m: Matcher): number {
-  let n = 0;
-  for (let from = 0; scanWord(text, from, scan); from = scan.end) {
-    if (n === wStart.length) {
-      wStart = grow(wStart);
-      wEnd = grow(wEnd);
-      wMark = grow(wMark);
+  const n = scanWords(text, runs);
+  if (wMark.length < runs.start.length) wMark = new Int32Array(runs.start.length);
+  const { start, end, ascii } = runs;
+  const terms = m.terms;
+  for (let i = 0; i < n; i++) {
+    wMark[i] = NO_MATCH;
+    if (terms.size === 0) continue;
+    const s = start[i];
+    if (ascii[i] === 1) {
+      const len = end[i] - s;
+      if (len < MAX_KEYED_LEN) {
+        let c = text.charCodeAt(s);
+        if (c >= 65 && c <= 90) c += 32;
+        if (m.asciiKeys[len * 128 + c] === 0) continue;
+      } else if (!m.longAscii) continue;
+    } else {
+      const f = firstFolded(text.charCodeAt(s));
+      if (f >= 0 && m.firstKeys[f & FIRST_MASK] === 0) continue;
     }
-    wStart[n] = scan.start;
-    wEnd[n] = scan.end;
-    const k = markOf(text, scan, m);
-    wMark[n] = k === undefined ? NO_MATCH : k === null ? WHOLE : k;
-    n++;
+    // Values are numbers or null, so undefined means "not a term".
+    const k = terms.get(foldWord(text, s, end[i], ascii[i] === 1));
+    if (k !== undefined) wMark[i] = k === null ? WHOLE : k;
   }
   return n;
 }
@@ -156,8 +139,8 @@ function render(text: string, n: number, from: number, to: number): string {
   for (let i = 0; i < n; i++) {
     const k = wMark[i];
     if (k === NO_MATCH) continue;
-    const start = wStart[i];
-    const end = wEnd[i];
+    const start = runs.start[i];
+    const end = runs.end[i];
     if (start < from || end > to) continue;
     const len = k === WHOLE ? end - start : Math.min(k, end - start);
     out += escapeHtml(text.slice(pos, start));
@@ -204,8 +187,8 @@ export function crop(text: string, terms: MarkTerms, cropLength: number, mark: b
     for (let i = centred; i < centred + cropLength; i++) if (wMark[i] !== NO_MATCH) centredCount++;
     if (centredCount >= bestCount) bestStart = centred;
   }
-  const from = wStart[bestStart];
-  const to = wEnd[bestStart + cropLength - 1];
+  const from = runs.start[bestStart];
+  const to = runs.end[bestStart + cropLength - 1];
   const body = mark ? render(text, n, from, to) : escapeHtml(text.slice(from, to));
   return (bestStart > 0 ? "…" : "") + body + (bestStart + cropLength < n ? "…" : "");
 }

@@ -79,23 +79,16 @@ function wordCharLen(text: string, i: number, len: number): number {
   return bmpIsWord(c) ? 1 : 0;
 }
 
-/** Where scanWord() found a word (a caller-owned struct, reused from word to word). */
-export interface WordScan {
-  start: number;
-  end: number;
-  /** Every character is ASCII (its folded form is just its lower case). */
-  ascii: boolean;
-}
+// Where the last nextWord() call found its word (module scratch: scans are synchronous, no caller can interleave).
+let wordStart = 0;
+let wordAscii = true;
 
-/**
- * Finds the first word at or after `from` and writes it to `scan`; false when there is none. For hot loops that
- * want no object or string per word (highlighting skips most words without ever slicing them).
- */
-export function scanWord(text: string, from: number, scan: WordScan): boolean {
+/** End of the first word at or after `from` (its start in wordStart, whether it is all ASCII in wordAscii), or -1. */
+function nextWord(text: string, from: number): number {
   const len = text.length;
   let i = from;
   for (;;) {
-    if (i >= len) return false;
+    if (i >= len) return -1;
     const c = text.charCodeAt(i);
     if (c < 0x80) {
       if (BMP_CLASS[c] === 1) break;
@@ -103,7 +96,7 @@ export function scanWord(text: string, from: number, scan: WordScan): boolean {
     } else if (wordCharLen(text, i, len) > 0) break;
     else i++;
   }
-  scan.start = i;
+  wordStart = i;
   let ascii = true;
   while (i < len) {
     const c = text.charCodeAt(i);
@@ -117,22 +110,57 @@ export function scanWord(text: string, from: number, scan: WordScan): boolean {
       i += n;
     }
   }
-  scan.end = i;
-  scan.ascii = ascii;
-  return true;
+  wordAscii = ascii;
+  return i;
 }
 
-/** Folded form of the word `scan` found in `text`. */
-export function foldWord(text: string, scan: WordScan): string {
-  const w = text.slice(scan.start, scan.end);
-  return scan.ascii ? w.toLowerCase() : foldNonAscii(w);
+/** Folded form of the word text[start, end); `ascii` when all its characters are (then it is just lower-cased). */
+export function foldWord(text: string, start: number, end: number, ascii: boolean): string {
+  const w = text.slice(start, end);
+  return ascii ? w.toLowerCase() : foldNonAscii(w);
+}
+
+/** Word boundaries of a text in reusable arrays: word i is [start[i], end[i]), all ASCII when ascii[i] is 1. */
+export interface WordRuns {
+  start: Int32Array;
+  end: Int32Array;
+  ascii: Uint8Array;
+}
+
+export function newWordRuns(capacity = 256): WordRuns {
+  return { start: new Int32Array(capacity), end: new Int32Array(capacity), ascii: new Uint8Array(capacity) };
+}
+
+/**
+ * Every word of `text` into `runs` (grown as needed), without a string or object per word; returns the count. For
+ * hot loops such as highlighting, which folds only the few words that can match.
+ */
+export function scanWords(text: string, runs: WordRuns): number {
+  let n = 0;
+  for (let end = nextWord(text, 0); end >= 0; end = nextWord(text, end)) {
+    if (n === runs.start.length) {
+      const grown = newWordRuns(n * 2);
+      grown.start.set(runs.start);
+      grown.end.set(runs.end);
+      grown.ascii.set(runs.ascii);
+      runs.start = grown.start;
+      runs.end = grown.end;
+      runs.ascii = grown.ascii;
+    }
+    runs.start[n] = wordStart;
+    runs.end[n] = end;
+    runs.ascii[n] = wordAscii ? 1 : 0;
+    n++;
+  }
+  return n;
 }
 
 /** Folded words of a text, in order. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  const scan: WordScan = { start: 0, end: 0, ascii: true };
-  for (let from = 0; scanWord(text, from, scan); from = scan.end) out.push(foldWord(text, scan));
+  for (let end = nextWord(text, 0); end >= 0; end = nextWord(text, end)) {
+    out.push(foldWord(text, wordStart, end, wordAscii));
+  }
   return out;
 }
 
@@ -147,9 +175,9 @@ export interface Span {
 /** Words with their offsets in the original text (for highlighting and cropping). */
 export function spans(text: string): Span[] {
   const out: Span[] = [];
-  const scan: WordScan = { start: 0, end: 0, ascii: true };
-  for (let from = 0; scanWord(text, from, scan); from = scan.end) {
-    out.push({ term: foldWord(text, scan), start: scan.start, end: scan.end });
+  for (let end = nextWord(text, 0); end >= 0; end = nextWord(text, end)) {
+    const start = wordStart;
+    out.push({ term: foldWord(text, start, end, wordAscii), start, end });
   }
   return out;
 }
