@@ -162,8 +162,12 @@ function docComparator(sort: readonly SortSpec[]): (dx: StoredDoc, dy: StoredDoc
 class KeywordMatches {
   count = 0;
   maxKw = 0;
-  private readonly parts: Array<{ segment: KeywordSegment; found: SegmentMatches }> = [];
-  /** Matches in the first part (index i >= first is in the second). */
+  /** Per match: ordinal in its segment, level, raw keyword score (BM25F). */
+  private ords: Int32Array = new Int32Array(0);
+  private levels: Uint8Array = new Uint8Array(0);
+  private kws: Float64Array = new Float64Array(0);
+  private readonly segments: KeywordSegment[] = [];
+  /** Matches in the first segment (index i >= first is in the second). */
   private first = 0;
 
   constructor(
@@ -171,27 +175,49 @@ class KeywordMatches {
     readonly wordCount: number,
   ) {}
 
-  /** Add one segment's (already filtered) matches. */
+  /**
+   * Add one segment's (already filtered) matches: the first segment's are used in place, a second segment's (the
+   * delta, when it matched anything) are copied after them.
+   */
   addPart(segment: KeywordSegment, found: SegmentMatches): void {
-    if (this.parts.length === 2) throw new Error("at most two segments");
-    this.parts.push({ segment, found });
-    if (this.parts.length === 1) this.first = found.count;
-    this.count += found.count;
-    for (let j = 0; j < found.count; j++) if (found.kws[j] > this.maxKw) this.maxKw = found.kws[j];
+    if (this.segments.length === 2) throw new Error("at most two segments");
+    this.segments.push(segment);
+    const n = found.count;
+    for (let j = 0; j < n; j++) if (found.kws[j] > this.maxKw) this.maxKw = found.kws[j];
+    if (this.segments.length === 1) {
+      this.first = n;
+      this.ords = found.ords;
+      this.levels = found.levels;
+      this.kws = found.kws;
+    } else if (n > 0) {
+      const m = this.count;
+      const ords = new Int32Array(m + n);
+      ords.set(this.ords.subarray(0, m));
+      ords.set(found.ords.subarray(0, n), m);
+      const levels = new Uint8Array(m + n);
+      levels.set(this.levels.subarray(0, m));
+      levels.set(found.levels.subarray(0, n), m);
+      const kws = new Float64Array(m + n);
+      kws.set(this.kws.subarray(0, m));
+      kws.set(found.kws.subarray(0, n), m);
+      this.ords = ords;
+      this.levels = levels;
+      this.kws = kws;
+    }
+    this.count += n;
   }
 
   level(i: number): number {
-    return i < this.first ? this.parts[0].found.levels[i] : this.parts[1].found.levels[i - this.first];
+    return this.levels[i];
   }
 
   /** Raw keyword score (BM25F). */
   kw(i: number): number {
-    return i < this.first ? this.parts[0].found.kws[i] : this.parts[1].found.kws[i - this.first];
+    return this.kws[i];
   }
 
   id(i: number): string {
-    const p = i < this.first ? this.parts[0] : this.parts[1];
-    return p.segment.ids[p.found.ords[i < this.first ? i : i - this.first]];
+    return this.segments[i < this.first ? 0 : 1].ids[this.ords[i]];
   }
 
   ids(): string[] {
@@ -242,7 +268,12 @@ class KeywordMatches {
           [heap[c], heap[p]] = [heap[p], heap[c]];
           c = p;
         }
-      } else if (before(i, heap[0]) < 0) {
+      } else {
+        // Most matches rank after the current k-th on level or (unsorted) on kw alone: skip the comparator.
+        const li = this.level(i);
+        const lk = this.level(heap[0]);
+        if (li < lk || (li === lk && !cmpSort && this.kw(i) < this.kw(heap[0]))) continue;
+        if (before(i, heap[0]) >= 0) continue;
         heap[0] = i;
         let c = 0;
         for (;;) {

@@ -397,8 +397,32 @@ export class KeywordSegment {
     for (const e of expansions) {
       const idf = this.idf(e.term) * e.penalty;
       const end = this.offsets[e.term + 1];
+      // The two common cases get loops of their own (no field restriction; first word or a gated one).
+      if (allowedMask === 0 && gate === null) {
+        for (let i = this.offsets[e.term]; i < end; i++) {
+          const d = docs[i];
+          const w = ws[i];
+          const s = (idf * (w * (K1 + 1))) / (w + K1);
+          const prev = scores[d];
+          if (s > prev) {
+            if (prev === 0) touched[nTouched++] = d;
+            scores[d] = s;
+          }
+        }
+        continue;
+      }
+      if (allowedMask === 0 && gate !== null) {
+        for (let i = this.offsets[e.term]; i < end; i++) {
+          const d = docs[i];
+          if (gate[d] === 0) continue;
+          const w = ws[i];
+          const s = (idf * (w * (K1 + 1))) / (w + K1);
+          if (s > scores[d]) scores[d] = s;
+        }
+        continue;
+      }
       for (let i = this.offsets[e.term]; i < end; i++) {
-        if (allowedMask !== 0 && (masks[i] & allowedMask) === 0) continue;
+        if ((masks[i] & allowedMask) === 0) continue;
         const d = docs[i];
         if (gate !== null && gate[d] === 0) continue;
         const w = ws[i];
