@@ -2,8 +2,10 @@ import { createHmac } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { config } from "@/lib/config";
 import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
-import { createServiceClient, createSessionClient, createTokenClient } from "@/lib/supabase/server";
+import { supabaseEnv } from "@/lib/supabase/env";
+import { createServiceClient, createSessionClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
 import { ApiError } from "./errors";
+import { sessionAccessToken, verifyAccessToken } from "./token-claims";
 
 export type Role = "anonymous" | "user" | "admin";
 
@@ -71,29 +73,43 @@ async function apiKeyOf(req: Request): Promise<VerifiedApiKey | null> {
   return verified;
 }
 
+/** `identity` with `db` made by `make` on first read (most read-only routes never use it). */
+function withLazyDb(identity: Omit<Identity, "db">, make: () => SupabaseClient): Identity {
+  let db: SupabaseClient | null = null;
+  return Object.defineProperty(identity, "db", { get: () => (db ??= make()), enumerable: true }) as Identity;
+}
+
 /**
  * Resolve who is calling: a bearer token (servers, API clients) or the cookie session (browsers), plus an optional
- * API key. Reads verify the JWT locally with getClaims() (asymmetric keys); `strict` (used before writes) asks the
- * auth server with getUser() so a signed-out or deleted account is refused even while its token has not expired.
+ * API key. Reads verify the JWT locally: first against the cached JWKS (`token-claims.ts`), and when that cannot
+ * decide (a session due for refresh, a symmetric key, …) with supabase-js `getClaims()`, which refreshes the session.
+ * `strict` (used before writes) asks the auth server with getUser() so a signed-out or deleted account is refused
+ * even while its token has not expired.
  */
 export async function resolveIdentity(req: Request, { strict }: { strict: boolean }): Promise<Identity> {
   const apiKey = await apiKeyOf(req);
   const bearer = bearerOf(req);
+  const { url } = supabaseEnv();
   // The session client stays the anonymous caller's client too: sign-in and sign-up set the session cookies through it.
-  const db = bearer ? createTokenClient(bearer) : await createSessionClient();
+  const makeDb = bearer ? () => createTokenClient(bearer) : await sessionClientFactory();
   const via: Identity["via"] = bearer ? "bearer" : "session";
-  const anonymous = (): Identity => ({
-    role: "anonymous",
-    userId: null,
-    email: null,
-    via: "none",
-    db: bearer ? createTokenClient() : db,
-    apiKey,
-    rateLimitId: null,
-  });
+  const anonymous = (): Identity =>
+    withLazyDb({ role: "anonymous", userId: null, email: null, via: "none", apiKey, rateLimitId: null }, bearer ? () => createTokenClient() : makeDb);
+  const signedIn = (role: Role, userId: string, email: string | null): Identity =>
+    withLazyDb({ role, userId, email, via, apiKey, rateLimitId: rateLimitIdentityOf(userId) }, makeDb);
   // No bearer and no session cookie: nothing to verify.
   if (!bearer && !hasSessionCookie(req)) return anonymous();
 
+  if (!strict) {
+    const token = bearer ?? (await sessionAccessToken(req.headers.get("cookie"), url));
+    const fast = token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
+    if (fast) {
+      const role = roleOf(fast);
+      return role === "anonymous" || !fast.sub ? anonymous() : signedIn(role, fast.sub, fast.email ?? null);
+    }
+  }
+
+  const db = makeDb();
   const { data, error } = bearer ? await db.auth.getClaims(bearer) : await db.auth.getClaims();
   if (error || !data?.claims) return anonymous();
   const claims = data.claims as Claims;
@@ -103,11 +119,10 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
     const { data: userData, error: userError } = bearer ? await db.auth.getUser(bearer) : await db.auth.getUser();
     if (userError || !userData.user || userData.user.id !== claims.sub) return anonymous();
     const strictRole: Role = userData.user.app_metadata?.role === "admin" ? "admin" : "user";
-    const userId = userData.user.id;
-    return { role: strictRole, userId, email: userData.user.email ?? null, via, db, apiKey, rateLimitId: rateLimitIdentityOf(userId) };
+    return signedIn(strictRole, userData.user.id, userData.user.email ?? null);
   }
   const userId = claims.sub ?? null;
-  return { role, userId, email: claims.email ?? null, via, db, apiKey, rateLimitId: userId ? rateLimitIdentityOf(userId) : null };
+  return userId ? signedIn(role, userId, claims.email ?? null) : anonymous();
 }
 
 /**

@@ -6,25 +6,33 @@ import { supabaseEnv } from "./env";
 import { realtimeOptions, serverAuthOptions } from "./options";
 
 /**
- * A Supabase client bound to this request's session cookies (a new one per request, as @supabase/ssr requires).
+ * A maker of the Supabase client bound to this request's session cookies (a new one per request, as @supabase/ssr
+ * requires), built on first use: requests whose caller was verified from the token alone never pay for it.
  * Cookie writes fail silently in server components, where the middleware refreshes the session instead.
  */
-export async function createSessionClient(): Promise<SupabaseClient> {
+export async function sessionClientFactory(): Promise<() => SupabaseClient> {
   const { url, anonKey } = supabaseEnv();
   const store = await cookies();
-  return createServerClient(url, anonKey, {
-    realtime: realtimeOptions,
-    cookies: {
-      getAll: () => store.getAll(),
-      setAll: (toSet) => {
-        try {
-          for (const { name, value, options } of toSet) store.set(name, value, options);
-        } catch {
-          // Called from a server component: cookies are read-only there.
-        }
+  let client: SupabaseClient | null = null;
+  return () =>
+    (client ??= createServerClient(url, anonKey, {
+      realtime: realtimeOptions,
+      cookies: {
+        getAll: () => store.getAll(),
+        setAll: (toSet) => {
+          try {
+            for (const { name, value, options } of toSet) store.set(name, value, options);
+          } catch {
+            // Called from a server component: cookies are read-only there.
+          }
+        },
       },
-    },
-  });
+    }));
+}
+
+/** The Supabase client bound to this request's session cookies. */
+export async function createSessionClient(): Promise<SupabaseClient> {
+  return (await sessionClientFactory())();
 }
 
 /** A client that acts as the holder of `accessToken` (bearer callers) or as anon when it is absent. */

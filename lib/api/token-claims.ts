@@ -1,0 +1,73 @@
+/**
+ * Local verification of Supabase access tokens with a cached JWKS (jose): what supabase-js's `getClaims()` does for
+ * asymmetric keys, without building a Supabase client and re-importing the public key on every request (~1 ms of
+ * every signed-in API call, measured with SERVER_TIMING=1).
+ *
+ * Every function here answers null when it cannot decide, and the caller then takes the supabase-js path, which
+ * refreshes sessions and falls back to the auth server: no or unreadable cookie, a session at or near expiry (it must
+ * be refreshed, and only supabase-js can write the new cookies), a symmetric (HS256) token, a key not in the JWKS,
+ * a JWKS that cannot be fetched, a bad signature or an expired token.
+ */
+import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+
+/** supabase-js refreshes a session this close to its expiry (auth-js EXPIRY_MARGIN_MS); so do we, by deferring. */
+const EXPIRY_MARGIN_MS = 90_000;
+const ASYMMETRIC = ["ES256", "RS256", "EdDSA"];
+
+const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function jwksOf(supabaseUrl: string) {
+  let jwks = jwksByUrl.get(supabaseUrl);
+  if (!jwks) {
+    // jose caches the keys (and their imported CryptoKeys) and refetches on an unknown kid, at most every 30 s.
+    jwks = createRemoteJWKSet(new URL("/auth/v1/.well-known/jwks.json", supabaseUrl), { cacheMaxAge: 10 * 60_000 });
+    jwksByUrl.set(supabaseUrl, jwks);
+  }
+  return jwks;
+}
+
+/** The claims of a valid, unexpired access token signed with an asymmetric key of the project's JWKS, or null. */
+export async function verifyAccessToken(token: string, supabaseUrl: string): Promise<JWTPayload | null> {
+  try {
+    const { alg } = decodeProtectedHeader(token);
+    if (!alg || !ASYMMETRIC.includes(alg)) return null;
+    const { payload } = await jwtVerify(token, jwksOf(supabaseUrl), { algorithms: ASYMMETRIC });
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+/** The auth cookie name supabase-js uses by default: `sb-<first label of the project host>-auth-token`. */
+export function sessionCookieName(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split(".")[0]}-auth-token`;
+}
+
+function parseCookieHeader(header: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!out.has(name)) out.set(name, part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/** The access token of the @supabase/ssr session cookie while the session is not due for a refresh, else null. */
+export async function sessionAccessToken(cookieHeader: string | null, supabaseUrl: string, now = Date.now()): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const cookies = parseCookieHeader(cookieHeader);
+  try {
+    const raw = await combineChunks(sessionCookieName(supabaseUrl), (name) => cookies.get(name));
+    if (!raw) return null;
+    const json = raw.startsWith("base64-") ? stringFromBase64URL(raw.slice("base64-".length)) : decodeURIComponent(raw);
+    const session = JSON.parse(json) as { access_token?: unknown; expires_at?: unknown };
+    if (typeof session.access_token !== "string" || typeof session.expires_at !== "number") return null;
+    if (session.expires_at * 1000 - now < EXPIRY_MARGIN_MS) return null;
+    return session.access_token;
+  } catch {
+    return null;
+  }
+}
