@@ -10,6 +10,7 @@
  */
 import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { LruCache } from "@/lib/llm/embedders/lru";
 
 /** supabase-js refreshes a session this close to its expiry (auth-js EXPIRY_MARGIN_MS); so do we, by deferring. */
 const EXPIRY_MARGIN_MS = 90_000;
@@ -27,12 +28,25 @@ function jwksOf(supabaseUrl: string) {
   return jwks;
 }
 
+/**
+ * Tokens verified recently: a signature check costs ~0.3 ms (ES256) and a browser sends the same token for up to an
+ * hour. An entry lives at most VERIFIED_TTL_MS and never past the token's own expiry, so a key withdrawn from the JWKS
+ * stops being honoured within that time.
+ */
+const VERIFIED_TTL_MS = 60_000;
+const verified = new LruCache<string, { payload: JWTPayload; until: number }>(10_000);
+
 /** The claims of a valid, unexpired access token signed with an asymmetric key of the project's JWKS, or null. */
-export async function verifyAccessToken(token: string, supabaseUrl: string): Promise<JWTPayload | null> {
+export async function verifyAccessToken(token: string, supabaseUrl: string, now = Date.now()): Promise<JWTPayload | null> {
+  const key = `${supabaseUrl} ${token}`;
+  const hit = verified.get(key);
+  if (hit && hit.until > now) return hit.payload;
   try {
     const { alg } = decodeProtectedHeader(token);
     if (!alg || !ASYMMETRIC.includes(alg)) return null;
-    const { payload } = await jwtVerify(token, jwksOf(supabaseUrl), { algorithms: ASYMMETRIC });
+    const { payload } = await jwtVerify(token, jwksOf(supabaseUrl), { algorithms: ASYMMETRIC, currentDate: new Date(now) });
+    const exp = typeof payload.exp === "number" ? payload.exp * 1000 : now;
+    verified.set(key, { payload, until: Math.min(exp, now + VERIFIED_TTL_MS) });
     return payload;
   } catch {
     return null;

@@ -40,6 +40,19 @@ describe("verifyAccessToken (cached JWKS)", () => {
     expect(jwksRequests - before).toBeLessThanOrEqual(1);
   });
 
+  it("remembers a verified token for at most a minute and never past its expiry", async () => {
+    const now = Date.now();
+    const token = await sign({ sub: "u2", role: "authenticated" }, { exp: Math.floor(now / 1000) + 30 });
+    expect(await verifyAccessToken(token, url, now)).toMatchObject({ sub: "u2" });
+    expect(await verifyAccessToken(token, url, now + 20_000)).toMatchObject({ sub: "u2" });
+    // Past its exp the cache entry is gone and jose refuses the token.
+    expect(await verifyAccessToken(token, url, now + 31_000)).toBeNull();
+    const long = await sign({ sub: "u3", role: "authenticated" }, { exp: "1h" });
+    expect(await verifyAccessToken(long, url, now)).toMatchObject({ sub: "u3" });
+    // After the cache lifetime the signature is checked again (still valid here).
+    expect(await verifyAccessToken(long, url, now + 61_000)).toMatchObject({ sub: "u3" });
+  });
+
   it("cannot decide (null) for expired, tampered, unknown-key and symmetric tokens", async () => {
     expect(await verifyAccessToken(await sign({ sub: "u1" }, { exp: Math.floor(Date.now() / 1000) - 10 }), url)).toBeNull();
     const good = await sign({ sub: "u1", role: "authenticated" });
