@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import type { SearchDocumentsRequest } from "../lib/search/types";
-import { KNOWN_ANSWERS } from "../supabase/seed/known-answers";
+import { SEARCH_BENCH_QUERIES, type BenchQuery } from "./lib/search-queries";
 
 const { values } = parseArgs({
   options: {
@@ -31,49 +31,7 @@ const { values } = parseArgs({
 process.env.SEARCH_DATA_DIR = path.resolve(values.index);
 const ROUNDS = Number(values.rounds);
 
-interface BenchQuery {
-  q: string;
-  filter?: string;
-  known?: boolean;
-}
-
-// The query list of bench/search.ts (which runs on import, so it is mirrored here): 20 PL and 20 EN queries, the
-// last 6 of each the planted known answers.
-const PL: BenchQuery[] = [
-  { q: "zabójstwo" },
-  { q: "rozbój z użyciem noża" },
-  { q: "kradzież z włamaniem" },
-  { q: "apelacja obrońcy oskarżonego" },
-  { q: "kara pozbawienia wolności" },
-  { q: "zabojstwo" },
-  { q: "rozbuj" },
-  { q: "oszustwo kredytowe" },
-  { q: '"nadzwyczajne złagodzenie kary"' },
-  { q: '"środki odurzające"' },
-  { q: "pobicie", filter: "jurisdiction = PL AND decision_date_ts >= 1262304000" },
-  { q: "sąd apelacyjny", filter: "base_appeal_outcome IN [outcome_dismissed_or_refused]" },
-  { q: "znęcanie się" },
-  { q: "usiłowanie zabójstwa" },
-  ...KNOWN_ANSWERS.filter((k) => k.jurisdiction === "PL").map((k) => ({ q: k.query, known: true })),
-];
-const EN: BenchQuery[] = [
-  { q: "murder" },
-  { q: "manslaughter sentence" },
-  { q: "robbery with a knife" },
-  { q: "sentence manifestly excessive" },
-  { q: "conviction unsafe" },
-  { q: "manslaugter" },
-  { q: "robery" },
-  { q: '"dangerous driving"' },
-  { q: '"grievous bodily harm"' },
-  { q: "burglary", filter: "jurisdiction = UK" },
-  { q: "fraud", filter: "jurisdiction = UK AND base_num_victims >= 2" },
-  { q: "guilty plea" },
-  { q: "attorney general reference" },
-  { q: "supply of class A drugs" },
-  ...KNOWN_ANSWERS.filter((k) => k.jurisdiction === "UK").map((k) => ({ q: k.query, known: true })),
-];
-const QUERIES = [...PL.slice(0, 20), ...EN.slice(0, 20)];
+const QUERIES = SEARCH_BENCH_QUERIES;
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -158,7 +116,7 @@ async function main(): Promise<void> {
   }
   const runMs = performance.now() - tRun;
   const all = [...per.values()].flat();
-  const typical = QUERIES.filter((bq) => !bq.known).flatMap((bq) => per.get(bq.q) as number[]);
+  const typical = QUERIES.filter((bq) => bq.kind !== "known").flatMap((bq) => per.get(bq.q) as number[]);
   const out = {
     index: values.index,
     rounds: ROUNDS,
