@@ -119,6 +119,7 @@ function stats(xs: number[]) {
 async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
   const backend = await import("../lib/backend/search");
   const { ApiError } = await import("../lib/api/errors");
+  const { searchAnswerJson } = await import("../lib/backend/search-json");
   const signedIn = { role: "user", userId: "00000000-0000-4000-8000-000000000000", email: null, via: "cookie", db: null } as unknown as Identity;
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -139,7 +140,9 @@ async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => P
           res.writeHead(404).end();
           return;
         }
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+        // Our answers are serialised as the routes do (searchAnswerJson); the baseline's with JSON.stringify.
+        const json = url.pathname.startsWith("/api/") ? searchAnswerJson(body as Parameters<typeof searchAnswerJson>[0]) : JSON.stringify(body);
+        res.writeHead(200, { "content-type": "application/json" }).end(json);
       } catch (e) {
         const status = e instanceof ApiError ? e.status : 500;
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error: String(e) }));

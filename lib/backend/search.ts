@@ -20,6 +20,7 @@ import { andAll, parseIndexFilter, type FilterNode } from "@/lib/search/filter";
 import { dateToEpochSeconds } from "@/lib/search/document";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES } from "@/lib/search/index-settings";
 import type { SearchHit, SortSpec } from "@/lib/search/types";
+import { apiHit, searchAnswerJson } from "./search-json";
 
 export { SearchEngineError } from "@/lib/search/errors";
 
@@ -203,7 +204,14 @@ function parseFacets(facets: string | undefined): string[] | undefined {
 
 /** A hit as the HTTP API returns it: the document's fields, `_formatted` highlights and `_ranking_score`. */
 function toApiHit(h: SearchHit): Record<string, unknown> {
-  return { ...h.document, _formatted: h.formatted ?? {}, _ranking_score: Number(h.score.toFixed(4)) };
+  return apiHit({ document: h.document, formatted: h.formatted ?? {}, score: Number(h.score.toFixed(4)) });
+}
+
+/** The JSON response of a search answer (hits first), serialised with the per-document JSON cache. */
+export function searchAnswerResponse(body: { hits: Record<string, unknown>[] } & object, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set("content-type", "application/json");
+  return new Response(searchAnswerJson(body as { hits: Record<string, unknown>[] } & Record<string, unknown>), { headers: h });
 }
 
 export interface SearchDocumentsBody {

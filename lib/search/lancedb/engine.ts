@@ -343,13 +343,26 @@ function projection(attrs: readonly string[] | undefined): Projection {
   return { keys: attrs.filter((k) => DISPLAYED.has(k)), id: attrs.includes("id") };
 }
 
+/**
+ * Full projections (every displayed attribute, the default) made once per stored document and frozen: the same object
+ * for every hit of that document, so the HTTP layer can keep its JSON (lib/backend/search-json.ts). The map dies
+ * with the generation's documents.
+ */
+const fullProjections = new WeakMap<StoredDoc, HitDocument>();
+
 /** The hit document: the projected attributes that are not null, `id` first when kept. */
 function projectWith(doc: StoredDoc, p: Projection): HitDocument {
+  const full = p.id && p.keys === DISPLAYED_ATTRIBUTES;
+  if (full) {
+    const cached = fullProjections.get(doc);
+    if (cached) return cached;
+  }
   const out = (p.id ? { id: doc.id } : {}) as HitDocument;
   for (const k of p.keys) {
     const v = doc[k];
     if (v !== null && v !== undefined) out[k] = v;
   }
+  if (full) fullProjections.set(doc, Object.freeze(out));
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { meterGuestSearch } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
-import { SearchDocumentsQuery, mapSearchErrors, searchDocuments } from "@/lib/backend/search";
+import { SearchDocumentsQuery, mapSearchErrors, searchAnswerResponse, searchDocuments } from "@/lib/backend/search";
 import { recordSearch, searchMode } from "@/lib/backend/search-analytics";
 
 export const dynamic = "force-dynamic";
@@ -23,6 +23,6 @@ export const GET = withRoute(
         userId: identity.userId,
       }));
     }
-    return Response.json(result, { headers });
+    return searchAnswerResponse(result, headers);
   },
 );
