@@ -78,16 +78,24 @@ for (const k of [
 const QUERIES = SEARCH_BENCH_QUERIES;
 
 /**
- * The state of this shared machine when the figures were taken: load average and the time of a fixed CPU workload
- * (a JSON round trip of a ~40 KB search answer, in ms). Absolute latencies scale with it; compare runs by it.
+ * The state of this shared machine when the figures were taken: load average, a CPU-bound workload (a JSON round
+ * trip of a ~40 KB search answer) and a memory-bound one (summing 64 MB of floats), in ms. Absolute latencies move
+ * with both (neighbours on the host share caches and memory bandwidth); compare runs by them.
  */
-function machineState(): { load_average: number[] | null; calibration_ms: number } {
+const scanBuffer = new Float32Array(16 * 2 ** 20).fill(1);
+function machineState(): { load_average: number[] | null; cpu_calibration_ms: number; memory_calibration_ms: number } {
   const doc = { title: "x".repeat(200), summary: "lorem ipsum ".repeat(150), keywords: ["a", "b", "c"], n: 1 };
   const body = { hits: Array.from({ length: 20 }, (_, i) => ({ ...doc, id: String(i) })) };
   const t0 = performance.now();
   for (let i = 0; i < 200; i++) JSON.parse(JSON.stringify(body));
+  const cpu = (performance.now() - t0) / 200;
+  const t1 = performance.now();
+  let sum = 0;
+  for (let r = 0; r < 5; r++) for (let i = 0; i < scanBuffer.length; i++) sum += scanBuffer[i];
+  const mem = (performance.now() - t1) / 5;
+  if (sum !== 5 * scanBuffer.length) throw new Error("calibration sum");
   const load = existsSync("/proc/loadavg") ? readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number) : null;
-  return { load_average: load, calibration_ms: Number(((performance.now() - t0) / 200).toFixed(3)) };
+  return { load_average: load, cpu_calibration_ms: Number(cpu.toFixed(3)), memory_calibration_ms: Number(mem.toFixed(2)) };
 }
 
 function pct(xs: number[], p: number): number {
