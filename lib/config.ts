@@ -86,6 +86,10 @@ const ConfigSchema = z.object({
   SEARCH_HISTORY_LIMIT_MAX: int(100, 1),
   /** Longest query text kept in search_analytics (longer text is truncated, never rejected: recording is best-effort). */
   SEARCH_ANALYTICS_QUERY_MAX_CHARS: int(1000, 1),
+  /** Search analytics rows wait in process at most this long before one batched write (lib/backend/search-analytics.ts). */
+  SEARCH_ANALYTICS_FLUSH_MS: int(1000, 1),
+  /** …or until this many are waiting. */
+  SEARCH_ANALYTICS_BATCH_MAX: int(100, 1),
   FACET_VALUES_LIMIT: int(20, 1),
   FACET_CACHE_SECONDS: int(60, 0),
   UPSTREAM_TIMEOUT_MS: int(30_000, 1),

@@ -3,7 +3,6 @@ import { adminPool } from "../helpers/stack";
 import { Browser } from "../helpers/http";
 import { userWithToken } from "../helpers/supabase";
 
-
 const pool = adminPool();
 
 let alice: { id: string; token: string };
@@ -43,5 +42,23 @@ describe("GET /api/search/analytics/history", () => {
   it("refuses out-of-range paging with 422", async () => {
     const res = await new Browser().get("/api/search/analytics/history?limit=1000", { authorization: `Bearer ${alice.token}` });
     expect(res.status).toBe(422);
+  });
+});
+
+describe("a search writes its analytics row (queued, written in a batch after the answer)", () => {
+  it("records the first page of a signed-in search, attributed to the user, and not later pages", async () => {
+    const carol = await userWithToken();
+    const auth = { authorization: `Bearer ${carol.token}` };
+    const b = new Browser();
+    const q = `analytics probe ${Date.now()}`;
+    expect((await b.get(`/api/search/documents?q=${encodeURIComponent(q)}`, auth)).status).toBe(200);
+    expect((await b.get(`/api/search/documents?q=${encodeURIComponent(q)}&offset=20`, auth)).status).toBe(200);
+    // The row waits in the app's queue at most SEARCH_ANALYTICS_FLUSH_MS (1 s by default).
+    let rows: { query: string; mode: string }[] = [];
+    for (let i = 0; i < 50 && rows.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      rows = ((await (await b.get("/api/search/analytics/history", auth)).json()) as { results: typeof rows }).results;
+    }
+    expect(rows).toEqual([expect.objectContaining({ query: q, mode: "text" })]);
   });
 });

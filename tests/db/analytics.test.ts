@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSearch, searchHistory } from "@/lib/backend/search-analytics";
+import { recordSearch, recordSearches, searchHistory } from "@/lib/backend/search-analytics";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { anonClient, serviceClient, supabaseAs } from "../helpers/supabase";
 
@@ -78,5 +78,29 @@ describe("search analytics (RLS, two users)", () => {
     expect(a).toHaveLength(1);
     expect(a[0].query).toHaveLength(1000);
     expect(a[0].mode).toBe("semantic_search_");
+  });
+});
+
+describe("record_searches (the batched writer)", () => {
+  it("writes every row of the batch with the same clamping, and is refused to users", async () => {
+    const n = await recordSearches(service(), [
+      { query: "batch one", hitCount: -3, latencyMs: 2.6, mode: "text", userId: bob.id },
+      { query: "batch two", hitCount: 5, latencyMs: 1, mode: "Hybrid", userId: bob.id },
+    ]);
+    expect(n).toBe(2);
+    const { rows } = await pool.query(
+      "select query, hit_count, latency_ms, mode from public.search_analytics where user_id = $1 and query like 'batch %' order by query",
+      [bob.id],
+    );
+    expect(rows).toEqual([
+      { query: "batch one", hit_count: 0, latency_ms: 3, mode: "text" },
+      { query: "batch two", hit_count: 5, latency_ms: 1, mode: "hybrid" },
+    ]);
+    expect((await alice.db.rpc("record_searches", { p_rows: [] })).error?.code).toBe("42501");
+    expect((await anon().rpc("record_searches", { p_rows: [] })).error?.code).toBe("42501");
+  });
+
+  it("writes nothing for anything but an array", async () => {
+    expect((await service().rpc("record_searches", { p_rows: { query: "x" } })).data).toBe(0);
   });
 });

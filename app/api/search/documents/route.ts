@@ -2,7 +2,7 @@ import { after } from "next/server";
 import { meterGuestSearch } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
 import { SearchDocumentsQuery, mapSearchErrors, searchAnswerResponse, searchDocuments } from "@/lib/backend/search";
-import { recordSearch, searchMode } from "@/lib/backend/search-analytics";
+import { queueSearchRecord, searchMode } from "@/lib/backend/search-analytics";
 
 export const dynamic = "force-dynamic";
 
@@ -13,9 +13,9 @@ export const GET = withRoute(
     const { result, headers } = await meterGuestSearch(req, identity, () =>
       mapSearchErrors(() => searchDocuments(query, identity)),
     );
-    // One analytics row per search (its first page), written after the answer is sent: never delays or fails it.
+    // One analytics row per search (its first page), queued after the answer is sent and written in batches.
     if (result.query && result.offset === 0) {
-      after(() => recordSearch(serviceDb(), {
+      after(() => queueSearchRecord(serviceDb, {
         query: result.query,
         hitCount: result.estimated_total,
         latencyMs: result.processing_time_ms + result.embedding_time_ms,
