@@ -4,8 +4,12 @@
  * filters) as lib/backend/search.ts asks for them, interleaved over rounds, and prints JSON with per-query p50 and
  * pooled p50/p95.
  *
- *   npx tsx bench/search-engine-profile.ts [--index .data/bench-search/index] [--rounds 40]
+ *   npx tsx bench/search-engine-profile.ts [--index .data/bench-search/index] [--rounds 40] [--ratio 0.5]
  *                                          [--dump results.json] [--check results.json]
+ *
+ * --ratio R (0 < R <= 1) sends every request with semanticRatio R (hybrid search; the query is embedded with the
+ * index's embedder); the default is a keyword-only request, exactly as before. With --ratio, --dump/--check also
+ * cover similar() for the first hit of each query.
  *
  * --dump writes every result the timed requests (and some variants: deeper pages, sort, facets, strategy "all",
  * attributesToSearchOn) return; --check compares the current results with such a file and exits 1 on any
@@ -26,10 +30,15 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "40" },
     dump: { type: "string" },
     check: { type: "string" },
+    ratio: { type: "string", default: "0" },
   },
 });
 process.env.SEARCH_DATA_DIR = path.resolve(values.index);
 const ROUNDS = Number(values.rounds);
+const RATIO = Number(values.ratio);
+if (!(RATIO >= 0 && RATIO <= 1)) throw new Error(`--ratio must be in [0, 1], got ${values.ratio}`);
+/** Added to every request: nothing for the default keyword-only run, so its requests stay exactly as they were. */
+const HYBRID: Pick<SearchDocumentsRequest, "semanticRatio"> = RATIO > 0 ? { semanticRatio: RATIO } : {};
 
 const QUERIES = SEARCH_BENCH_QUERIES;
 
@@ -51,6 +60,7 @@ async function main(): Promise<void> {
     attributesToHighlight: ["title", "summary", "case_number", "court_name"],
     attributesToCrop: ["summary"],
     cropLength: 40,
+    ...HYBRID,
   });
   const t0 = performance.now();
   await engine.searchDocuments({ q: "warm", limit: 1, offset: 0 });
@@ -68,7 +78,7 @@ async function main(): Promise<void> {
         facets: { ...base, limit: 5, facets: ["jurisdiction", "base_appeal_outcome"] },
         all: { ...base, matchingStrategy: "all" },
         titleOnly: { ...base, attributesToSearchOn: ["title", "summary"], attributesToHighlight: ["*"] },
-        noFormat: { q: bq.q, filter: base.filter, limit: 20, offset: 0 },
+        noFormat: { q: bq.q, filter: base.filter, limit: 20, offset: 0, ...HYBRID },
         retrieve: { ...base, attributesToRetrieve: ["court_name", "title", "full_text", "nope"], cropLength: 5 },
         retrieveId: { ...base, attributesToRetrieve: ["title", "id"], attributesToCrop: ["title"] },
         retrieveStar: { ...base, attributesToRetrieve: ["title", "*"], limit: 3 },
@@ -87,6 +97,16 @@ async function main(): Promise<void> {
       }
       const f = await engine.facets({ q: bq.q, filter: base.filter, facets: ["jurisdiction"] });
       results[`${bq.q} | facets()`] = { facetDistribution: f.facetDistribution, total: f.total };
+      if (RATIO > 0) {
+        // similar() shares the vector scan: its neighbours of the query's first hit, with and without the filter.
+        const first = (await engine.searchDocuments({ ...base, limit: 1 })).hits[0]?.document.id;
+        if (first !== undefined) {
+          for (const [name, filter] of [["similar()", undefined], ["similarFiltered()", base.filter]] as const) {
+            const s = await engine.similar({ id: first, limit: 20, filter, attributesToRetrieve: ["title"] });
+            results[`${bq.q} | ${name}`] = { id: first, hits: s.hits, mode: s.mode };
+          }
+        }
+      }
     }
     // JSON round trip so the comparison sees exactly what a file holds (undefined keys dropped).
     const current = JSON.parse(JSON.stringify(results)) as Record<string, unknown>;
@@ -120,6 +140,7 @@ async function main(): Promise<void> {
   const out = {
     index: values.index,
     rounds: ROUNDS,
+    semantic_ratio: RATIO,
     load_avg_1m: Number(os.loadavg()[0].toFixed(2)),
     open_ms: Math.round(openMs),
     run_ms: Math.round(runMs),
