@@ -113,10 +113,153 @@ export function parseQuery(q: string): ParsedQuery {
   return out;
 }
 
-function dot(a: Float32Array, aOff: number, b: Float32Array, dim: number): number {
-  let s = 0;
-  for (let i = 0; i < dim; i++) s += a[aOff + i] * b[i];
-  return s;
+/**
+ * Document vectors in dimension-major order: component d of row r at `cols[d * rows + r]`. A query then reads only
+ * the columns of its non-zero components (the lexical embedder's query vectors have a few dozen of 384), each as one
+ * contiguous run, and the rows' sums are independent (no chain of dependent additions as in a row's dot product).
+ * `finite`: every component is finite, so a zero query component adds exactly +0 or -0 to a row's sum (which leaves
+ * it unchanged) and can be skipped.
+ */
+export interface VectorColumns {
+  rows: number;
+  dim: number;
+  cols: Float32Array;
+  finite: boolean;
+}
+
+/** The column-major copy of the first `rows` rows of a row-major matrix (see VectorColumns). */
+export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number): VectorColumns {
+  const cols = new Float32Array(rows * dim);
+  // x * 0 is 0 for every finite x and NaN otherwise: one NaN check at the end instead of a branch per component.
+  let check = 0;
+  // Rows in blocks so the writes of a block stay in cache (a plain transpose writes one cache line per component).
+  const BLOCK = 64;
+  for (let r0 = 0; r0 < rows; r0 += BLOCK) {
+    const r1 = Math.min(rows, r0 + BLOCK);
+    for (let d = 0; d < dim; d++) {
+      const base = d * rows;
+      for (let r = r0; r < r1; r++) {
+        const x = vectors[r * dim + d];
+        check += x * 0;
+        cols[base + r] = x;
+      }
+    }
+  }
+  return { rows, dim, cols, finite: check === 0 };
+}
+
+/**
+ * out[r] = the dot product of row r with `q`, bit for bit what `let s = 0; for (d = 0; d < dim; d++) s += v[d] * q[d]`
+ * gives: every row adds its products in ascending d, in double precision (a float32 product is exact in a double).
+ * Only the query's non-zero components are read when the stored components are all finite (see VectorColumns).
+ * Eight columns a pass keep each row's running sum in a register for eight additions.
+ */
+export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float64Array): void {
+  const { rows, dim, cols } = vc;
+  const used = new Int32Array(dim);
+  let m = 0;
+  for (let d = 0; d < dim; d++) if (!vc.finite || q[d] !== 0) used[m++] = d;
+  out.fill(0, 0, rows);
+  let j = 0;
+  for (; j + 8 <= m; j += 8) {
+    const d0 = used[j], d1 = used[j + 1], d2 = used[j + 2], d3 = used[j + 3];
+    const d4 = used[j + 4], d5 = used[j + 5], d6 = used[j + 6], d7 = used[j + 7];
+    const q0 = q[d0], q1 = q[d1], q2 = q[d2], q3 = q[d3], q4 = q[d4], q5 = q[d5], q6 = q[d6], q7 = q[d7];
+    const b0 = d0 * rows, b1 = d1 * rows, b2 = d2 * rows, b3 = d3 * rows;
+    const b4 = d4 * rows, b5 = d5 * rows, b6 = d6 * rows, b7 = d7 * rows;
+    for (let r = 0; r < rows; r++) {
+      let s = out[r];
+      s += cols[b0 + r] * q0;
+      s += cols[b1 + r] * q1;
+      s += cols[b2 + r] * q2;
+      s += cols[b3 + r] * q3;
+      s += cols[b4 + r] * q4;
+      s += cols[b5 + r] * q5;
+      s += cols[b6 + r] * q6;
+      s += cols[b7 + r] * q7;
+      out[r] = s;
+    }
+  }
+  for (; j < m; j++) {
+    const d = used[j];
+    const qd = q[d];
+    const b = d * rows;
+    for (let r = 0; r < rows; r++) out[r] += cols[b + r] * qd;
+  }
+}
+
+/**
+ * The first `k` of `n` items in the total order `before` (negative when a ranks first), in that order: a bounded
+ * max-heap whose root is the last of the k best so far, so the result is exactly the prefix a full sort gives.
+ * Items are `items[0..n)` (or 0..n-1 when null). `key`, when `before` orders by key descending first, rejects most
+ * items without calling `before`.
+ */
+export function topK(
+  items: ArrayLike<number> | null,
+  n: number,
+  k: number,
+  before: (a: number, b: number) => number,
+  key: Float64Array | null,
+): number[] {
+  const item = (i: number): number => (items ? items[i] : i);
+  if (k <= 0 || n <= 0) return [];
+  if (k >= n) {
+    const all = new Array<number>(n);
+    for (let i = 0; i < n; i++) all[i] = item(i);
+    return all.sort(before);
+  }
+  const heap: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = item(i);
+    if (heap.length < k) {
+      heap.push(x);
+      let c = heap.length - 1;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (before(heap[c], heap[p]) <= 0) break;
+        [heap[c], heap[p]] = [heap[p], heap[c]];
+        c = p;
+      }
+      continue;
+    }
+    if (key && key[x] < key[heap[0]]) continue;
+    if (before(x, heap[0]) >= 0) continue;
+    heap[0] = x;
+    let c = 0;
+    for (;;) {
+      const l = 2 * c + 1;
+      if (l >= k) break;
+      const r = l + 1;
+      const w = r < k && before(heap[r], heap[l]) > 0 ? r : l;
+      if (before(heap[w], heap[c]) <= 0) break;
+      [heap[c], heap[w]] = [heap[w], heap[c]];
+      c = w;
+    }
+  }
+  return heap.sort(before);
+}
+
+/** The engine's vector scan state (LanceDbEngine.vectorIndex). */
+interface VectorIndex {
+  /** docsVersion and `vectors` it was built from. */
+  version: number;
+  vectors: Float32Array<ArrayBufferLike>;
+  columns: VectorColumns;
+  /** The stored document of each row. */
+  docs: Array<StoredDoc | undefined>;
+  /** Scratch: similarity per row, the rows passing the filter. */
+  sims: Float64Array;
+  live: Int32Array;
+}
+
+/** What `list.slice(start, end)` keeps of a list of n: [from, to) (negative, fractional and NaN bounds as slice). */
+export function sliceBounds(start: number, end: number, n: number): { from: number; to: number } {
+  const clamp = (x: number): number => {
+    const t = Number.isNaN(x) ? 0 : Math.trunc(x);
+    return t < 0 ? Math.max(n + t, 0) : Math.min(t, n);
+  };
+  const from = clamp(start);
+  return { from, to: Math.max(from, clamp(end)) };
 }
 
 function compareValues(a: unknown, b: unknown): number {
@@ -226,11 +369,25 @@ class KeywordMatches {
     return out;
   }
 
-  candidate(i: number): Candidate {
-    const level = this.level(i);
-    const kw = this.kw(i);
+  /** The keyword score in [0, 1]: matched words, plus the raw score relative to the best, per query word. */
+  score(i: number): number {
     const maxKw = this.maxKw;
-    return { id: this.id(i), level, kw, score: (level - 1 + (maxKw > 0 ? kw / maxKw : 0)) / this.wordCount };
+    return (this.level(i) - 1 + (maxKw > 0 ? this.kw(i) / maxKw : 0)) / this.wordCount;
+  }
+
+  candidate(i: number): Candidate {
+    return { id: this.id(i), level: this.level(i), kw: this.kw(i), score: this.score(i) };
+  }
+
+  /** Per match, what `rowOf(segment)[ordinal]` says (the hybrid path: the match's vector row). */
+  perOrdinal(rowOf: (segment: KeywordSegment) => Int32Array): Int32Array {
+    const out = new Int32Array(this.count);
+    for (let s = 0; s < this.segments.length; s++) {
+      const map = rowOf(this.segments[s]);
+      const hi = s === 0 ? this.first : this.count;
+      for (let i = s === 0 ? 0 : this.first; i < hi; i++) out[i] = map[this.ords[i]];
+    }
+    return out;
   }
 
   all(): Candidate[] {
@@ -421,6 +578,10 @@ export class LanceDbEngine implements SearchEngine {
   /** Bumped on every change to `docs` (invalidates segmentDocs). */
   private docsVersion = 0;
   private segDocs = new WeakMap<KeywordSegment, { version: number; docs: Array<StoredDoc | undefined> }>();
+  /** Vector row of each segment ordinal (-1: no vector), for the hybrid path; rebuilt like segDocs. */
+  private segRows = new WeakMap<KeywordSegment, { version: number; rows: Int32Array }>();
+  /** What the vector scan reads, derived from `vectors` (see vectorIndex). */
+  private vecIndex: VectorIndex | null = null;
   private vecIds: string[] = [];
   private vecRow = new Map<string, number>();
   private vectors: Float32Array<ArrayBufferLike> = new Float32Array(0);
@@ -587,6 +748,7 @@ export class LanceDbEngine implements SearchEngine {
     this.vecIds = [];
     this.vecRow = new Map();
     this.vectors = new Float32Array(0);
+    this.vecIndex = null;
     this.suggestions = [];
     this.suggestKeys = [];
     this.chunkCount = 0;
@@ -748,20 +910,123 @@ export class LanceDbEngine implements SearchEngine {
     }
   }
 
-  /** Cosine similarity (vectors are L2-normalised) of every document passing the predicate. */
-  private vectorScores(vec: Float32Array, pred: Predicate | null, exclude?: string): Map<string, number> {
-    const dim = this.embedder.dimensions;
-    const out = new Map<string, number>();
-    for (let row = 0; row < this.vecIds.length; row++) {
-      const id = this.vecIds[row];
-      if (id === exclude) continue;
+  /**
+   * The column-major vectors, each row's stored document (what a filter is evaluated on) and per-row scratch, rebuilt
+   * after any change to the stored documents (a few tens of ms for the full corpus, once per index change).
+   */
+  private vectorIndex(): VectorIndex {
+    const cached = this.vecIndex;
+    const rows = this.vecIds.length;
+    if (cached && cached.version === this.docsVersion && cached.vectors === this.vectors && cached.columns.rows === rows) {
+      return cached;
+    }
+    const fresh: VectorIndex = {
+      version: this.docsVersion,
+      vectors: this.vectors,
+      columns: vectorColumns(this.vectors, rows, this.embedder.dimensions),
+      docs: this.vecIds.map((id) => this.docs.get(id)),
+      sims: new Float64Array(rows),
+      live: new Int32Array(rows),
+    };
+    this.vecIndex = fresh;
+    return fresh;
+  }
+
+  /**
+   * Cosine similarity (vectors are L2-normalised) of the query with every row into `sims`, and the rows of the
+   * documents passing `pred` (all but `excludeRow`) into `live[0..count)`, in row order. The scratch is the engine's:
+   * read it synchronously.
+   */
+  private scanVectors(vec: Float32Array, pred: Predicate | null, excludeRow: number): { ix: VectorIndex; count: number } {
+    const ix = this.vectorIndex();
+    scanSimilarities(ix.columns, vec, ix.sims);
+    const { docs, live } = ix;
+    let count = 0;
+    for (let r = 0; r < docs.length; r++) {
+      if (r === excludeRow) continue;
       if (pred) {
-        const doc = this.docs.get(id);
+        const doc = docs[r];
         if (!doc || !pred(doc)) continue;
       }
-      out.set(id, dot(this.vectors, row * dim, vec, dim));
+      live[count++] = r;
     }
-    return out;
+    return { ix, count };
+  }
+
+  /** The vector row of each ordinal of a segment (-1 when the document has no vector). */
+  private segmentRows(segment: KeywordSegment): Int32Array {
+    const cached = this.segRows.get(segment);
+    if (cached && cached.version === this.docsVersion) return cached.rows;
+    const rows = Int32Array.from(segment.ids, (id) => this.vecRow.get(id) ?? -1);
+    this.segRows.set(segment, { version: this.docsVersion, rows });
+    return rows;
+  }
+
+  /**
+   * The hybrid ranking (ratio > 0): every keyword match plus the best max(100, offset + limit) vector matches (ties
+   * by vector row), each scored (1 - ratio) * keyword + ratio * max(0, similarity), in score order then id (or the
+   * requested sort first, then score, then id: a total order, so the page is exactly the slice a full sort gives).
+   * Synchronous: the keyword matches are the segments' scratch and the similarities the engine's.
+   */
+  private hybridRanking(
+    req: SearchDocumentsRequest,
+    pred: Predicate | null,
+    ratio: number,
+    vec: Float32Array,
+    matches: KeywordMatches,
+    wantIds: boolean,
+  ): Pick<Ranking, "total" | "page" | "ids"> {
+    const { ix, count } = this.scanVectors(vec, pred, -1);
+    const sims = ix.sims;
+    const semantic = topK(
+      ix.live,
+      count,
+      sliceBounds(0, Math.max(100, req.offset + req.limit), count).to,
+      (a, b) => sims[b] - sims[a] || a - b,
+      sims,
+    );
+    // Keyword matches passed the same filter, so their rows were scanned; the vector matches among them are no
+    // extra candidates.
+    const kwCount = matches.count;
+    const kwRows = matches.perOrdinal((segment) => this.segmentRows(segment));
+    const isKeyword = new Uint8Array(ix.columns.rows);
+    for (let i = 0; i < kwCount; i++) if (kwRows[i] >= 0) isKeyword[kwRows[i]] = 1;
+    const semRows = semantic.filter((r) => isKeyword[r] === 0);
+    // Candidate c: keyword match c below kwCount, then the vector-only rows.
+    const n = kwCount + semRows.length;
+    const scores = new Float64Array(n);
+    for (let i = 0; i < kwCount; i++) {
+      const r = kwRows[i];
+      scores[i] = (1 - ratio) * matches.score(i) + ratio * Math.max(0, r >= 0 ? sims[r] : 0);
+    }
+    // A vector-only candidate's keyword score is 0, and (1 - ratio) * 0 adds exactly nothing.
+    for (let j = 0; j < semRows.length; j++) scores[kwCount + j] = ratio * Math.max(0, sims[semRows[j]]);
+    const ids = this.vecIds;
+    const id = (c: number): string => (c < kwCount ? matches.id(c) : ids[semRows[c - kwCount]]);
+    let before = (a: number, b: number): number => scores[b] - scores[a] || (id(a) < id(b) ? -1 : 1);
+    const sort = req.sort && req.sort.length > 0 ? req.sort : null;
+    if (sort) {
+      const cmp = docComparator(sort);
+      const docs = new Array<StoredDoc>(n);
+      for (let c = 0; c < n; c++) {
+        const r = c < kwCount ? kwRows[c] : semRows[c - kwCount];
+        docs[c] = (r >= 0 ? ix.docs[r] : this.docs.get(id(c))) as StoredDoc;
+      }
+      const byScore = before;
+      before = (a, b) => cmp(docs[a], docs[b]) || byScore(a, b);
+    }
+    const { from, to } = sliceBounds(req.offset, req.offset + req.limit, n);
+    const top = topK(null, n, to, before, sort ? null : scores);
+    return {
+      total: n,
+      page: top.slice(from).map((c) =>
+        c < kwCount
+          ? { id: matches.id(c), level: matches.level(c), kw: matches.kw(c), score: scores[c] }
+          : { id: id(c), level: 0, kw: 0, score: scores[c] },
+      ),
+      // Only counted (facets): any order.
+      ids: wantIds ? Array.from({ length: n }, (_, c) => id(c)) : null,
+    };
   }
 
   private formatHit(c: Candidate, proj: Projection, plan: FormatPlan | null, marks: MarkTerms): SearchHit {
@@ -831,29 +1096,19 @@ export class LanceDbEngine implements SearchEngine {
       if (req.sort && req.sort.length > 0) ranked.sort(sortComparator(req.sort, this.docs));
       return sortedRanking(ranked, req, wantIds, new Map(), 0, 0);
     }
+    if (ratio > 0) {
+      // Embed first: everything after this await then runs in one synchronous step on one index state (the keyword
+      // matches are the segments' scratch, the similarities the engine's).
+      const { vec, ms } = await this.queryVector(req);
+      const { matches, marks } = this.keywordCandidates(q, pred, req.matchingStrategy ?? "last", req.attributesToSearchOn);
+      return { ...this.hybridRanking(req, pred, ratio, vec, matches, wantIds), marks, embeddingTimeMs: ms, ratio };
+    }
     const { matches, marks } = this.keywordCandidates(
       q,
       pred,
       req.matchingStrategy ?? "last",
       req.attributesToSearchOn,
     );
-    if (ratio > 0) {
-      ranked = matches.all();
-      const { vec, ms } = await this.queryVector(req);
-      const sims = this.vectorScores(vec, pred);
-      const byId = new Map(ranked.map((c) => [c.id, c]));
-      // Semantic candidates: the best vector matches (enough for deep pages), fused with every keyword match.
-      const semanticTop = [...sims.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(100, req.offset + req.limit));
-      for (const [id] of semanticTop) if (!byId.has(id)) byId.set(id, { id, level: 0, kw: 0, score: 0 });
-      ranked = [...byId.values()];
-      for (const c of ranked) c.score = (1 - ratio) * c.score + ratio * Math.max(0, sims.get(c.id) ?? 0);
-      ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-      if (req.sort && req.sort.length > 0) {
-        const cmp = sortComparator(req.sort, this.docs);
-        ranked.sort((a, b) => cmp(a, b) || b.score - a.score);
-      }
-      return sortedRanking(ranked, req, wantIds, marks, ms, ratio);
-    }
     const sort = req.sort && req.sort.length > 0 ? req.sort : null;
     let sortDocs: ((i: number) => StoredDoc) | null = null;
     if (sort) {
@@ -955,12 +1210,20 @@ export class LanceDbEngine implements SearchEngine {
     if (!this.docs.has(req.id) || row === undefined) throw new DocumentNotFoundError(req.id);
     const dim = this.embedder.dimensions;
     const vec = this.vectors.slice(row * dim, (row + 1) * dim);
-    const sims = this.vectorScores(vec, this.predicate(req.filter), req.id);
-    const top = [...sims.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, req.limit);
+    const { ix, count } = this.scanVectors(vec, this.predicate(req.filter), row);
+    const { sims, docs } = ix;
+    const ids = this.vecIds;
+    const top = topK(
+      ix.live,
+      count,
+      sliceBounds(0, req.limit, count).to,
+      (a, b) => sims[b] - sims[a] || (ids[a] < ids[b] ? -1 : 1),
+      sims,
+    );
     return {
-      hits: top.map(([id, s]) => ({
-        document: project(this.docs.get(id) as StoredDoc, req.attributesToRetrieve),
-        score: Math.max(0, Math.min(1, s)),
+      hits: top.map((r) => ({
+        document: project(docs[r] as StoredDoc, req.attributesToRetrieve),
+        score: Math.max(0, Math.min(1, sims[r])),
       })),
       // A lexical embedder makes this a more-like-this over words, not a semantic neighbour search.
       mode: this.embedder.kind === "model" ? "vector" : "more_like_this",
