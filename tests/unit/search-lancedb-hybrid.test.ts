@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LanceDbEngine, scanSimilarities, sliceBounds, topK, vectorColumns } from "@/lib/search/lancedb/engine";
+import { LanceDbEngine, scanSimilarities, sliceBounds, topK, topKAccepted, vectorColumns } from "@/lib/search/lancedb/engine";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { parseIndexFilter } from "@/lib/search/filter";
@@ -83,16 +83,51 @@ describe("topK", () => {
       // Few distinct keys: many ties, broken by the item itself.
       const key = Float64Array.from({ length: n }, () => Math.floor(rnd() * 6) / 5);
       const before = (a: number, b: number): number => key[b] - key[a] || a - b;
-      const items = Int32Array.from({ length: n }, (_, i) => i).filter(() => rnd() < 0.7);
-      const sorted = [...items].sort(before);
-      for (const k of [0, 1, 3, 17, 100, items.length - 1, items.length, items.length + 5]) {
+      const sorted = Array.from({ length: n }, (_, i) => i).sort(before);
+      for (const k of [0, 1, 3, 17, 100, n - 1, n, n + 5, Infinity]) {
         const want = sorted.slice(0, Math.max(0, k));
-        expect(topK(items, items.length, k, before, key)).toEqual(want);
-        expect(topK(items, items.length, k, before, null)).toEqual(want);
+        expect(topK(n, k, before, key)).toEqual(want);
+        expect(topK(n, k, before, null)).toEqual(want);
       }
-      const all = Array.from({ length: n }, (_, i) => i).sort(before);
-      expect(topK(null, n, 10, before, key)).toEqual(all.slice(0, 10));
     }
+  });
+});
+
+describe("topKAccepted", () => {
+  it("is the prefix of the accepted items in full sort order, asking about each item at most once", () => {
+    const rnd = lcg(13);
+    for (let t = 0; t < 40; t++) {
+      const n = 1 + Math.floor(rnd() * 400);
+      const key = Float64Array.from({ length: n }, () => Math.floor(rnd() * 8) / 7);
+      const before = (a: number, b: number): number => key[b] - key[a] || a - b;
+      const share = [0, 0.02, 0.3, 0.9, 1][t % 5];
+      const ok = Array.from({ length: n }, () => rnd() < share);
+      const accepted = Array.from({ length: n }, (_, i) => i)
+        .sort(before)
+        .filter((i) => ok[i]);
+      for (const k of [0, 1, 5, 50, 100, n, n + 1, Infinity]) {
+        const asked = new Uint8Array(n);
+        const got = topKAccepted(n, k, before, key, (i) => {
+          asked[i]++;
+          return ok[i];
+        });
+        expect(got).toEqual(accepted.slice(0, Math.max(0, k)));
+        expect(asked.every((c) => c <= 1)).toBe(true);
+      }
+    }
+  });
+
+  it("asks only about the best items when most are accepted", () => {
+    const n = 10_000;
+    const key = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
+    const before = (a: number, b: number): number => key[b] - key[a] || a - b;
+    let asked = 0;
+    const got = topKAccepted(n, 100, before, key, (i) => {
+      asked++;
+      return i % 2 === 0;
+    });
+    expect(got).toHaveLength(100);
+    expect(asked).toBeLessThanOrEqual(800);
   });
 });
 

@@ -189,28 +189,15 @@ export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float6
 }
 
 /**
- * The first `k` of `n` items in the total order `before` (negative when a ranks first), in that order: a bounded
- * max-heap whose root is the last of the k best so far, so the result is exactly the prefix a full sort gives.
- * Items are `items[0..n)` (or 0..n-1 when null). `key`, when `before` orders by key descending first, rejects most
- * items without calling `before`.
+ * The first `k` of the items 0..n-1 in the total order `before` (negative when a ranks first), in that order: a
+ * bounded max-heap whose root is the last of the k best so far, so the result is exactly the prefix a full sort gives.
+ * `key`, when `before` orders by key descending first, rejects most items without calling `before`.
  */
-export function topK(
-  items: ArrayLike<number> | null,
-  n: number,
-  k: number,
-  before: (a: number, b: number) => number,
-  key: Float64Array | null,
-): number[] {
-  const item = (i: number): number => (items ? items[i] : i);
+export function topK(n: number, k: number, before: (a: number, b: number) => number, key: Float64Array | null): number[] {
   if (k <= 0 || n <= 0) return [];
-  if (k >= n) {
-    const all = new Array<number>(n);
-    for (let i = 0; i < n; i++) all[i] = item(i);
-    return all.sort(before);
-  }
+  if (k >= n) return Array.from({ length: n }, (_, i) => i).sort(before);
   const heap: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const x = item(i);
+  for (let x = 0; x < n; x++) {
     if (heap.length < k) {
       heap.push(x);
       let c = heap.length - 1;
@@ -239,17 +226,42 @@ export function topK(
   return heap.sort(before);
 }
 
+/**
+ * The first `k` of the items 0..n-1 that `accept` (a filter), in the order `before`: exactly the first k of the
+ * accepted items in that order. `accept` is asked in rank order and at most once per item, only about the best 2k
+ * items, then the best 8k, … until k are accepted or every item was seen (a filter over every document costs more
+ * than the selection).
+ */
+export function topKAccepted(
+  n: number,
+  k: number,
+  before: (a: number, b: number) => number,
+  key: Float64Array | null,
+  accept: (i: number) => boolean,
+): number[] {
+  if (k <= 0 || n <= 0) return [];
+  /** 0: not asked yet, 1: accepted, 2: rejected. */
+  const verdict = new Uint8Array(n);
+  for (let round = 2 * k; ; round *= 4) {
+    const out: number[] = [];
+    for (const x of topK(n, round, before, key)) {
+      if (verdict[x] === 0) verdict[x] = accept(x) ? 1 : 2;
+      if (verdict[x] === 1 && out.push(x) === k) return out;
+    }
+    if (round >= n) return out;
+  }
+}
+
 /** The engine's vector scan state (LanceDbEngine.vectorIndex). */
 interface VectorIndex {
   /** docsVersion and `vectors` it was built from. */
   version: number;
   vectors: Float32Array<ArrayBufferLike>;
   columns: VectorColumns;
-  /** The stored document of each row. */
+  /** The stored document of each row (what a filter is evaluated on). */
   docs: Array<StoredDoc | undefined>;
-  /** Scratch: similarity per row, the rows passing the filter. */
+  /** Scratch: similarity per row (engine-wide: read it synchronously). */
   sims: Float64Array;
-  live: Int32Array;
 }
 
 /** What `list.slice(start, end)` keeps of a list of n: [from, to) (negative, fractional and NaN bounds as slice). */
@@ -926,31 +938,16 @@ export class LanceDbEngine implements SearchEngine {
       columns: vectorColumns(this.vectors, rows, this.embedder.dimensions),
       docs: this.vecIds.map((id) => this.docs.get(id)),
       sims: new Float64Array(rows),
-      live: new Int32Array(rows),
     };
     this.vecIndex = fresh;
     return fresh;
   }
 
-  /**
-   * Cosine similarity (vectors are L2-normalised) of the query with every row into `sims`, and the rows of the
-   * documents passing `pred` (all but `excludeRow`) into `live[0..count)`, in row order. The scratch is the engine's:
-   * read it synchronously.
-   */
-  private scanVectors(vec: Float32Array, pred: Predicate | null, excludeRow: number): { ix: VectorIndex; count: number } {
+  /** Cosine similarity (vectors are L2-normalised) of the query with every row, into the engine's scratch. */
+  private scanVectors(vec: Float32Array): VectorIndex {
     const ix = this.vectorIndex();
     scanSimilarities(ix.columns, vec, ix.sims);
-    const { docs, live } = ix;
-    let count = 0;
-    for (let r = 0; r < docs.length; r++) {
-      if (r === excludeRow) continue;
-      if (pred) {
-        const doc = docs[r];
-        if (!doc || !pred(doc)) continue;
-      }
-      live[count++] = r;
-    }
-    return { ix, count };
+    return ix;
   }
 
   /** The vector row of each ordinal of a segment (-1 when the document has no vector). */
@@ -976,21 +973,28 @@ export class LanceDbEngine implements SearchEngine {
     matches: KeywordMatches,
     wantIds: boolean,
   ): Pick<Ranking, "total" | "page" | "ids"> {
-    const { ix, count } = this.scanVectors(vec, pred, -1);
-    const sims = ix.sims;
-    const semantic = topK(
-      ix.live,
-      count,
-      sliceBounds(0, Math.max(100, req.offset + req.limit), count).to,
-      (a, b) => sims[b] - sims[a] || a - b,
-      sims,
-    );
-    // Keyword matches passed the same filter, so their rows were scanned; the vector matches among them are no
-    // extra candidates.
+    const ix = this.scanVectors(vec);
+    const { sims, docs: rowDocs } = ix;
+    const rows = ix.columns.rows;
     const kwCount = matches.count;
     const kwRows = matches.perOrdinal((segment) => this.segmentRows(segment));
-    const isKeyword = new Uint8Array(ix.columns.rows);
+    // Keyword matches passed the filter already (and are candidates anyway).
+    const isKeyword = new Uint8Array(rows);
     for (let i = 0; i < kwCount; i++) if (kwRows[i] >= 0) isKeyword[kwRows[i]] = 1;
+    // Semantic candidates: the best vector matches among the documents passing the filter, as many as a page asks
+    // for (at least 100), ties by row; the filter is asked only about rows near the top.
+    const end = Math.max(100, req.offset + req.limit);
+    const bySim = (a: number, b: number): number => sims[b] - sims[a] || a - b;
+    const k = end >= 0 ? Math.trunc(end) : Infinity;
+    const semantic = (
+      pred
+        ? topKAccepted(rows, k, bySim, sims, (r) => {
+            if (isKeyword[r] === 1) return true;
+            const doc = rowDocs[r];
+            return !!doc && pred(doc);
+          })
+        : topK(rows, k, bySim, sims)
+    ).slice(0, end);
     const semRows = semantic.filter((r) => isKeyword[r] === 0);
     // Candidate c: keyword match c below kwCount, then the vector-only rows.
     const n = kwCount + semRows.length;
@@ -1010,13 +1014,13 @@ export class LanceDbEngine implements SearchEngine {
       const docs = new Array<StoredDoc>(n);
       for (let c = 0; c < n; c++) {
         const r = c < kwCount ? kwRows[c] : semRows[c - kwCount];
-        docs[c] = (r >= 0 ? ix.docs[r] : this.docs.get(id(c))) as StoredDoc;
+        docs[c] = (r >= 0 ? rowDocs[r] : this.docs.get(id(c))) as StoredDoc;
       }
       const byScore = before;
       before = (a, b) => cmp(docs[a], docs[b]) || byScore(a, b);
     }
     const { from, to } = sliceBounds(req.offset, req.offset + req.limit, n);
-    const top = topK(null, n, to, before, sort ? null : scores);
+    const top = topK(n, to, before, sort ? null : scores);
     return {
       total: n,
       page: top.slice(from).map((c) =>
@@ -1100,7 +1104,8 @@ export class LanceDbEngine implements SearchEngine {
       // Embed first: everything after this await then runs in one synchronous step on one index state (the keyword
       // matches are the segments' scratch, the similarities the engine's).
       const { vec, ms } = await this.queryVector(req);
-      const { matches, marks } = this.keywordCandidates(q, pred, req.matchingStrategy ?? "last", req.attributesToSearchOn);
+      const strategy = req.matchingStrategy ?? "last";
+      const { matches, marks } = this.keywordCandidates(q, pred, strategy, req.attributesToSearchOn);
       return { ...this.hybridRanking(req, pred, ratio, vec, matches, wantIds), marks, embeddingTimeMs: ms, ratio };
     }
     const { matches, marks } = this.keywordCandidates(
@@ -1210,16 +1215,21 @@ export class LanceDbEngine implements SearchEngine {
     if (!this.docs.has(req.id) || row === undefined) throw new DocumentNotFoundError(req.id);
     const dim = this.embedder.dimensions;
     const vec = this.vectors.slice(row * dim, (row + 1) * dim);
-    const { ix, count } = this.scanVectors(vec, this.predicate(req.filter), row);
-    const { sims, docs } = ix;
+    const pred = this.predicate(req.filter);
+    const { sims, docs, columns } = this.scanVectors(vec);
     const ids = this.vecIds;
-    const top = topK(
-      ix.live,
-      count,
-      sliceBounds(0, req.limit, count).to,
+    const end = req.limit;
+    const top = topKAccepted(
+      columns.rows,
+      end >= 0 ? Math.trunc(end) : Infinity,
       (a, b) => sims[b] - sims[a] || (ids[a] < ids[b] ? -1 : 1),
       sims,
-    );
+      (r) => {
+        if (r === row) return false;
+        const doc = docs[r];
+        return !pred || (!!doc && pred(doc));
+      },
+    ).slice(0, end);
     return {
       hits: top.map((r) => ({
         document: project(docs[r] as StoredDoc, req.attributesToRetrieve),
