@@ -107,7 +107,7 @@ describe("topKAccepted", () => {
         .filter((i) => ok[i]);
       for (const k of [0, 1, 5, 50, 100, n, n + 1, Infinity]) {
         const asked = new Uint8Array(n);
-        const got = topKAccepted(n, k, before, key, (i) => {
+        const got = topKAccepted(n, k, key, (a, b) => a - b, (i) => {
           asked[i]++;
           return ok[i];
         });
@@ -120,9 +120,8 @@ describe("topKAccepted", () => {
   it("asks only about the best items when most are accepted", () => {
     const n = 10_000;
     const key = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
-    const before = (a: number, b: number): number => key[b] - key[a] || a - b;
     let asked = 0;
-    const got = topKAccepted(n, 100, before, key, (i) => {
+    const got = topKAccepted(n, 100, key, (a, b) => a - b, (i) => {
       asked++;
       return i % 2 === 0;
     });

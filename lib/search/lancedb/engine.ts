@@ -227,29 +227,56 @@ export function topK(n: number, k: number, before: (a: number, b: number) => num
 }
 
 /**
- * The first `k` of the items 0..n-1 that `accept` (a filter), in the order `before`: exactly the first k of the
- * accepted items in that order. `accept` is asked in rank order and at most once per item, only about the best 2k
- * items, then the best 8k, … until k are accepted or every item was seen (a filter over every document costs more
- * than the selection).
+ * The first `k` of the items 0..n-1 that `accept` (a filter), in the order of `key` descending, then `tie`: exactly
+ * the first k accepted items of that order (keys are finite). `accept` is asked at most once per item and in rank
+ * order, about as few items as it can: the best 2k (a bounded selection), and only when fewer than k of those pass,
+ * the following ones one at a time from a heap of every item (the best similarities can all fail a filter).
  */
 export function topKAccepted(
   n: number,
   k: number,
-  before: (a: number, b: number) => number,
-  key: Float64Array | null,
+  key: Float64Array,
+  tie: (a: number, b: number) => number,
   accept: (i: number) => boolean,
 ): number[] {
   if (k <= 0 || n <= 0) return [];
   /** 0: not asked yet, 1: accepted, 2: rejected. */
   const verdict = new Uint8Array(n);
-  for (let round = 2 * k; ; round *= 4) {
-    const out: number[] = [];
-    for (const x of topK(n, round, before, key)) {
-      if (verdict[x] === 0) verdict[x] = accept(x) ? 1 : 2;
-      if (verdict[x] === 1 && out.push(x) === k) return out;
+  const take = (x: number, out: number[]): boolean => {
+    if (verdict[x] === 0) verdict[x] = accept(x) ? 1 : 2;
+    return verdict[x] === 1 && out.push(x) === k;
+  };
+  const out: number[] = [];
+  const best = topK(n, 2 * k, (a, b) => key[b] - key[a] || tie(a, b), key);
+  for (const x of best) if (take(x, out)) return out;
+  if (best.length >= n) return out;
+  // A max-heap of every item in that order, popped until k are accepted.
+  const first = (a: number, b: number): boolean => key[a] > key[b] || (key[a] === key[b] && tie(a, b) < 0);
+  const heap = new Int32Array(n);
+  for (let i = 0; i < n; i++) heap[i] = i;
+  let size = n;
+  const siftDown = (start: number): void => {
+    let c = start;
+    const x = heap[c];
+    for (;;) {
+      let w = 2 * c + 1;
+      if (w >= size) break;
+      if (w + 1 < size && first(heap[w + 1], heap[w])) w++;
+      if (!first(heap[w], x)) break;
+      heap[c] = heap[w];
+      c = w;
     }
-    if (round >= n) return out;
+    heap[c] = x;
+  };
+  for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
+  out.length = 0;
+  while (size > 0) {
+    const x = heap[0];
+    heap[0] = heap[--size];
+    siftDown(0);
+    if (take(x, out)) return out;
   }
+  return out;
 }
 
 /** The engine's vector scan state (LanceDbEngine.vectorIndex). */
@@ -984,16 +1011,15 @@ export class LanceDbEngine implements SearchEngine {
     // Semantic candidates: the best vector matches among the documents passing the filter, as many as a page asks
     // for (at least 100), ties by row; the filter is asked only about rows near the top.
     const end = Math.max(100, req.offset + req.limit);
-    const bySim = (a: number, b: number): number => sims[b] - sims[a] || a - b;
     const k = end >= 0 ? Math.trunc(end) : Infinity;
     const semantic = (
       pred
-        ? topKAccepted(rows, k, bySim, sims, (r) => {
+        ? topKAccepted(rows, k, sims, (a, b) => a - b, (r) => {
             if (isKeyword[r] === 1) return true;
             const doc = rowDocs[r];
             return !!doc && pred(doc);
           })
-        : topK(rows, k, bySim, sims)
+        : topK(rows, k, (a, b) => sims[b] - sims[a] || a - b, sims)
     ).slice(0, end);
     const semRows = semantic.filter((r) => isKeyword[r] === 0);
     // Candidate c: keyword match c below kwCount, then the vector-only rows.
@@ -1222,8 +1248,8 @@ export class LanceDbEngine implements SearchEngine {
     const top = topKAccepted(
       columns.rows,
       end >= 0 ? Math.trunc(end) : Infinity,
-      (a, b) => sims[b] - sims[a] || (ids[a] < ids[b] ? -1 : 1),
       sims,
+      (a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0),
       (r) => {
         if (r === row) return false;
         const doc = docs[r];
