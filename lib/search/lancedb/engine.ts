@@ -3,8 +3,8 @@
  * (documents with their vectors, chunks with theirs) and answers chunk search; the keyword path is an in-process
  * inverted index (keyword-index.ts) built with each generation and persisted next to it (snapshot.ts, loaded on
  * open; rebuilt from the documents table when missing), and document vectors are scanned in memory (12k × 384
- * floats is 18 MB; a flat scan takes a few ms and applies filters with exactly the same semantics as the keyword
- * path). docs/search.md says why (measured: LanceDB's native FTS has no per-field weights,
+ * floats is 18 MB, plus a column-major copy of it so a query reads only the columns of its non-zero components:
+ * about 1 ms; filters apply with exactly the same semantics as the keyword path). docs/search.md says why (measured: LanceDB's native FTS has no per-field weights,
  * typo budget by word length, prefix on the last word, or highlights).
  */
 import { performance } from "node:perf_hooks";
@@ -426,12 +426,6 @@ class KeywordMatches {
       const hi = s === 0 ? this.first : this.count;
       for (let i = s === 0 ? 0 : this.first; i < hi; i++) out[i] = map[this.ords[i]];
     }
-    return out;
-  }
-
-  all(): Candidate[] {
-    const out: Candidate[] = new Array(this.count);
-    for (let i = 0; i < out.length; i++) out[i] = this.candidate(i);
     return out;
   }
 
