@@ -191,9 +191,14 @@ export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float6
 /**
  * The first `k` of the items 0..n-1 in the total order `before` (negative when a ranks first), in that order: a
  * bounded max-heap whose root is the last of the k best so far, so the result is exactly the prefix a full sort gives.
- * `key`, when `before` orders by key descending first, rejects most items without calling `before`.
+ * `skip(x, worst)`, when given, must only say true for items that rank after `worst`: it rejects them without `before`.
  */
-export function topK(n: number, k: number, before: (a: number, b: number) => number, key: Float64Array | null): number[] {
+function boundedTop(
+  n: number,
+  k: number,
+  before: (a: number, b: number) => number,
+  skip: ((x: number, worst: number) => boolean) | null,
+): number[] {
   if (k <= 0 || n <= 0) return [];
   if (k >= n) return Array.from({ length: n }, (_, i) => i).sort(before);
   const heap: number[] = [];
@@ -209,7 +214,7 @@ export function topK(n: number, k: number, before: (a: number, b: number) => num
       }
       continue;
     }
-    if (key && key[x] < key[heap[0]]) continue;
+    if (skip && skip(x, heap[0])) continue;
     if (before(x, heap[0]) >= 0) continue;
     heap[0] = x;
     let c = 0;
@@ -224,6 +229,13 @@ export function topK(n: number, k: number, before: (a: number, b: number) => num
     }
   }
   return heap.sort(before);
+}
+
+/**
+ * `boundedTop` for orders that rank by `key` descending first: `key` rejects most items without calling `before`.
+ */
+export function topK(n: number, k: number, before: (a: number, b: number) => number, key: Float64Array | null): number[] {
+  return boundedTop(n, k, before, key ? (x, worst) => key[x] < key[worst] : null);
 }
 
 /**
@@ -440,44 +452,12 @@ class KeywordMatches {
       (cmpSort && sortDocs ? cmpSort(sortDocs(a), sortDocs(b)) : 0) ||
       this.kw(b) - this.kw(a) ||
       (this.id(a) < this.id(b) ? -1 : 1);
-    const n = this.count;
-    if (k <= 0) return [];
-    if (k >= n) {
-      const all = Array.from({ length: n }, (_, i) => i);
-      return all.sort(before);
-    }
-    // Max-heap on "ranks later": heap[0] is the last of the k best so far.
-    const heap: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (heap.length < k) {
-        heap.push(i);
-        let c = heap.length - 1;
-        while (c > 0) {
-          const p = (c - 1) >> 1;
-          if (before(heap[c], heap[p]) <= 0) break;
-          [heap[c], heap[p]] = [heap[p], heap[c]];
-          c = p;
-        }
-      } else {
-        // Most matches rank after the current k-th on level or (unsorted) on kw alone: skip the comparator.
-        const li = this.level(i);
-        const lk = this.level(heap[0]);
-        if (li < lk || (li === lk && !cmpSort && this.kw(i) < this.kw(heap[0]))) continue;
-        if (before(i, heap[0]) >= 0) continue;
-        heap[0] = i;
-        let c = 0;
-        for (;;) {
-          const l = 2 * c + 1;
-          if (l >= k) break;
-          const r = l + 1;
-          const w = r < k && before(heap[r], heap[l]) > 0 ? r : l;
-          if (before(heap[w], heap[c]) <= 0) break;
-          [heap[c], heap[w]] = [heap[w], heap[c]];
-          c = w;
-        }
-      }
-    }
-    return heap.sort(before);
+    // Most matches rank after the current k-th on level or (unsorted) on kw alone: skip the comparator for them.
+    return boundedTop(this.count, k, before, (i, worst) => {
+      const li = this.level(i);
+      const lk = this.level(worst);
+      return li < lk || (li === lk && !cmpSort && this.kw(i) < this.kw(worst));
+    });
   }
 }
 
