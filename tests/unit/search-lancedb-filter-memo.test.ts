@@ -17,7 +17,8 @@ import { FIXTURE_ROWS, fixtureId } from "../search-conformance/fixture";
 const embedder = new LocalHashEmbedder();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-filter-memo-"));
 const engine = new LanceDbEngine({ dir, embedder });
-const target: JudgmentRow = { ...FIXTURE_ROWS[0], id: fixtureId(30_001), title: "Wombat larceny appeal", jurisdiction: "PL" };
+const targetId = fixtureId(30_001);
+const target: JudgmentRow = { ...FIXTURE_ROWS[0], id: targetId, title: "Wombat larceny appeal", jurisdiction: "PL" };
 
 beforeAll(async () => {
   const session = await engine.sync.beginFull();
@@ -49,7 +50,7 @@ describe("memoised filter answers", () => {
     expect(await ids("", "jurisdiction = PL")).not.toContain(target.id);
     expect(await ids("", "jurisdiction = UK")).toContain(target.id);
 
-    await engine.sync.delete([target.id]);
+    await engine.sync.delete([targetId]);
     expect(await ids("wombat", "jurisdiction = UK")).not.toContain(target.id);
   });
 });
