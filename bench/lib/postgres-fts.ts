@@ -15,6 +15,7 @@
  * the attributes the bench uses; any other attribute is refused rather than silently dropped.
  */
 import type pg from "pg";
+import type { SearchDocumentsBody } from "../../lib/backend/search";
 import type { FilterNode, FilterValue } from "../../lib/search/filter/ast";
 import { DISPLAYED_ATTRIBUTES } from "../../lib/search/index-settings";
 
@@ -84,14 +85,8 @@ export interface BaselineRequest {
   offset: number;
 }
 
-export interface BaselineBody {
-  hits: Record<string, unknown>[];
-  query: string;
-  limit: number;
-  offset: number;
-  estimated_total: number;
-  processing_time_ms: number;
-}
+/** The fields of our answer (GET /api/search/documents) that a keyword search without facets carries. */
+export type BaselineBody = Pick<SearchDocumentsBody, "hits" | "query" | "limit" | "offset" | "estimated_total" | "processing_time_ms">;
 
 const FIELDS = DISPLAYED_ATTRIBUTES.map((a) => `'${a}', j.${a}`).join(", ");
 
