@@ -567,6 +567,24 @@ function project(doc: StoredDoc, attrs: readonly string[] | undefined): HitDocum
   return projectWith(doc, projection(attrs));
 }
 
+/** Suggestions sorted by folded text (prefix lookups), with their keys and where the topics are (topic_hits). */
+interface SuggestionIndex {
+  list: Suggestion[];
+  keys: string[];
+  /** Positions of the topic suggestions: a few dozen among tens of thousands of phrases. */
+  topicRows: number[];
+}
+
+function suggestionIndex(suggestions: Suggestion[]): SuggestionIndex {
+  const keyed = suggestions.map((s) => ({ s, k: fold(s.text) }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  const topicRows: number[] = [];
+  keyed.forEach((x, i) => {
+    if (x.s.kind === "topic") topicRows.push(i);
+  });
+  return { list: keyed.map((x) => x.s), keys: keyed.map((x) => x.k), topicRows };
+}
+
 class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
   run<T>(fn: () => Promise<T>): Promise<T> {
@@ -602,10 +620,7 @@ export class LanceDbEngine implements SearchEngine {
   private vecIds: string[] = [];
   private vecRow = new Map<string, number>();
   private vectors: Float32Array<ArrayBufferLike> = new Float32Array(0);
-  private suggestions: Suggestion[] = [];
-  private suggestKeys: string[] = [];
-  /** Positions of the topic suggestions (a few dozen among tens of thousands of phrases), for topic_hits. */
-  private topicRows: number[] = [];
+  private suggestIndex: SuggestionIndex = suggestionIndex([]);
   private chunkCount = 0;
   private opening: Promise<void> | null = null;
   private reloading: Promise<void> | null = null;
@@ -670,7 +685,7 @@ export class LanceDbEngine implements SearchEngine {
     }
     for (const entry of await readDelta(this.store.deltaLogPath(state.gen))) fresh.applyDelta(entry);
     fresh.rebuildDelta();
-    fresh.setSuggestions(await this.store.readSuggestions(state.gen));
+    fresh.suggestIndex = suggestionIndex(await this.store.readSuggestions(state.gen));
     const chunkCount = await tables.chunks.countRows();
     this.adopt(fresh, tables, state, chunkCount);
   }
@@ -731,9 +746,7 @@ export class LanceDbEngine implements SearchEngine {
     this.delta = fresh.delta;
     this.deltaDocs = fresh.deltaDocs;
     this.mainDead = fresh.mainDead;
-    this.suggestions = fresh.suggestions;
-    this.suggestKeys = fresh.suggestKeys;
-    this.topicRows = fresh.topicRows;
+    this.suggestIndex = fresh.suggestIndex;
     this.chunkCount = chunkCount;
     this.tables = tables;
     this.state = state;
@@ -769,9 +782,7 @@ export class LanceDbEngine implements SearchEngine {
     this.vecRow = new Map();
     this.vectors = new Float32Array(0);
     this.vecIndex = null;
-    this.suggestions = [];
-    this.suggestKeys = [];
-    this.topicRows = [];
+    this.suggestIndex = suggestionIndex([]);
     this.chunkCount = 0;
   }
 
@@ -816,15 +827,6 @@ export class LanceDbEngine implements SearchEngine {
       this.vecIds.pop();
       this.vecRow.delete(id);
     }
-  }
-
-  private setSuggestions(list: Suggestion[]): void {
-    const keyed = list.map((s) => ({ s, k: fold(s.text) }));
-    keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-    this.suggestions = keyed.map((x) => x.s);
-    this.suggestKeys = keyed.map((x) => x.k);
-    this.topicRows = [];
-    for (let i = 0; i < this.suggestions.length; i++) if (this.suggestions[i].kind === "topic") this.topicRows.push(i);
   }
 
   private rebuildDelta(): void {
@@ -1301,9 +1303,10 @@ export class LanceDbEngine implements SearchEngine {
     if (ws.length === 0) return [];
     const key = ws.join(" ");
     const out: TopicHit[] = [];
-    for (const i of this.topicRows) {
-      const s = this.suggestions[i];
-      const k = this.suggestKeys[i];
+    const { list, keys, topicRows } = this.suggestIndex;
+    for (const i of topicRows) {
+      const s = list[i];
+      const k = keys[i];
       if (k.startsWith(key) || k.includes(" " + key)) out.push({ topic: s.text, count: s.count ?? Math.round(s.score / 2) });
     }
     return out.sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic)).slice(0, limit);
@@ -1315,15 +1318,16 @@ export class LanceDbEngine implements SearchEngine {
     const key = words(req.q).join(" ");
     if (key === "") return { suggestions: [], processingTimeMs: 0 };
     let lo = 0;
-    let hi = this.suggestKeys.length;
+    const { list, keys } = this.suggestIndex;
+    let hi = keys.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.suggestKeys[mid] < key) lo = mid + 1;
+      if (keys[mid] < key) lo = mid + 1;
       else hi = mid;
     }
     const found: Suggestion[] = [];
-    for (let i = lo; i < this.suggestKeys.length && this.suggestKeys[i].startsWith(key); i++) {
-      found.push(this.suggestions[i]);
+    for (let i = lo; i < keys.length && keys[i].startsWith(key); i++) {
+      found.push(list[i]);
     }
     found.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     return { suggestions: found.slice(0, req.limit), processingTimeMs: Math.round(performance.now() - t0) };
@@ -1389,7 +1393,7 @@ export class LanceDbEngine implements SearchEngine {
           };
           await store.writeSuggestions(gen, suggestions);
           fresh.main = builder.build();
-          fresh.setSuggestions(suggestions);
+          fresh.suggestIndex = suggestionIndex(suggestions);
           // The snapshot is complete before state.json names the generation: a process opening it never rebuilds.
           await writeSnapshot(store.snapshotDir(gen), fresh.snapshot());
           const chunkCount = await tables.chunks.countRows();
