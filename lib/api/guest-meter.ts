@@ -1,3 +1,4 @@
+import { parseCookieHeader } from "@supabase/ssr";
 import { config } from "@/lib/config";
 import { GUEST_COOKIE, GuestLimitReachedError, guestMeter, type GuestSession } from "@/lib/backend/guest";
 import { ApiError } from "./errors";
@@ -24,11 +25,7 @@ export interface MeteredSearch<T> {
 export function guestCookieOf(req: Request): string | null {
   const header = req.headers.get("cookie");
   if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === GUEST_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
+  return parseCookieHeader(header).find((c) => c.name === GUEST_COOKIE)?.value ?? null;
 }
 
 /** The cookie spec: HttpOnly, SameSite=Lax, Secure in production, lifetime = the session's remaining TTL (D-12). */

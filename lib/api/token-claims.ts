@@ -8,7 +8,7 @@
  * be refreshed, and only supabase-js can write the new cookies), a symmetric (HS256) token, a key not in the JWKS,
  * a JWKS that cannot be fetched, a bad signature or an expired token.
  */
-import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
+import { combineChunks, parseCookieHeader, stringFromBase64URL } from "@supabase/ssr";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import { LruCache } from "@/lib/llm/embedders/lru";
 
@@ -58,21 +58,10 @@ export function sessionCookieName(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split(".")[0]}-auth-token`;
 }
 
-function parseCookieHeader(header: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!out.has(name)) out.set(name, part.slice(eq + 1).trim());
-  }
-  return out;
-}
-
 /** The access token of the @supabase/ssr session cookie while the session is not due for a refresh, else null. */
 export async function sessionAccessToken(cookieHeader: string | null, supabaseUrl: string, now = Date.now()): Promise<string | null> {
   if (!cookieHeader) return null;
-  const cookies = parseCookieHeader(cookieHeader);
+  const cookies = new Map(parseCookieHeader(cookieHeader).map((c) => [c.name, c.value]));
   try {
     const raw = await combineChunks(sessionCookieName(supabaseUrl), (name) => cookies.get(name));
     if (!raw) return null;
