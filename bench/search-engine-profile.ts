@@ -50,6 +50,7 @@ function pct(xs: number[], p: number): number {
 async function main(): Promise<void> {
   const { getSearch } = await import("../lib/search/engine");
   const { parseIndexFilter } = await import("../lib/search/filter");
+  const { SEARCH_HIT_FORMAT } = await import("../lib/backend/search");
   const { engine } = getSearch();
   // What lib/backend/search.ts asks for.
   const request = (bq: BenchQuery): SearchDocumentsRequest => ({
@@ -57,9 +58,7 @@ async function main(): Promise<void> {
     filter: parseIndexFilter(bq.filter),
     limit: 20,
     offset: 0,
-    attributesToHighlight: ["title", "summary", "case_number", "court_name"],
-    attributesToCrop: ["summary"],
-    cropLength: 40,
+    ...SEARCH_HIT_FORMAT,
     ...HYBRID,
   });
   const t0 = performance.now();

@@ -103,16 +103,25 @@ function pct(xs: number[], p: number): number {
   return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2));
 }
 
+async function timeOnce(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
 async function timed(fn: () => Promise<unknown>, rounds: number): Promise<number[]> {
   await fn(); // warm
   const out: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
+  for (let i = 0; i < rounds; i++) out.push(await timeOnce(fn));
   return out;
 }
+
+/** The autocomplete prefix of a bench query: the first three letters of its first word. */
+const acPrefix = (bq: BenchQuery) => bq.q.replace(/"/g, "").split(/\s+/)[0].slice(0, 3);
+
+/** `?q=…&filter=…` of a bench query (and `extra` parameters). */
+const queryString = (q: string, filter: string | undefined, extra = "") =>
+  `?q=${encodeURIComponent(q)}${filter ? `&filter=${encodeURIComponent(filter)}` : ""}${extra}`;
 
 function stats(xs: number[]) {
   return { n: xs.length, p50_ms: pct(xs, 50), p95_ms: pct(xs, 95), max_ms: pct(xs, 100) };
@@ -236,6 +245,7 @@ async function main(): Promise<void> {
     const { getSearch } = await import("../lib/search/engine");
     const { fullSync } = await import("../lib/search/sync");
     const { parseIndexFilter } = await import("../lib/search/filter");
+    const { SEARCH_HIT_FORMAT } = await import("../lib/backend/search");
     const { engine, embedder } = getSearch();
     log("building the index…");
     const rss0 = process.memoryUsage().rss;
@@ -278,7 +288,7 @@ async function main(): Promise<void> {
     const perQuery: Array<Record<string, unknown>> = [];
     for (const bq of QUERIES) {
       const filter = parseIndexFilter(bq.filter);
-      const k = await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, attributesToHighlight: ["title", "summary"], attributesToCrop: ["summary"], cropLength: 40 }), ROUNDS);
+      const k = await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, ...SEARCH_HIT_FORMAT }), ROUNDS);
       const h = await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, semanticRatio: 0.5 }), ROUNDS);
       kw.push(...k);
       hy.push(...h);
@@ -325,18 +335,13 @@ async function main(): Promise<void> {
     // HTTP end to end: ours and the Postgres baseline behind the same server, requests alternating.
     const server = await serveRoutes(pool);
     const local = httpClient(server.url);
-    const qs = (bq: BenchQuery, extra = "") =>
-      `?q=${encodeURIComponent(bq.q)}${bq.filter ? `&filter=${encodeURIComponent(bq.filter)}` : ""}${extra}`;
+    const qs = (bq: BenchQuery, extra = "") => queryString(bq.q, bq.filter, extra);
+    const acPath = (bq: BenchQuery) => `/api/search/autocomplete${queryString(acPrefix(bq), bq.filter)}`;
     const oursHttp: number[] = [];
     const baseHttp: number[] = [];
     const hybridHttp: number[] = [];
     const acHttp: number[] = [];
     const comparison: Array<Record<string, unknown>> = [];
-    const timeOnce = async (fn: () => Promise<unknown>) => {
-      const t0 = performance.now();
-      await fn();
-      return performance.now() - t0;
-    };
     for (const bq of QUERIES) {
       const oursPath = `/api/search/documents${qs(bq)}`;
       const basePath = `/baseline/search/documents${qs(bq)}`;
@@ -351,8 +356,7 @@ async function main(): Promise<void> {
       oursHttp.push(...o);
       baseHttp.push(...b);
       hybridHttp.push(...(await timed(() => local.json(`/api/search/documents${qs(bq, "&semantic_ratio=0.5")}`), ROUNDS)));
-      const prefix = bq.q.replace(/"/g, "").split(/\s+/)[0].slice(0, 3);
-      acHttp.push(...(await timed(() => local.json(`/api/search/autocomplete?q=${encodeURIComponent(prefix)}${bq.filter ? `&filter=${encodeURIComponent(bq.filter)}` : ""}`), ROUNDS)));
+      acHttp.push(...(await timed(() => local.json(acPath(bq)), ROUNDS)));
       comparison.push({
         q: bq.q,
         kind: bq.kind,
@@ -401,8 +405,7 @@ async function main(): Promise<void> {
         for (const bq of QUERIES) {
           k.push(...(await timed(() => app.json(`/api/search/documents${qs(bq)}`), ROUNDS)));
           h.push(...(await timed(() => app.json(`/api/search/documents${qs(bq, "&semantic_ratio=0.5")}`), ROUNDS)));
-          const prefix = bq.q.replace(/"/g, "").split(/\s+/)[0].slice(0, 3);
-          a.push(...(await timed(() => app.json(`/api/search/autocomplete?q=${encodeURIComponent(prefix)}${bq.filter ? `&filter=${encodeURIComponent(bq.filter)}` : ""}`), ROUNDS)));
+          a.push(...(await timed(() => app.json(acPath(bq)), ROUNDS)));
         }
         appFigures = { keyword: stats(k), hybrid: stats(h), autocomplete: stats(a) };
         out.http_through_app = { url: appUrl, signed_in: true, ...appFigures, speedup_vs_postgres_http_p50: ratioOf(baseHttp, k) };

@@ -19,7 +19,7 @@ import {
 import { andAll, parseIndexFilter, type FilterNode } from "@/lib/search/filter";
 import { dateToEpochSeconds } from "@/lib/search/document";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES } from "@/lib/search/index-settings";
-import type { SearchHit, SortSpec } from "@/lib/search/types";
+import type { SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
 import { apiHit, searchAnswerJson } from "./search-json";
 
 export { SearchEngineError } from "@/lib/search/errors";
@@ -226,6 +226,13 @@ export interface SearchDocumentsBody {
   facet_distribution?: Record<string, Record<string, number>>;
 }
 
+/** How GET /api/search/documents formats its hits (the benches time the engine with exactly this). */
+export const SEARCH_HIT_FORMAT = {
+  attributesToHighlight: ["title", "summary", "case_number", "court_name"],
+  attributesToCrop: ["summary"],
+  cropLength: 40,
+} as const satisfies Pick<SearchDocumentsRequest, "attributesToHighlight" | "attributesToCrop" | "cropLength">;
+
 /**
  * Run a document search for `identity`. semantic_ratio is forced to 0 without a signed-in user (spec: Limits).
  * Throws ApiError for bad input (before touching the engine) and SearchEngineError when the engine fails.
@@ -243,9 +250,7 @@ export async function searchDocuments(params: SearchDocumentsParams, identity: I
     limit: params.limit,
     offset: params.offset,
     semanticRatio: ratio,
-    attributesToHighlight: ["title", "summary", "case_number", "court_name"],
-    attributesToCrop: ["summary"],
-    cropLength: 40,
+    ...SEARCH_HIT_FORMAT,
   });
   const body: SearchDocumentsBody = {
     hits: r.hits.map(toApiHit),
