@@ -90,8 +90,11 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   const apiKey = await apiKeyOf(req);
   const bearer = bearerOf(req);
   const { url } = supabaseEnv();
-  // The session client stays the anonymous caller's client too: sign-in and sign-up set the session cookies through it.
-  const makeDb = bearer ? () => createTokenClient(bearer) : await sessionClientFactory();
+  // The caller's client, built at most once per request. The session client stays the anonymous caller's client
+  // too: sign-in and sign-up set the session cookies through it.
+  const makeCallerDb = bearer ? () => createTokenClient(bearer) : await sessionClientFactory();
+  let callerDb: SupabaseClient | null = null;
+  const makeDb = () => (callerDb ??= makeCallerDb());
   const via: Identity["via"] = bearer ? "bearer" : "session";
   const anonymous = (): Identity =>
     withLazyDb({ role: "anonymous", userId: null, email: null, via: "none", apiKey, rateLimitId: null }, bearer ? () => createTokenClient() : makeDb);

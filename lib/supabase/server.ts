@@ -6,16 +6,16 @@ import { supabaseEnv } from "./env";
 import { realtimeOptions, serverAuthOptions } from "./options";
 
 /**
- * A maker of the Supabase client bound to this request's session cookies (a new one per request, as @supabase/ssr
- * requires), built on first use: requests whose caller was verified from the token alone never pay for it.
- * Cookie writes fail silently in server components, where the middleware refreshes the session instead.
+ * A maker of the Supabase client bound to this request's session cookies (one per request, as @supabase/ssr
+ * requires): the cookie store is read now, the client built when the maker is called, so a caller verified from the
+ * token alone never pays for it. Cookie writes fail silently in server components, where the middleware refreshes
+ * the session instead.
  */
 export async function sessionClientFactory(): Promise<() => SupabaseClient> {
   const { url, anonKey } = supabaseEnv();
   const store = await cookies();
-  let client: SupabaseClient | null = null;
   return () =>
-    (client ??= createServerClient(url, anonKey, {
+    createServerClient(url, anonKey, {
       realtime: realtimeOptions,
       cookies: {
         getAll: () => store.getAll(),
@@ -27,7 +27,7 @@ export async function sessionClientFactory(): Promise<() => SupabaseClient> {
           }
         },
       },
-    }));
+    });
 }
 
 /** The Supabase client bound to this request's session cookies. */
