@@ -117,6 +117,21 @@ describe("highlight and crop", () => {
     );
   });
 
+  it("a text formatted again, with other terms or after other texts, equals the reference (its words are cached)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, terms, fc.integer({ min: 1, max: 12 })), { minLength: 1, maxLength: 4 }), terms, (cases, other) => {
+        for (const pass of [0, 1]) {
+          for (const [t, m, n] of cases) {
+            const ts = pass === 0 ? m : other;
+            expect(crop(t, ts, n, true)).toBe(refCrop(t, ts, n, true));
+            expect(highlight(t, ts)).toBe(refHighlight(t, ts));
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("a word's fold starts with the fold of its first character (the highlighter's filter)", () => {
     for (let c = 0x80; c < 0x10000; c++) {
       if (c >= 0xd800 && c <= 0xdfff) continue;

@@ -5,7 +5,8 @@
  * so the result is safe to render as HTML.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
-import { fold, foldWord, newWordRuns, scanWords } from "../text/tokenize";
+import { LruCache } from "@/lib/llm/embedders/lru";
+import { fold, foldWord, newWordRuns, scanWords, type WordRuns } from "../text/tokenize";
 
 /** Folded term → characters to mark (null = the whole word). */
 export type MarkTerms = Map<string, number | null>;
@@ -96,18 +97,45 @@ function matcherOf(terms: MarkTerms): Matcher {
 }
 
 /**
- * The words of one text for render/crop, in reusable arrays (module scratch: highlight and crop are synchronous).
+ * The words of one text for render/crop: `runs` points at the text's word runs (the scratch, or a cached copy), with
+ * each word's mark in the scratch `wMark` (module state: highlight and crop are synchronous).
  * mark[i] = characters to mark, -1 = whole word, -2 = no match.
  */
-const runs = newWordRuns(1024);
+const scratch = newWordRuns(1024);
+let runs: WordRuns = scratch;
 let wMark = new Int32Array(1024);
 const NO_MATCH = -2;
 const WHOLE = -1;
 
-/** Scans `text` into the scratch arrays with each word's mark; returns the word count. */
+/*
+ * Word runs of the longer texts formatted lately. The same documents' fields are formatted query after query (a
+ * page's summaries, titles), and finding their words was a fifth of a keyword search's time; the runs do not depend
+ * on the query, only the marks do. Keyed by the text itself (a stored field's string is one object, its hash
+ * computed once); bounded, ~1-2 KB a summary. Short texts are cheaper to scan than to look up.
+ */
+const CACHED_MIN_LENGTH = 64;
+const runsCache = new LruCache<string, { n: number; runs: WordRuns }>(4096);
+
+/** Points `runs` at the word runs of `text`; returns the word count. */
+function findWords(text: string): number {
+  if (text.length < CACHED_MIN_LENGTH) {
+    runs = scratch;
+    return scanWords(text, scratch);
+  }
+  let hit = runsCache.get(text);
+  if (!hit) {
+    const n = scanWords(text, scratch);
+    hit = { n, runs: { start: scratch.start.slice(0, n), end: scratch.end.slice(0, n), ascii: scratch.ascii.slice(0, n) } };
+    runsCache.set(text, hit);
+  }
+  runs = hit.runs;
+  return hit.n;
+}
+
+/** Finds the words of `text` with each word's mark; returns the word count. */
 function scanText(text: string, m: Matcher): number {
-  const n = scanWords(text, runs);
-  if (wMark.length < runs.start.length) wMark = new Int32Array(runs.start.length);
+  const n = findWords(text);
+  if (wMark.length < n) wMark = new Int32Array(Math.max(n, wMark.length * 2));
   const { start, end, ascii } = runs;
   const terms = m.terms;
   for (let i = 0; i < n; i++) {
@@ -132,7 +160,7 @@ function scanText(text: string, m: Matcher): number {
   return n;
 }
 
-/** Render text[from, to) with marks on the matched words (words[0, n) of the scratch). */
+/** Render text[from, to) with marks on the matched words (words[0, n) of `runs`). */
 function render(text: string, n: number, from: number, to: number): string {
   let out = "";
   let pos = from;
