@@ -100,6 +100,23 @@ describe("record_searches (the batched writer)", () => {
     expect((await anon().rpc("record_searches", { p_rows: [] })).error?.code).toBe("42501");
   });
 
+  it("a row of an account deleted while it waited in the queue is dropped, not the whole batch", async () => {
+    const carol = await signedInUser();
+    const { error } = await service().auth.admin.deleteUser(carol.id);
+    expect(error).toBeNull();
+    const n = await recordSearches(service(), [
+      { query: "queued: bob before", hitCount: 1, latencyMs: 1, mode: "text", userId: bob.id },
+      { query: "queued: carol, deleted since", hitCount: 1, latencyMs: 1, mode: "text", userId: carol.id },
+      { query: "queued: a guest", hitCount: 1, latencyMs: 1, mode: "text", userId: null },
+    ]);
+    expect(n).toBe(2);
+    const { rows } = await pool.query("select query, user_id from public.search_analytics where query like 'queued: %' order by query");
+    expect(rows).toEqual([
+      { query: "queued: a guest", user_id: null },
+      { query: "queued: bob before", user_id: bob.id },
+    ]);
+  });
+
   it("writes nothing for anything but an array", async () => {
     expect((await service().rpc("record_searches", { p_rows: { query: "x" } })).data).toBe(0);
   });
