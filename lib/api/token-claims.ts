@@ -8,7 +8,7 @@
  * be refreshed, and only supabase-js can write the new cookies), a symmetric (HS256) token, a key not in the JWKS,
  * a JWKS that cannot be fetched, a bad signature or an expired token.
  */
-import { combineChunks, parseCookieHeader, stringFromBase64URL } from "@supabase/ssr";
+import { combineChunks, parseCookieHeader } from "@supabase/ssr";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import { LruCache } from "@/lib/llm/embedders/lru";
 
@@ -65,7 +65,10 @@ export async function sessionAccessToken(cookieHeader: string | null, supabaseUr
   try {
     const raw = await combineChunks(sessionCookieName(supabaseUrl), (name) => cookies.get(name));
     if (!raw) return null;
-    const json = raw.startsWith("base64-") ? stringFromBase64URL(raw.slice("base64-".length)) : decodeURIComponent(raw);
+    // Node's native base64url decoder: @supabase/ssr's JavaScript one took ~0.05 ms for a 3 KB session, on every
+    // signed-in request (the hottest function of the app in a profile of autocomplete calls). Invalid input decodes to
+    // garbage that fails JSON.parse below, which answers null like a decoding error.
+    const json = raw.startsWith("base64-") ? Buffer.from(raw.slice("base64-".length), "base64url").toString("utf8") : decodeURIComponent(raw);
     const session = JSON.parse(json) as { access_token?: unknown; expires_at?: unknown };
     if (typeof session.access_token !== "string" || typeof session.expires_at !== "number") return null;
     if (session.expires_at * 1000 - now < EXPIRY_MARGIN_MS) return null;

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
+import fc from "fast-check";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionAccessToken, sessionCookieName, verifyAccessToken } from "@/lib/api/token-claims";
@@ -79,6 +80,16 @@ describe("sessionAccessToken (the @supabase/ssr cookie)", () => {
     const chunked = cookieHeader({ ...session, padding: "p".repeat(500) }, 100);
     expect(chunked).toContain(`${sessionCookieName(url)}.1=`);
     expect(await sessionAccessToken(chunked, url)).toBe("tok");
+  });
+
+  it("reads any session @supabase/ssr wrote, whatever text its user fields hold (UTF-8 through base64url)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ maxLength: 40 }), async (name, token) => {
+        const session = { access_token: token || "t", user: { user_metadata: { name } }, expires_at: Math.floor(Date.now() / 1000) + 3600 };
+        expect(await sessionAccessToken(cookieHeader(session), url)).toBe(token || "t");
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("defers (null) a session due for refresh, and a missing or unreadable cookie", async () => {
