@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { SNAPSHOT_FORMAT } from "@/lib/search/lancedb/snapshot";
+import { SNAPSHOT_FORMAT, writeJsonArray } from "@/lib/search/lancedb/snapshot";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { SuggestionMiner } from "@/lib/search/suggest-miner";
@@ -101,5 +102,25 @@ describe("LanceDB snapshot", () => {
     const e = open();
     expect((await e.health()).documents).toBe(FIXTURE_COUNT - 1);
     expect(JSON.parse(fs.readFileSync(metaFile, "utf8")).format).toBe(SNAPSHOT_FORMAT);
+  });
+});
+
+describe("writeJsonArray (docs.json, written in slices)", () => {
+  it("writes exactly the bytes of JSON.stringify, across slice boundaries and for any text", async () => {
+    const file = path.join(dir, "array.json");
+    const doc = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ unit: "grapheme", maxLength: 50 }), fc.integer(), fc.constant(null)));
+    await fc.assert(
+      fc.asyncProperty(fc.array(doc, { maxLength: 30 }), async (docs) => {
+        await writeJsonArray(file, docs);
+        expect(fs.readFileSync(file, "utf8")).toBe(JSON.stringify(docs));
+      }),
+      { numRuns: 200 },
+    );
+    // More than one ~1 MB slice, with non-Latin-1 text, and what JSON writes as null inside an array.
+    const big = Array.from({ length: 3000 }, (_, i) => ({ id: String(i), title: `zabójstwo ${"ż".repeat(400)} ${i}` }));
+    const mixed: unknown[] = [...big, undefined, () => 1, { last: true }];
+    await writeJsonArray(file, mixed);
+    expect(fs.readFileSync(file, "utf8")).toBe(JSON.stringify(mixed));
+    expect(fs.statSync(file).size).toBeGreaterThan(2 * 2 ** 20);
   });
 });

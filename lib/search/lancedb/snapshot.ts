@@ -69,6 +69,30 @@ async function readTyped<T extends Uint32Array | Float32Array>(
   return copy;
 }
 
+/**
+ * `JSON.stringify(items)` written to `file` in ~1 MB slices: the documents' JSON is tens of MB (twice that as a
+ * JavaScript string with any non-Latin-1 character, plus the encoded buffer), and it was made whole at the end of a
+ * full build, when memory is already at its peak. The bytes are the same (tests/unit/search-lancedb-snapshot.test.ts).
+ */
+export async function writeJsonArray(file: string, items: readonly unknown[]): Promise<void> {
+  const fh = await fs.open(file, "w");
+  try {
+    let out = "[";
+    for (let i = 0; i < items.length; i++) {
+      // As in an array, a value JSON cannot represent (undefined, a function) is written as null.
+      out += (i > 0 ? "," : "") + (JSON.stringify(items[i]) ?? "null");
+      if (out.length >= SLICE_CHARS) {
+        await fh.write(out);
+        out = "";
+      }
+    }
+    await fh.write(out + "]");
+  } finally {
+    await fh.close();
+  }
+}
+const SLICE_CHARS = 1 << 20;
+
 export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> {
   if (!LITTLE_ENDIAN) return; // the files are little-endian; a big-endian host just rebuilds on open
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
@@ -88,7 +112,7 @@ export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> 
       fs.writeFile(path.join(tmp, "vectors.f32"), bytes(snap.vectors.subarray(0, snap.vecIds.length * dim))),
     ]);
     // One JSON text for all documents: a single JSON.parse on open is much faster than one per line.
-    await fs.writeFile(path.join(tmp, "docs.json"), JSON.stringify(snap.docs));
+    await writeJsonArray(path.join(tmp, "docs.json"), snap.docs);
     const meta: SnapshotMeta = {
       format: SNAPSHOT_FORMAT,
       endianness: "le",
