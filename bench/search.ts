@@ -31,9 +31,10 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import type { Identity } from "../lib/api/identity";
+import { measureThroughApp, type AppLatency } from "./lib/app-latency";
+import { autocompletePath, httpClient, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
-import { SEARCH_BENCH_QUERIES, type BenchQuery } from "./lib/search-queries";
-import { createThrowawayUser, deleteUser } from "./lib/throwaway-user";
+import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
 import { startDatabase } from "../supabase/local/stack";
 import { readEnvFile } from "../supabase/local/env-file";
 import { repoRoot } from "../supabase/local/paths";
@@ -101,35 +102,6 @@ function machineState(): { load_average: number[] | null; cpu_calibration_ms: nu
   return { load_average: load, cpu_calibration_ms: Number(cpu.toFixed(3)), memory_calibration_ms: Number(mem.toFixed(2)) };
 }
 
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2));
-}
-
-async function timeOnce(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
-async function timed(fn: () => Promise<unknown>, rounds: number): Promise<number[]> {
-  await fn(); // warm
-  const out: number[] = [];
-  for (let i = 0; i < rounds; i++) out.push(await timeOnce(fn));
-  return out;
-}
-
-/** The autocomplete prefix of a bench query: the first three letters of its first word. */
-const acPrefix = (bq: BenchQuery) => bq.q.replace(/"/g, "").split(/\s+/)[0].slice(0, 3);
-
-/** `?q=…&filter=…` of a bench query (and `extra` parameters). */
-const queryString = (q: string, filter: string | undefined, extra = "") =>
-  `?q=${encodeURIComponent(q)}${filter ? `&filter=${encodeURIComponent(filter)}` : ""}${extra}`;
-
-function stats(xs: number[]) {
-  return { n: xs.length, p50_ms: pct(xs, 50), p95_ms: pct(xs, 95), max_ms: pct(xs, 100) };
-}
-
 /**
  * Serve the search backend and the Postgres baseline over node:http: query parsing (the routes' zod schema), the
  * search, JSON encoding; exactly what the route handler does minus Next's router and the auth/limit wrapper (which
@@ -173,58 +145,6 @@ async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => P
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   const port = (server.address() as { port: number }).port;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-/**
- * A keep-alive HTTP client (node:http, one connection reused, the body read to the end), the same for every
- * endpoint measured: what a load tester does, without fetch's per-request overhead in the figures.
- */
-function httpClient(base: string, cookie?: string) {
-  const u = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (p: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.get(
-        { host: u.hostname, port: u.port, path: p, agent, headers: cookie ? { cookie } : {} },
-        (res) => {
-          const parts: Buffer[] = [];
-          res.on("data", (c: Buffer) => parts.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
-          res.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-    });
-  return {
-    async json(p: string): Promise<Record<string, unknown>> {
-      const r = await get(p);
-      if (r.status === 429) {
-        throw new Error(`${p} → 429: start the app with the search limits raised (see bench/search.ts header)`);
-      }
-      if (r.status !== 200) throw new Error(`${p} → ${r.status} ${r.body.slice(0, 300)}`);
-      return JSON.parse(r.body) as Record<string, unknown>;
-    },
-    close: () => agent.destroy(),
-  };
-}
-
-/** Sign a throwaway user in through the running app; returns the Cookie header and the user (to delete). */
-async function appSession(appUrl: string): Promise<{ cookie: string; userId: string }> {
-  const user = await createThrowawayUser("bench-search");
-  const r = await fetch(`${appUrl}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (r.status !== 200) {
-    await deleteUser(user.id);
-    throw new Error(`sign-in answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
-  }
-  const cookie = r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cookie, userId: user.id };
 }
 
 async function main(): Promise<void> {
@@ -339,8 +259,6 @@ async function main(): Promise<void> {
     // service, then the same requests alternating one by one (printed beside it; P-18).
     const server = await serveRoutes(pool);
     const local = httpClient(server.url);
-    const qs = (bq: BenchQuery, extra = "") => queryString(bq.q, bq.filter, extra);
-    const acPath = (bq: BenchQuery) => `/api/search/autocomplete${queryString(acPrefix(bq), bq.filter)}`;
     const oursHttp: number[] = [];
     const baseHttp: number[] = [];
     const oursAlternating: number[] = [];
@@ -349,8 +267,8 @@ async function main(): Promise<void> {
     const acHttp: number[] = [];
     const comparison: Array<Record<string, unknown>> = [];
     for (const bq of QUERIES) {
-      const oursPath = `/api/search/documents${qs(bq)}`;
-      const basePath = `/baseline/search/documents${qs(bq)}`;
+      const oursPath = searchPath(bq);
+      const basePath = oursPath.replace("/api/", "/baseline/");
       const ours = (await local.json(oursPath)) as { estimated_total: number; hits: Array<{ id: string }> };
       const o = await timed(() => local.json(oursPath), ROUNDS);
       const base = (await local.json(basePath)) as { estimated_total: number; hits: Array<{ id: string }> };
@@ -361,8 +279,8 @@ async function main(): Promise<void> {
         oursAlternating.push(await timeOnce(() => local.json(oursPath)));
         baseAlternating.push(await timeOnce(() => local.json(basePath)));
       }
-      hybridHttp.push(...(await timed(() => local.json(`/api/search/documents${qs(bq, "&semantic_ratio=0.5")}`), ROUNDS)));
-      acHttp.push(...(await timed(() => local.json(acPath(bq)), ROUNDS)));
+      hybridHttp.push(...(await timed(() => local.json(searchPath(bq, "&semantic_ratio=0.5")), ROUNDS)));
+      acHttp.push(...(await timed(() => local.json(autocompletePath(bq)), ROUNDS)));
       comparison.push({
         q: bq.q,
         kind: bq.kind,
@@ -402,26 +320,10 @@ async function main(): Promise<void> {
     out.comparison = comparison;
 
     // Through the running Next app (router, limits, identity, analytics), signed in.
-    let appFigures: { keyword: ReturnType<typeof stats>; hybrid: ReturnType<typeof stats>; autocomplete: ReturnType<typeof stats> } | null = null;
+    let appFigures: AppLatency | null = null;
     if (values["app-url"]) {
-      const appUrl = values["app-url"].replace(/\/+$/, "");
-      const session = await appSession(appUrl);
-      const app = httpClient(appUrl, session.cookie);
-      try {
-        const k: number[] = [];
-        const h: number[] = [];
-        const a: number[] = [];
-        for (const bq of QUERIES) {
-          k.push(...(await timed(() => app.json(`/api/search/documents${qs(bq)}`), ROUNDS)));
-          h.push(...(await timed(() => app.json(`/api/search/documents${qs(bq, "&semantic_ratio=0.5")}`), ROUNDS)));
-          a.push(...(await timed(() => app.json(acPath(bq)), ROUNDS)));
-        }
-        appFigures = { keyword: stats(k), hybrid: stats(h), autocomplete: stats(a) };
-        out.http_through_app = { url: appUrl, signed_in: true, ...appFigures, speedup_vs_postgres_http_p50: ratioOf(baseHttp, k) };
-      } finally {
-        app.close();
-        await deleteUser(session.userId);
-      }
+      appFigures = await measureThroughApp(values["app-url"], ROUNDS);
+      out.http_through_app = { ...appFigures, speedup_vs_postgres_http_p50: Number((pct(baseHttp, 50) / Math.max(0.01, appFigures.keyword.p50_ms)).toFixed(1)) };
     }
 
     const endToEnd = appFigures ?? (out.http as { keyword: { p95_ms: number; p50_ms: number }; hybrid: { p95_ms: number }; autocomplete: { p95_ms: number } });
