@@ -10,7 +10,7 @@
  */
 import { combineChunks, parseCookieHeader } from "@supabase/ssr";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
-import { LruCache } from "@/lib/llm/embedders/lru";
+import { LruCache } from "@/lib/lru";
 
 /** supabase-js refreshes a session this close to its expiry (auth-js EXPIRY_MARGIN_MS); so do we, by deferring. */
 const EXPIRY_MARGIN_MS = 90_000;

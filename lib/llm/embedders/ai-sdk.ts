@@ -5,7 +5,7 @@
  */
 import { embedMany, type EmbeddingModel } from "ai";
 import type { Embedder } from "@/lib/search/types";
-import { LruCache } from "./lru";
+import { LruCache } from "@/lib/lru";
 
 export interface AiSdkEmbedderOptions {
   model: EmbeddingModel;

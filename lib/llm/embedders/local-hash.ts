@@ -8,7 +8,7 @@
 import { STOPWORDS } from "@/lib/search/text/stopwords";
 import { words } from "@/lib/search/text/tokenize";
 import type { Embedder } from "@/lib/search/types";
-import { LruCache } from "./lru";
+import { LruCache } from "@/lib/lru";
 
 export const LOCAL_HASH_LABEL = "lexical (no model configured)";
 export const LOCAL_HASH_DIMENSIONS = 384;

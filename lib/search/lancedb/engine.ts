@@ -12,7 +12,7 @@ import type * as lancedb from "@lancedb/lancedb";
 import { DocumentNotFoundError, SearchEngineError, SemanticUnavailableError } from "../errors";
 import { compileFilter, filterAttributes, toLanceSql, type FilterNode, type Predicate } from "../filter";
 import type { FilterDoc } from "../filter/evaluate";
-import { LruCache } from "@/lib/llm/embedders/lru";
+import { LruCache } from "@/lib/lru";
 import type { SqlColumnKind } from "../filter/to-sql";
 import {
   AUTOCOMPLETE_DEFAULTS,

@@ -5,7 +5,7 @@
  * so the result is safe to render as HTML.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
-import { LruCache } from "@/lib/llm/embedders/lru";
+import { LruCache } from "@/lib/lru";
 import { fold, foldWord, newWordRuns, scanWords, type WordRuns } from "../text/tokenize";
 
 /** Folded term → characters to mark (null = the whole word). */

@@ -13,7 +13,7 @@
  * segment plus a small delta segment for incremental upserts and tombstones deleted ids (like Lucene segments).
  */
 import { words } from "../text/tokenize";
-import { LruCache } from "@/lib/llm/embedders/lru";
+import { LruCache } from "@/lib/lru";
 
 export const K1 = 1.2;
 export const B = 0.75;
