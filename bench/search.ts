@@ -32,7 +32,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import type { Identity } from "../lib/api/identity";
 import { measureThroughApp, type AppLatency } from "./lib/app-latency";
-import { autocompletePath, httpClient, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
+import { autocompletePath, httpClient, hybridPath, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
 import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
 import { startDatabase } from "../supabase/local/stack";
@@ -279,7 +279,7 @@ async function main(): Promise<void> {
         oursAlternating.push(await timeOnce(() => local.json(oursPath)));
         baseAlternating.push(await timeOnce(() => local.json(basePath)));
       }
-      hybridHttp.push(...(await timed(() => local.json(searchPath(bq, "&semantic_ratio=0.5")), ROUNDS)));
+      hybridHttp.push(...(await timed(() => local.json(hybridPath(bq)), ROUNDS)));
       acHttp.push(...(await timed(() => local.json(autocompletePath(bq)), ROUNDS)));
       comparison.push({
         q: bq.q,

@@ -10,7 +10,7 @@
  * first), which is the machine and the app waking up, not the app warm.
  */
 import { performance } from "node:perf_hooks";
-import { autocompletePath, httpClient, searchPath, stats, timed, type Stats } from "./http-timing";
+import { ENDPOINTS, httpClient, stats, timed, type EndpointName, type Stats } from "./http-timing";
 import { SEARCH_BENCH_QUERIES } from "./search-queries";
 import { createThrowawayUser, deleteUser } from "./throwaway-user";
 
@@ -52,22 +52,24 @@ export async function measureThroughApp(appUrl: string, rounds: number): Promise
   try {
     const t0 = performance.now();
     let warmupPasses = 0;
+    const names = Object.keys(ENDPOINTS) as EndpointName[];
     do {
-      for (const bq of SEARCH_BENCH_QUERIES) {
-        for (const p of [searchPath(bq), searchPath(bq, "&semantic_ratio=0.5"), autocompletePath(bq)]) await app.json(p);
-      }
+      for (const bq of SEARCH_BENCH_QUERIES) for (const name of names) await app.json(ENDPOINTS[name](bq));
       warmupPasses++;
     } while (performance.now() - t0 < WARMUP_MS);
     const warmup = { ms: Math.round(performance.now() - t0), passes: warmupPasses };
-    const k: number[] = [];
-    const h: number[] = [];
-    const a: number[] = [];
+    const samples: Record<EndpointName, number[]> = { keyword: [], hybrid: [], autocomplete: [] };
     for (const bq of SEARCH_BENCH_QUERIES) {
-      k.push(...(await timed(() => app.json(searchPath(bq)), rounds)));
-      h.push(...(await timed(() => app.json(searchPath(bq, "&semantic_ratio=0.5")), rounds)));
-      a.push(...(await timed(() => app.json(autocompletePath(bq)), rounds)));
+      for (const name of names) samples[name].push(...(await timed(() => app.json(ENDPOINTS[name](bq)), rounds)));
     }
-    return { url, signed_in: true, warmup, keyword: stats(k), hybrid: stats(h), autocomplete: stats(a) };
+    return {
+      url,
+      signed_in: true,
+      warmup,
+      keyword: stats(samples.keyword),
+      hybrid: stats(samples.hybrid),
+      autocomplete: stats(samples.autocomplete),
+    };
   } finally {
     app.close();
     await deleteUser(session.userId);

@@ -37,9 +37,14 @@ export const acPrefix = (bq: BenchQuery) => bq.q.replace(/"/g, "").split(/\s+/)[
 export const queryString = (q: string, filter: string | undefined, extra = "") =>
   `?q=${encodeURIComponent(q)}${filter ? `&filter=${encodeURIComponent(filter)}` : ""}${extra}`;
 
-/** The search and autocomplete paths of a bench query. */
-export const searchPath = (bq: BenchQuery, extra = "") => `/api/search/documents${queryString(bq.q, bq.filter, extra)}`;
+/** The keyword, hybrid (semantic ratio 0.5) and autocomplete paths of a bench query. */
+export const searchPath = (bq: BenchQuery) => `/api/search/documents${queryString(bq.q, bq.filter)}`;
+export const hybridPath = (bq: BenchQuery) => `/api/search/documents${queryString(bq.q, bq.filter, "&semantic_ratio=0.5")}`;
 export const autocompletePath = (bq: BenchQuery) => `/api/search/autocomplete${queryString(acPrefix(bq), bq.filter)}`;
+
+/** The endpoints every search bench times, by the name its figures are printed under. */
+export const ENDPOINTS = { keyword: searchPath, hybrid: hybridPath, autocomplete: autocompletePath } as const;
+export type EndpointName = keyof typeof ENDPOINTS;
 
 /**
  * A keep-alive HTTP client (node:http, one connection reused, the body read to the end and parsed), the same for
