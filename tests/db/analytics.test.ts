@@ -104,16 +104,18 @@ describe("record_searches (the batched writer)", () => {
     const carol = await signedInUser();
     const { error } = await service().auth.admin.deleteUser(carol.id);
     expect(error).toBeNull();
+    // The test database outlives a run: this run's rows are told apart by a tag.
+    const tag = `queued ${randomUUID().slice(0, 8)}:`;
     const n = await recordSearches(service(), [
-      { query: "queued: bob before", hitCount: 1, latencyMs: 1, mode: "text", userId: bob.id },
-      { query: "queued: carol, deleted since", hitCount: 1, latencyMs: 1, mode: "text", userId: carol.id },
-      { query: "queued: a guest", hitCount: 1, latencyMs: 1, mode: "text", userId: null },
+      { query: `${tag} bob before`, hitCount: 1, latencyMs: 1, mode: "text", userId: bob.id },
+      { query: `${tag} carol, deleted since`, hitCount: 1, latencyMs: 1, mode: "text", userId: carol.id },
+      { query: `${tag} a guest`, hitCount: 1, latencyMs: 1, mode: "text", userId: null },
     ]);
     expect(n).toBe(2);
-    const { rows } = await pool.query("select query, user_id from public.search_analytics where query like 'queued: %' order by query");
+    const { rows } = await pool.query("select query, user_id from public.search_analytics where query like $1 order by query", [`${tag} %`]);
     expect(rows).toEqual([
-      { query: "queued: a guest", user_id: null },
-      { query: "queued: bob before", user_id: bob.id },
+      { query: `${tag} a guest`, user_id: null },
+      { query: `${tag} bob before`, user_id: bob.id },
     ]);
   });
 
