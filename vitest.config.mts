@@ -36,6 +36,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The attacker's suite (issue 12): forged tokens, CSRF, path tricks, oversized bodies, cross-user ids.
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

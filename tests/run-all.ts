@@ -3,13 +3,15 @@
  *   1. ESLint and `tsc --noEmit`
  *   2. unit tests (no stack)
  *   3. the test stack (embedded Postgres in .data/test, gateway, fixture corpus, search index) and a production build of the app
- *   4. database and API tests (vitest), then browser journeys (Playwright, Debian Chromium)
+ *   4. database, API and security tests (vitest), then browser journeys (Playwright in Chromium)
+ * The browser is provisioned first (tests/helpers/provision-chromium.ts): found, or installed, or one line saying how.
  * It ends with one plain summary line, "N passed, N failed, N skipped".
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../supabase/local/paths";
+import { provisionChromium, systemProbe } from "./helpers/provision-chromium";
 import { startTestApp } from "./helpers/test-app";
 import { startTestStack, testStackSettings } from "./helpers/test-stack";
 
@@ -78,11 +80,22 @@ async function main() {
   const only = process.argv.slice(2);
   const want = (part: string) => only.length === 0 || only.includes(part);
 
+  let chromiumEnv: NodeJS.ProcessEnv = {};
+  if (want("e2e")) {
+    const browser = provisionChromium(systemProbe());
+    if (!browser.ok) {
+      console.log(browser.message);
+      process.exit(1);
+    }
+    console.log(`[chromium] ${browser.path} (${browser.how})`);
+    chromiumEnv = { CHROMIUM_PATH: browser.path };
+  }
+
   if (want("lint")) await check("eslint", bin("eslint"), [".", "--max-warnings=0"]);
   if (want("typecheck")) await check("tsc", bin("tsc"), ["--noEmit"]);
   if (want("unit")) await vitest(["unit"], "unit", process.env);
 
-  if (want("db") || want("api") || want("e2e")) {
+  if (want("db") || want("api") || want("security") || want("e2e")) {
     const settings = testStackSettings();
     const stack = await startTestStack();
     try {
@@ -90,11 +103,11 @@ async function main() {
       stack.env.appUrl = app.url;
       const env = { ...process.env, TEST_STACK_ENV: JSON.stringify(stack.env), APP_URL: app.url };
       try {
-        const projects = ["db", "api"].filter(want);
+        const projects = ["db", "api", "security"].filter(want);
         if (projects.length) await vitest(projects, "stack", env);
         if (want("e2e")) {
           const out = path.join(reportsDir, "playwright.json");
-          const code = await sh(bin("playwright"), ["test", "--reporter=list,json"], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+          const code = await sh(bin("playwright"), ["test", "--reporter=list,json"], { ...env, ...chromiumEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
           countPlaywright(out, code);
         }
       } finally {

@@ -10,7 +10,7 @@ declare module "vitest" {
 
 /**
  * Start the test stack once per run (or reuse the one `tests/run-all.ts` started and described in TEST_STACK_ENV)
- * and hand its addresses to every test file through `inject("stack")`. The api project also gets the app
+ * and hand its addresses to every test file through `inject("stack")`. The api and security projects also get the app
  * (`next dev` locally for quick iteration; TEST_APP_MODE=production for a built app).
  */
 export default async function setup(project: TestProject) {
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   }
   const stack = await startTestStack();
   let stopApp = async () => undefined as void;
-  if (project.name === "api") {
+  if (project.name === "api" || project.name === "security") {
     const mode = process.env.TEST_APP_MODE === "production" ? "production" : "development";
     const app = await startTestApp(stack.env, { port: testStackSettings().appPort, mode });
     stack.env.appUrl = app.url;
