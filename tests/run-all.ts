@@ -80,7 +80,7 @@ async function main() {
   const only = process.argv.slice(2);
   const want = (part: string) => only.length === 0 || only.includes(part);
 
-  let chromiumEnv: NodeJS.ProcessEnv = {};
+  let chromiumEnv: Record<string, string> = {};
   if (want("e2e")) {
     const browser = provisionChromium(systemProbe());
     if (!browser.ok) {

@@ -11,8 +11,10 @@ import { accessSync, constants, existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+export type Env = Record<string, string | undefined>;
+
 export interface ProvisionProbe {
-  env: NodeJS.ProcessEnv;
+  env: Env;
   isExecutable(file: string): boolean;
   /** Playwright's own browser cache, newest first. */
   playwrightBrowsers(): string[];
@@ -60,7 +62,7 @@ export function provisionChromium(p: ProvisionProbe): ProvisionResult {
 }
 
 /** Where Playwright keeps its browsers: PLAYWRIGHT_BROWSERS_PATH or ~/.cache/ms-playwright. */
-function playwrightBrowsers(env: NodeJS.ProcessEnv): string[] {
+function playwrightBrowsers(env: Env): string[] {
   const root = env.PLAYWRIGHT_BROWSERS_PATH && env.PLAYWRIGHT_BROWSERS_PATH !== "0" ? env.PLAYWRIGHT_BROWSERS_PATH : path.join(os.homedir(), ".cache", "ms-playwright");
   if (!existsSync(root)) return [];
   return readdirSync(root)
@@ -69,7 +71,7 @@ function playwrightBrowsers(env: NodeJS.ProcessEnv): string[] {
     .flatMap((d) => ["chrome-linux64/chrome", "chrome-linux/chrome"].map((f) => path.join(root, d, f)));
 }
 
-export function systemProbe(env: NodeJS.ProcessEnv = process.env): ProvisionProbe {
+export function systemProbe(env: Env = process.env): ProvisionProbe {
   return {
     env,
     isExecutable(file) {

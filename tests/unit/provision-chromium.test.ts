@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MANUAL_INSTALL_LINE, provisionChromium, type ProvisionProbe } from "../helpers/provision-chromium";
 
 /** A machine described by what exists on it and what each install command would do. */
-function machine(opts: { executables?: string[]; root?: boolean; apt?: boolean; aptInstalls?: string; npxInstalls?: string; env?: NodeJS.ProcessEnv }) {
+function machine(opts: { executables?: string[]; root?: boolean; apt?: boolean; aptInstalls?: string; npxInstalls?: string; env?: Record<string, string | undefined> }) {
   const files = new Set(opts.executables ?? []);
   const ran: string[] = [];
   const logs: string[] = [];
