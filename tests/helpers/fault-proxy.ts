@@ -12,7 +12,7 @@ export interface FaultProxy {
   /** host:port to give the client instead of the target's. */
   readonly port: number;
   readonly url: (scheme: string, pathAndQuery?: string) => string;
-  mode: FaultMode;
+  readonly mode: FaultMode;
   set(mode: FaultMode): void;
   close(): Promise<void>;
 }
@@ -43,9 +43,6 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     url: (scheme, rest = "") => `${scheme}://127.0.0.1:${port}${rest}`,
     get mode() {
       return mode;
-    },
-    set mode(m: FaultMode) {
-      this.set(m);
     },
     set(m: FaultMode) {
       mode = m;

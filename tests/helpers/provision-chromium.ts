@@ -85,7 +85,7 @@ export function systemProbe(env: Env = process.env): ProvisionProbe {
     playwrightBrowsers: () => playwrightBrowsers(env),
     isRoot: () => typeof process.getuid === "function" && process.getuid() === 0,
     hasCommand: (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0,
-    run: (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: { ...env, DEBIAN_FRONTEND: "noninteractive" } as NodeJS.ProcessEnv }).status === 0,
+    run: (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0,
     log: (line) => console.log(line),
   };
 }
