@@ -4,10 +4,13 @@
  * production build the runner made; run alone it follows TEST_APP_MODE like the shared app (development gets its own
  * dist folder, as two `next dev` cannot share one).
  */
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { buildIsCurrent } from "../../supabase/local/next-build";
 import { startTestApp, type TestApp } from "./test-app";
 import type { TestStackEnv } from "./test-stack";
+import { repoRoot } from "../../supabase/local/paths";
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -21,6 +24,19 @@ export async function startExtraApp(stack: TestStackEnv, extraEnv: Record<string
   const port = await freePort();
   const built = buildIsCurrent(process.env.NEXT_DIST_DIR ?? ".next-test");
   const mode = built || process.env.TEST_APP_MODE === "production" ? "production" : "development";
-  const distEnv = mode === "development" ? { NEXT_DIST_DIR: `.next-extra-${port}` } : {};
-  return startTestApp(stack, { port, mode, extraEnv: { ...distEnv, ...extraEnv } });
+  if (mode === "production") return startTestApp(stack, { port, mode, extraEnv });
+  // `next dev` with a dist folder of its own adds that folder's types to tsconfig.json: put the file back and remove
+  // the folder when the app stops, so a fault test leaves the checkout as it found it.
+  const distDir = `.next-extra-${port}`;
+  const tsconfig = path.join(repoRoot, "tsconfig.json");
+  const original = readFileSync(tsconfig, "utf8");
+  const app = await startTestApp(stack, { port, mode, extraEnv: { NEXT_DIST_DIR: distDir, ...extraEnv } });
+  return {
+    url: app.url,
+    stop: async () => {
+      await app.stop();
+      writeFileSync(tsconfig, original);
+      rmSync(path.join(repoRoot, distDir), { recursive: true, force: true });
+    },
+  };
 }
