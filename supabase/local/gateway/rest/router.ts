@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requireApiKey } from "../api-key";
 import type { GatewayContext } from "../context";
+import { isConnectionError } from "../db";
 import { PgrstError, sendPgrstError } from "./errors";
 import { handleRpc } from "./rpc";
 
@@ -37,6 +38,11 @@ export async function handleRest(
       return;
     }
     ctx.log(`rest ${req.method} ${path} failed: ${(e as Error).message}`);
+    if (isConnectionError(e)) {
+      // E.g. the function lookup found no database: PostgREST's "cannot connect" answer, not an internal error.
+      sendPgrstError(res, new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection."));
+      return;
+    }
     sendPgrstError(res, new PgrstError(500, "PGRSTX00", "Internal gateway error (details in the gateway log)"));
   }
 }

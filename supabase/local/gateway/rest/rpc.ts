@@ -209,7 +209,14 @@ async function runInRoleTransaction(
   try {
     client = await ctx.pool.connect();
   } catch (e) {
-    ctx.log(`rpc: database unreachable: ${(e as Error).message}`);
+    const message = (e as Error).message;
+    // node-postgres says this when every pooled connection stayed busy past connectionTimeoutMillis: PostgREST's
+    // PGRST003 (504). Anything else (refused, reset, a new connection timing out) means no database: PGRST000 (503).
+    if (message === "timeout exceeded when trying to connect") {
+      ctx.log("rpc: no pool connection free within the connection time-out");
+      throw new PgrstError(504, "PGRST003", "Timed out acquiring connection from connection pool.");
+    }
+    ctx.log(`rpc: database unreachable: ${message}`);
     throw new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
   }
   try {
