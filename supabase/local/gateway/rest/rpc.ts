@@ -5,7 +5,7 @@ import type { GatewayContext } from "../context";
 import { isPgError } from "../db";
 import { BodyTooLargeError, header, isPlainObject, parseJsonBody, readBody, sendEmpty, sendRawJson } from "../http";
 import { bearerToken, isApiRole, type VerifiedClaims } from "../tokens";
-import { exposesMessage, PgrstError, statusForSqlState } from "./errors";
+import { connectionFailure, exposesMessage, PgrstError, statusForSqlState } from "./errors";
 import { findFunctions, resolveFunction, type FunctionInfo } from "./functions";
 
 const RPC_BODY_LIMIT = 10 * 1024 * 1024;
@@ -209,15 +209,8 @@ async function runInRoleTransaction(
   try {
     client = await ctx.pool.connect();
   } catch (e) {
-    const message = (e as Error).message;
-    // node-postgres says this when every pooled connection stayed busy past connectionTimeoutMillis: PostgREST's
-    // PGRST003 (504). Anything else (refused, reset, a new connection timing out) means no database: PGRST000 (503).
-    if (message === "timeout exceeded when trying to connect") {
-      ctx.log("rpc: no pool connection free within the connection time-out");
-      throw new PgrstError(504, "PGRST003", "Timed out acquiring connection from connection pool.");
-    }
-    ctx.log(`rpc: database unreachable: ${message}`);
-    throw new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
+    ctx.log(`rpc: no database connection: ${(e as Error).message}`);
+    throw connectionFailure(e) ?? new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
   }
   try {
     await client.query(readOnly ? "begin read only" : "begin");
