@@ -65,6 +65,22 @@ export function fromPostgrestError(
 }
 
 /**
+ * An auth-server failure that says nothing about the caller (M3, M4): the call ran out of time → 504
+ * UPSTREAM_TIMEOUT; no answer (status 0: refused, reset, DNS), a 5xx, or an answer auth-js could not read → 503
+ * AUTH_UNAVAILABLE. Null for a real verdict on the token (expired, bad signature, signed out: 4xx), which leaves the
+ * caller anonymous. Before this, every such error made a signed-in caller anonymous, so writes answered 401 and the
+ * UI showed "signed out" during an outage.
+ */
+export function authOutage(error: { status?: number; message?: string; name?: string }): ApiError | null {
+  if (isUpstreamTimeoutMessage(error.message) || /aborted due to timeout/i.test(error.message ?? "")) {
+    return upstreamTimeout("The sign-in service");
+  }
+  const status = error.status;
+  if (status === 0 || (typeof status === "number" && status >= 500) || error.name === "AuthUnknownError") return authUnavailable();
+  return null;
+}
+
+/**
  * A rate-limit refusal (D-15): the reference body `{error: "RateLimitExceeded", message, retry_after, status_code}`
  * (not the `{detail}` envelope) with `Retry-After` and the `X-RateLimit-*` headers.
  */

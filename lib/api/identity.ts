@@ -4,8 +4,7 @@ import { config } from "@/lib/config";
 import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { createServiceClient, createSessionClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
-import { isUpstreamTimeoutMessage } from "@/lib/supabase/timeout";
-import { ApiError, authUnavailable, upstreamTimeout } from "./errors";
+import { ApiError, authOutage } from "./errors";
 import { sessionAccessToken, verifyAccessToken } from "./token-claims";
 
 export type Role = "anonymous" | "user" | "admin";
@@ -53,22 +52,6 @@ function bearerOf(req: Request): string | null {
 function hasSessionCookie(req: Request): boolean {
   const cookie = req.headers.get("cookie");
   return !!cookie && /(?:^|;\s*)sb-[^=]*-auth-token/.test(cookie);
-}
-
-/**
- * An auth-server failure that says nothing about the caller (M3, M4): the call ran out of time → 504
- * UPSTREAM_TIMEOUT; no answer (status 0: refused, reset, DNS), a 5xx, or an answer auth-js could not read → 503
- * AUTH_UNAVAILABLE. Null for a real verdict on the token (expired, bad signature, signed out: 4xx), which leaves the
- * caller anonymous. Before this, every such error made a signed-in caller anonymous, so writes answered 401 and the
- * UI showed "signed out" during an outage.
- */
-export function authOutage(error: { status?: number; message?: string; name?: string }): ApiError | null {
-  if (isUpstreamTimeoutMessage(error.message) || /aborted due to timeout/i.test(error.message ?? "")) {
-    return upstreamTimeout("The sign-in service");
-  }
-  const status = error.status;
-  if (status === 0 || (typeof status === "number" && status >= 500) || error.name === "AuthUnknownError") return authUnavailable();
-  return null;
 }
 
 /** HMAC of the user id under a server secret: stable per user, meaningless outside this service. */

@@ -6,8 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fromPostgrestError } from "@/lib/api/errors";
-import { authOutage } from "@/lib/api/identity";
+import { authOutage, fromPostgrestError } from "@/lib/api/errors";
 import { resetConfigForTests } from "@/lib/config";
 import { boundCookieOptions, cookieSecure, sessionCookieOptions } from "@/lib/supabase/options";
 import { createTokenClient } from "@/lib/supabase/server";
