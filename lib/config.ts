@@ -102,6 +102,14 @@ const ConfigSchema = z.object({
   SEARCH_ANALYTICS_QUEUE_CAP: int(10_000, 1),
   /** On SIGTERM/SIGINT the app server waits at most this long for the last analytics flush. */
   SHUTDOWN_FLUSH_TIMEOUT_MS: int(5_000, 1),
+  // Issue 12 item 3/4 (faults helper): session cookie attributes (M2). See lib/supabase/options.ts.
+  /** Lifetime of the session cookies in the browser (@supabase/ssr would set 400 days); the gateway's session time-box matches. */
+  SESSION_MAX_AGE_SECONDS: int(7 * 24 * 3600, 60),
+  /**
+   * `Secure` on the session cookies. Unset: on in production, except when APP_URL is plain http on a loopback host
+   * (`npm start` on http://127.0.0.1:3000, where Safari and Firefox would drop a Secure cookie).
+   */
+  COOKIE_SECURE: z.enum(["0", "1", "false", "true"]).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

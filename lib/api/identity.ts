@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { createServiceClient, createSessionClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
-import { ApiError } from "./errors";
+import { ApiError, authOutage } from "./errors";
 import { sessionAccessToken, verifyAccessToken } from "./token-claims";
 
 export type Role = "anonymous" | "user" | "admin";
@@ -114,12 +114,20 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
 
   const db = makeDb();
   const { data, error } = bearer ? await db.auth.getClaims(bearer) : await db.auth.getClaims();
+  if (error) {
+    const outage = authOutage(error);
+    if (outage) throw outage;
+  }
   if (error || !data?.claims) return anonymous();
   const claims = data.claims as Claims;
   const role = roleOf(claims);
   if (role === "anonymous") return anonymous();
   if (strict) {
     const { data: userData, error: userError } = bearer ? await db.auth.getUser(bearer) : await db.auth.getUser();
+    if (userError) {
+      const outage = authOutage(userError);
+      if (outage) throw outage;
+    }
     if (userError || !userData.user || userData.user.id !== claims.sub) return anonymous();
     const strictRole: Role = userData.user.app_metadata?.role === "admin" ? "admin" : "user";
     return signedIn(strictRole, userData.user.id, userData.user.email ?? null);

@@ -1,6 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
-import { realtimeOptions } from "./options";
+import { boundCookieOptions, globalOptions, realtimeOptions, sessionCookieOptions } from "./options";
 
 /**
  * Refresh the session cookies on every request (the @supabase/ssr pattern) and report whether a valid session
@@ -14,12 +14,14 @@ export async function updateSession(request: NextRequest): Promise<{ response: N
 
   const supabase = createServerClient(url, anonKey, {
     realtime: realtimeOptions,
+    global: globalOptions(),
+    cookieOptions: sessionCookieOptions(),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (toSet) => {
         for (const { name, value } of toSet) request.cookies.set(name, value);
         response = NextResponse.next({ request });
-        for (const { name, value, options } of toSet) response.cookies.set(name, value, options);
+        for (const { name, value, options } of toSet) response.cookies.set(name, value, boundCookieOptions(options));
       },
     },
   });

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { cookies } from "next/headers";
 import { ApiError } from "@/lib/api/errors";
 import { supabaseEnv } from "./env";
-import { realtimeOptions, serverAuthOptions } from "./options";
+import { boundCookieOptions, globalOptions, realtimeOptions, serverAuthOptions, sessionCookieOptions } from "./options";
 
 /**
  * A maker of the Supabase client bound to this request's session cookies (one per request, as @supabase/ssr
@@ -17,11 +17,13 @@ export async function sessionClientFactory(): Promise<() => SupabaseClient> {
   return () =>
     createServerClient(url, anonKey, {
       realtime: realtimeOptions,
+      global: globalOptions(),
+      cookieOptions: sessionCookieOptions(),
       cookies: {
         getAll: () => store.getAll(),
         setAll: (toSet) => {
           try {
-            for (const { name, value, options } of toSet) store.set(name, value, options);
+            for (const { name, value, options } of toSet) store.set(name, value, boundCookieOptions(options));
           } catch {
             // Called from a server component: cookies are read-only there.
           }
@@ -41,7 +43,7 @@ export function createTokenClient(accessToken?: string): SupabaseClient {
   return createClient(url, anonKey, {
     auth: serverAuthOptions,
     realtime: realtimeOptions,
-    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
+    global: globalOptions(accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined),
   });
 }
 
@@ -51,6 +53,6 @@ let serviceClient: SupabaseClient | null = null;
 export function createServiceClient(): SupabaseClient {
   const { url, serviceRoleKey } = supabaseEnv();
   if (!serviceRoleKey) throw new ApiError(503, "DATABASE_UNAVAILABLE", "The service role key is not configured.");
-  serviceClient ??= createClient(url, serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
+  serviceClient ??= createClient(url, serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions, global: globalOptions() });
   return serviceClient;
 }

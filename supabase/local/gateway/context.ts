@@ -10,6 +10,9 @@ export interface GatewayContext {
   issuer: string;
   jwtExpirySeconds: number;
   refreshTokenReuseIntervalSeconds: number;
+  /** Session lifetime limits (0 = none); see sessions.ts sessionValidity. */
+  sessionTimeboxSeconds: number;
+  sessionInactivityTimeoutSeconds: number;
   /** Schemas callable through /rest/v1/rpc (Accept-Profile / Content-Profile pick one; the first is the default). */
   exposedSchemas: string[];
   log: (line: string) => void;

@@ -27,3 +27,19 @@ export interface PgError extends Error {
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as { code?: unknown }).code === "string" && "severity" in e;
 }
+
+const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+
+/**
+ * Whether `e` says the database could not be reached or the connection broke (rather than a statement failing):
+ * a socket error, node-postgres' connection messages, or a connection-class SQLSTATE (08, 57P01-57P03, 53300).
+ */
+export function isConnectionError(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  if (isPgError(e)) return code === "53300" || /^(08|57P0[123])/.test(e.code);
+  if (typeof code === "string" && CONNECTION_ERRNOS.has(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error|ECONNREFUSED|ECONNRESET/i.test(
+    e.message,
+  );
+}

@@ -38,6 +38,15 @@ export interface GatewayOptions {
   exposedSchemas?: string[];
   /** Size of the database pool (default 10). */
   poolSize?: number;
+  /**
+   * How long a call waits for a pool connection (a new one, or a busy pool's next free one) before it is refused with
+   * 503 PGRST000 / PGRST003, as PostgREST does (default 5000 ms; 0 waits forever, node-postgres' default).
+   */
+  poolConnectionTimeoutMs?: number;
+  /** A session's maximum lifetime from sign-in (GoTrue's sessions timebox; default 7 days; 0 = none). */
+  sessionTimeboxSeconds?: number;
+  /** A session not refreshed for this long is over (GoTrue's inactivity_timeout; default 24 h; 0 = none). */
+  sessionInactivityTimeoutSeconds?: number;
 }
 
 export interface GatewayHandle {
@@ -70,6 +79,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     connectionString: o.databaseUrl,
     max: o.poolSize ?? 10,
     statement_timeout: o.statementTimeoutMs ?? 30_000,
+    connectionTimeoutMillis: o.poolConnectionTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     application_name: "local-gateway",
   });
@@ -83,6 +93,8 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     issuer: "", // set once the port is known
     jwtExpirySeconds: o.jwtExpirySeconds ?? 3600,
     refreshTokenReuseIntervalSeconds: o.refreshTokenReuseIntervalSeconds ?? 10,
+    sessionTimeboxSeconds: o.sessionTimeboxSeconds ?? 7 * 24 * 3600,
+    sessionInactivityTimeoutSeconds: o.sessionInactivityTimeoutSeconds ?? 24 * 3600,
     exposedSchemas: o.exposedSchemas?.length ? o.exposedSchemas : ["public"],
     log,
   };

@@ -9,6 +9,8 @@ export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  /** Set at sign-in and by every refresh: when the session was last used to refresh (for the inactivity timeout). */
+  updated_at: Date;
   not_after: Date | null;
   aal: string | null;
 }
@@ -34,7 +36,7 @@ async function insertRefreshToken(db: Queryable, userId: string, sessionId: stri
 export async function createSession(db: Queryable, userId: string): Promise<{ session: SessionRow; refreshToken: string }> {
   const { rows } = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, aal) values (gen_random_uuid(), $1, 'aal1')
-     returning id, user_id, created_at, not_after, aal`,
+     returning id, user_id, created_at, updated_at, not_after, aal`,
     [userId],
   );
   const session = rows[0];
@@ -43,7 +45,7 @@ export async function createSession(db: Queryable, userId: string): Promise<{ se
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
-    "select id, user_id, created_at, not_after, aal from auth.sessions where id = $1",
+    "select id, user_id, created_at, updated_at, not_after, aal from auth.sessions where id = $1",
     [id],
   );
   return rows[0] ?? null;
@@ -59,6 +61,26 @@ interface TokenRow {
   session_id: string | null;
 }
 
+/** Session lifetime limits in seconds; 0 turns one off (GoTrue's GOTRUE_SESSIONS_TIMEBOX / _INACTIVITY_TIMEOUT). */
+export interface SessionLimits {
+  timeboxSeconds: number;
+  inactivityTimeoutSeconds: number;
+}
+
+export type SessionValidity = "valid" | "past_not_after" | "past_timebox" | "timed_out";
+
+/**
+ * GoTrue's Session.CheckValidity: past its `not_after`, older than the time-box (counted from sign-in), or not
+ * refreshed within the inactivity timeout (counted from the last refresh, here `updated_at`).
+ */
+export function sessionValidity(session: Pick<SessionRow, "created_at" | "updated_at" | "not_after">, limits: SessionLimits, now = Date.now()): SessionValidity {
+  if (session.not_after && now > session.not_after.getTime()) return "past_not_after";
+  if (limits.timeboxSeconds > 0 && now > session.created_at.getTime() + limits.timeboxSeconds * 1000) return "past_timebox";
+  const lastRefresh = (session.updated_at ?? session.created_at).getTime();
+  if (limits.inactivityTimeoutSeconds > 0 && now > lastRefresh + limits.inactivityTimeoutSeconds * 1000) return "timed_out";
+  return "valid";
+}
+
 export interface RefreshOutcome {
   user: UserRow;
   session: SessionRow;
@@ -72,7 +94,12 @@ export interface RefreshOutcome {
  * any later reuse revokes the whole session's token family and fails with `refresh_token_already_used`.
  * Rows are locked so concurrent refreshes of one session serialise.
  */
-export async function refreshGrant(pool: pg.Pool, presented: string, reuseIntervalSeconds: number): Promise<RefreshOutcome> {
+export async function refreshGrant(
+  pool: pg.Pool,
+  presented: string,
+  reuseIntervalSeconds: number,
+  limits: SessionLimits = { timeboxSeconds: 0, inactivityTimeoutSeconds: 0 },
+): Promise<RefreshOutcome> {
   const client = await pool.connect();
   let committed = false;
   try {
@@ -88,15 +115,16 @@ export async function refreshGrant(pool: pg.Pool, presented: string, reuseInterv
     if (isBanned(user)) throw badRequest("user_banned", "Invalid Refresh Token: User Banned");
     const sessionRows = token.session_id
       ? await client.query<SessionRow>(
-          "select id, user_id, created_at, not_after, aal from auth.sessions where id = $1 for update",
+          "select id, user_id, created_at, updated_at, not_after, aal from auth.sessions where id = $1 for update",
           [token.session_id],
         )
       : null;
     const session = sessionRows?.rows[0];
     if (!session) throw badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found");
-    if (session.not_after && session.not_after.getTime() < Date.now()) {
-      throw badRequest("session_expired", "Invalid Refresh Token: Session Expired");
-    }
+    // GoTrue's answers (token_refresh.go): 400 session_expired, "(Inactivity)" when the inactivity timeout ended it.
+    const validity = sessionValidity(session, limits);
+    if (validity === "timed_out") throw badRequest("session_expired", "Invalid Refresh Token: Session Expired (Inactivity)");
+    if (validity !== "valid") throw badRequest("session_expired", "Invalid Refresh Token: Session Expired");
 
     let issued: string | null = null;
     if (token.revoked) {

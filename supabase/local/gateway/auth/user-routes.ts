@@ -77,7 +77,10 @@ export async function token(ctx: GatewayContext, req: IncomingMessage, res: Serv
   if (grantType === "refresh_token") {
     const presented = optionalString(body, "refresh_token");
     if (!presented) throw badRequest("validation_failed", "refresh_token required");
-    const { user, session, refreshToken } = await refreshGrant(ctx.pool, presented, ctx.refreshTokenReuseIntervalSeconds);
+    const { user, session, refreshToken } = await refreshGrant(ctx.pool, presented, ctx.refreshTokenReuseIntervalSeconds, {
+      timeboxSeconds: ctx.sessionTimeboxSeconds,
+      inactivityTimeoutSeconds: ctx.sessionInactivityTimeoutSeconds,
+    });
     sendJson(res, 200, await sessionResponse(ctx, user, session, refreshToken));
     return;
   }

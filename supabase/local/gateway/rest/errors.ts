@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { isConnectionError } from "../db";
 import { sendJson } from "../http";
 
 /** PostgREST's error body: `{code, message, details, hint}` (always all four keys, nulls included). */
@@ -90,4 +91,17 @@ export function statusForSqlState(code: string, message: string, authenticated: 
  */
 export function exposesMessage(code: string, status: number): boolean {
   return status < 500 || code.startsWith("PT") || code === "57014";
+}
+
+/**
+ * PostgREST's answer when no connection could be had, or null for any other error: every pooled connection stayed
+ * busy past the pool's connection time-out (node-postgres: "timeout exceeded when trying to connect") → 504 PGRST003;
+ * the database refused, reset or did not answer a new connection → 503 PGRST000.
+ */
+export function connectionFailure(e: unknown): PgrstError | null {
+  if (e instanceof Error && e.message === "timeout exceeded when trying to connect") {
+    return new PgrstError(504, "PGRST003", "Timed out acquiring connection from connection pool.");
+  }
+  if (isConnectionError(e)) return new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
+  return null;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requireApiKey } from "../api-key";
 import type { GatewayContext } from "../context";
-import { PgrstError, sendPgrstError } from "./errors";
+import { connectionFailure, PgrstError, sendPgrstError } from "./errors";
 import { handleRpc } from "./rpc";
 
 /**
@@ -37,6 +37,12 @@ export async function handleRest(
       return;
     }
     ctx.log(`rest ${req.method} ${path} failed: ${(e as Error).message}`);
+    // E.g. the function lookup found no database or no free connection: PostgREST's answer, not an internal error.
+    const unavailable = connectionFailure(e);
+    if (unavailable) {
+      sendPgrstError(res, unavailable);
+      return;
+    }
     sendPgrstError(res, new PgrstError(500, "PGRSTX00", "Internal gateway error (details in the gateway log)"));
   }
 }

@@ -5,7 +5,7 @@ import type { GatewayContext } from "../context";
 import { isPgError } from "../db";
 import { BodyTooLargeError, header, isPlainObject, parseJsonBody, readBody, sendEmpty, sendRawJson } from "../http";
 import { bearerToken, isApiRole, type VerifiedClaims } from "../tokens";
-import { exposesMessage, PgrstError, statusForSqlState } from "./errors";
+import { connectionFailure, exposesMessage, PgrstError, statusForSqlState } from "./errors";
 import { findFunctions, resolveFunction, type FunctionInfo } from "./functions";
 
 const RPC_BODY_LIMIT = 10 * 1024 * 1024;
@@ -209,8 +209,8 @@ async function runInRoleTransaction(
   try {
     client = await ctx.pool.connect();
   } catch (e) {
-    ctx.log(`rpc: database unreachable: ${(e as Error).message}`);
-    throw new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
+    ctx.log(`rpc: no database connection: ${(e as Error).message}`);
+    throw connectionFailure(e) ?? new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
   }
   try {
     await client.query(readOnly ? "begin read only" : "begin");
