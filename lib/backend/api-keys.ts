@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { config } from "@/lib/config";
 import { fromPostgrestError } from "@/lib/api/errors";
 import { logger } from "@/lib/logger";
+import { LruCache } from "@/lib/lru";
 
 /**
  * Server API keys (`X-API-Key`, spec: Authentication 1). A key is `jsk_<12 hex id>_<43 base64url secret>`: the id is
@@ -42,9 +43,15 @@ interface LookupRow {
   user_id: string | null;
 }
 
-/** Verified keys by hash, so a busy server client does not cost a database call per request. */
-const cache = new Map<string, { key: VerifiedApiKey | null; until: number }>();
+/**
+ * Verified keys by hash, so a busy server client does not cost a database call per request. Known and unknown keys
+ * are remembered apart, each in an LRU: a flood of random well-formed keys churns only the negative cache and can no
+ * longer evict the valid ones (security review L12).
+ */
+type CacheEntry = { key: VerifiedApiKey | null; until: number };
 const CACHE_MAX = 1000;
+let known = new LruCache<string, CacheEntry>(CACHE_MAX);
+let unknown = new LruCache<string, CacheEntry>(CACHE_MAX);
 
 /** Check a presented key; null when it is malformed, unknown, revoked or wrong. */
 export async function verifyApiKey(serviceDb: SupabaseClient, presented: string): Promise<VerifiedApiKey | null> {
@@ -52,7 +59,7 @@ export async function verifyApiKey(serviceDb: SupabaseClient, presented: string)
   if (!m) return null;
   const hash = hashApiKey(presented);
   const ttlMs = config().API_KEY_CACHE_SECONDS * 1000;
-  const hit = cache.get(hash);
+  const hit = known.get(hash) ?? unknown.get(hash);
   if (hit && hit.until > Date.now()) return hit.key;
 
   const { data, error } = await serviceDb.rpc("api_key_lookup", { p_prefix: m[1] });
@@ -62,10 +69,7 @@ export async function verifyApiKey(serviceDb: SupabaseClient, presented: string)
   }
   const row = ((data ?? []) as LookupRow[])[0];
   const key = row && sameHash(row.key_hash, hash) ? { id: row.id, name: row.name, userId: row.user_id } : null;
-  if (ttlMs > 0) {
-    if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(hash, { key, until: Date.now() + ttlMs });
-  }
+  if (ttlMs > 0) (key ? known : unknown).set(hash, { key, until: Date.now() + ttlMs });
   return key;
 }
 
@@ -73,13 +77,14 @@ export async function verifyApiKey(serviceDb: SupabaseClient, presented: string)
 export async function createApiKey(serviceDb: SupabaseClient, opts: { name: string; userId?: string | null }): Promise<{ id: string; key: string }> {
   const { key, prefix, hash } = generateApiKey();
   const { data, error } = await serviceDb.rpc("api_key_create", { p_name: opts.name, p_prefix: prefix, p_key_hash: hash, p_user_id: opts.userId ?? null });
-  if (error) throw new Error(`api key creation failed: ${error.message}`);
+  if (error) throw fromPostgrestError(error);
   return { id: data as string, key };
 }
 
 export async function revokeApiKey(serviceDb: SupabaseClient, id: string): Promise<boolean> {
   const { data, error } = await serviceDb.rpc("api_key_revoke", { p_id: id });
-  if (error) throw new Error(`api key revocation failed: ${error.message}`);
-  cache.clear();
+  if (error) throw fromPostgrestError(error);
+  known = new LruCache(CACHE_MAX);
+  unknown = new LruCache(CACHE_MAX);
   return data === true;
 }

@@ -2,7 +2,7 @@ import type pg from "pg";
 
 /** Run `fn` in one transaction on a pooled client: commit on success, roll back on any error. */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const { client, release } = await checkout(pool);
   try {
     await client.query("begin");
     const out = await fn(client);
@@ -12,8 +12,30 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     await client.query("rollback").catch(() => undefined);
     throw e;
   } finally {
-    client.release();
+    release();
   }
+}
+
+/**
+ * A pooled client that cannot crash the gateway: node-postgres emits 'error' on a checked-out client whose
+ * connection breaks (e.g. `pg_terminate_backend` of its session, Postgres restarting), and an 'error' event with no
+ * listener kills the process. The listener keeps the error; `release` removes it and hands a broken client back to
+ * the pool to be destroyed instead of reused.
+ */
+export async function checkout(pool: pg.Pool): Promise<{ client: pg.PoolClient; release: () => void }> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (e: Error) => {
+    broken = e;
+  };
+  client.on("error", onError);
+  return {
+    client,
+    release: () => {
+      client.off("error", onError);
+      client.release(broken ?? false);
+    },
+  };
 }
 
 /** A Postgres error as node-postgres reports it (fields of the server's ErrorResponse). */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
+import { checkout } from "../db";
 import { badRequest } from "./errors";
 import { findUserById, isBanned, type UserRow } from "./users";
 
@@ -100,7 +101,7 @@ export async function refreshGrant(
   reuseIntervalSeconds: number,
   limits: SessionLimits = { timeboxSeconds: 0, inactivityTimeoutSeconds: 0 },
 ): Promise<RefreshOutcome> {
-  const client = await pool.connect();
+  const { client, release } = await checkout(pool);
   let committed = false;
   try {
     await client.query("begin");
@@ -155,7 +156,7 @@ export async function refreshGrant(
     return { user, session, refreshToken: issued };
   } finally {
     if (!committed) await client.query("rollback").catch(() => undefined);
-    client.release();
+    release();
   }
 }
 

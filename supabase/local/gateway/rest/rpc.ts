@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type pg from "pg";
 import type { ApiKeyIdentity } from "../api-key";
 import type { GatewayContext } from "../context";
-import { isPgError } from "../db";
+import { checkout, isPgError } from "../db";
 import { BodyTooLargeError, header, isPlainObject, parseJsonBody, readBody, sendEmpty, sendRawJson } from "../http";
 import { bearerToken, isApiRole, type VerifiedClaims } from "../tokens";
 import { connectionFailure, exposesMessage, PgrstError, statusForSqlState } from "./errors";
@@ -206,8 +206,9 @@ async function runInRoleTransaction(
   url: URL,
 ): Promise<{ body: string | null; n: number }> {
   let client: pg.PoolClient;
+  let release: () => void;
   try {
-    client = await ctx.pool.connect();
+    ({ client, release } = await checkout(ctx.pool));
   } catch (e) {
     ctx.log(`rpc: no database connection: ${(e as Error).message}`);
     throw connectionFailure(e) ?? new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
@@ -227,7 +228,7 @@ async function runInRoleTransaction(
     await client.query("rollback").catch(() => undefined);
     throw toPgrstError(ctx, e, caller.role !== "anon");
   } finally {
-    client.release();
+    release();
   }
 }
 
