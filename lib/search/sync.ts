@@ -216,24 +216,44 @@ export async function recentSyncRuns(pool: pg.Pool, limit = 5): Promise<SyncRunR
 
 /**
  * Build the index on first start (launcher): when the engine holds no documents but Postgres has judgments, run a
- * full sync. Returns what it did.
+ * full sync. A live index that cannot be opened (files corrupted by a crash) is set aside with a warning and
+ * rebuilt, instead of stopping the launcher (issue 12, L10 / reliability row 29): Postgres is the source of truth.
+ * Returns what it did.
  */
 export async function ensureSearchIndex(
   databaseUrl: string,
-  opts: { engine?: SearchEngine; embedder?: Embedder; onProgress?: (p: SyncProgress) => void } = {},
-): Promise<{ built: boolean; result?: SyncRunResult }> {
+  opts: {
+    engine?: SearchEngine;
+    embedder?: Embedder;
+    onProgress?: (p: SyncProgress) => void;
+    /** Warnings (default: console.warn). */
+    warn?: (msg: string) => void;
+  } = {},
+): Promise<{ built: boolean; recovered?: { reason: string; movedTo: string }; result?: SyncRunResult }> {
   const { getSearch } = await import("./engine");
   const holder = getSearch();
   const engine = opts.engine ?? holder.engine;
   const embedder = opts.embedder ?? holder.embedder;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const warn = opts.warn ?? ((msg: string) => console.warn(msg));
   try {
-    const health = await engine.health();
+    let health = await engine.health();
     const judgments = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
+    let recovered: { reason: string; movedTo: string } | null = null;
+    if (health.status === "down" && engine.recoverUnreadable) {
+      recovered = await engine.recoverUnreadable();
+      if (recovered) {
+        warn(
+          `warning: the search index could not be opened (${recovered.reason}); ` +
+            `its files were moved to ${recovered.movedTo} and the index is rebuilt from Postgres`,
+        );
+        health = await engine.health();
+      }
+    }
     if (health.status === "down") throw new Error(health.message ?? "search engine unavailable");
-    if (judgments === 0 || (health.documents > 0 && health.embedder.registered)) return { built: false };
+    if (!recovered && (judgments === 0 || (health.documents > 0 && health.embedder.registered))) return { built: false };
     const result = await fullSync(pool, { engine, embedder, onProgress: opts.onProgress });
-    return { built: true, result };
+    return recovered ? { built: true, recovered, result } : { built: true, result };
   } finally {
     await pool.end();
   }

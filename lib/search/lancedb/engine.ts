@@ -1505,6 +1505,29 @@ export class LanceDbEngine implements SearchEngine {
     return h;
   }
 
+  async recoverUnreadable(): Promise<{ reason: string; movedTo: string } | null> {
+    let reason: string;
+    try {
+      await this.ready();
+      return null;
+    } catch (e) {
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+      reason = cause instanceof Error ? cause.message : String(cause);
+    }
+    return this.mutex.run(async () => {
+      this.store ??= await SearchStore.open(this.options.dir);
+      const state = await this.store.readState();
+      if (!state) return null;
+      const movedTo = await this.store.setAside(state.gen);
+      // ready() failed, so nothing is being opened: the next ready() loads the now empty store.
+      this.opening = null;
+      this.resetMemory();
+      this.state = null;
+      this.tables = null;
+      return { reason: reason.slice(0, 500), movedTo };
+    });
+  }
+
   /** Build time and generation of the live index (for health and the benchmark). */
   async indexState(): Promise<StoreState | null> {
     await this.ready();
