@@ -90,7 +90,7 @@ describe("citation lookup on the demo corpus", () => {
   });
 
   it("follows incremental upserts and deletes", async () => {
-    const row = { ...rows[3], case_number: "VII Ka 4321/23", base_neutral_citation_number: "VII Ka 4321/23" };
+    const row: JudgmentRow = { ...rows[3], case_number: "VII Ka 4321/23", base_neutral_citation_number: "VII Ka 4321/23" };
     const unseen = await engine.searchDocuments({ q: "VII Ka 4321/23", limit: 5, offset: 0 });
     expect(unseen.hits.map((h) => h.document.id)).not.toContain(row.id);
     await engine.sync.upsert(await buildIndexBatch([row], embedder));

@@ -359,7 +359,13 @@ export class MeilisearchEngine implements SearchEngine {
   private async queryVector(q: string, given: number[] | undefined): Promise<{ vector: number[]; ms: number }> {
     if (given) return { vector: given, ms: 0 };
     const t0 = performance.now();
-    const vector = await this.embedder.embedQuery(q);
+    let vector: number[];
+    try {
+      vector = await this.embedder.embedQuery(q);
+    } catch (e) {
+      // The embedding provider is down or slow (reliability row 18): a 503 with a stable code, as the LanceDB engine.
+      throw new SearchEngineError("The query could not be embedded", { cause: e, code: "EMBEDDING_FAILED" });
+    }
     return { vector, ms: elapsed(t0) };
   }
 
