@@ -521,6 +521,14 @@ export function runConformance(
         expect(all.length).toBeGreaterThan(1);
         const second = await search({ q: "II AKa 13/20", limit: 3, offset: 1 });
         expect(ids(second)).toEqual(all.slice(1, 4));
+        expect(new Set(all).size).toBe(all.length);
+        // The same words without the citation's slash: the same matches, the pinned judgment counted once.
+        const words = await search({ q: "II AKa 13 20", limit: 20 });
+        expect(ids(words).slice().sort()).toEqual(all.slice().sort());
+        const pinned = await search({ q: "II AKa 13/20", limit: 20, facets: ["jurisdiction"] });
+        expect(pinned.estimatedTotal).toBe(words.estimatedTotal);
+        const counts = Object.values(pinned.facetDistribution?.jurisdiction ?? {});
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(pinned.estimatedTotal);
       });
 
       it("in hybrid search too", async () => {

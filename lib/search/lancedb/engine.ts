@@ -417,6 +417,23 @@ class KeywordMatches {
     return this.segments[i < this.first ? 0 : 1].ids[this.ords[i]];
   }
 
+  /** How many of `ids` (distinct) are among the matches, compared by segment ordinal rather than by id. */
+  countIds(ids: readonly string[]): number {
+    let n = 0;
+    for (let s = 0; s < this.segments.length; s++) {
+      const segIds = this.segments[s].ids;
+      const ords: number[] = [];
+      for (const id of ids) {
+        const o = segIds.indexOf(id);
+        if (o >= 0) ords.push(o);
+      }
+      if (ords.length === 0) continue;
+      const hi = s === 0 ? this.first : this.count;
+      for (let i = s === 0 ? 0 : this.first; i < hi; i++) if (ords.includes(this.ords[i])) n++;
+    }
+    return n;
+  }
+
   ids(): string[] {
     const out: string[] = new Array(this.count);
     for (let i = 0; i < out.length; i++) out[i] = this.id(i);
@@ -499,22 +516,19 @@ function sortedRanking(
 function withPins(
   pins: readonly string[],
   head: readonly Candidate[],
-  allIds: readonly string[],
+  ranking: { total: number; pinsAmong: number; ids: (() => string[]) | null },
   req: Pick<SearchDocumentsRequest, "offset" | "limit">,
-  wantIds: boolean,
 ): Pick<Ranking, "total" | "page" | "ids"> {
   const pinSet = new Set(pins);
-  let pinsMatched = 0;
-  for (const id of allIds) if (pinSet.has(id)) pinsMatched++;
   const ranked = [
     ...pins.map((id): Candidate => ({ id, level: Number.MAX_SAFE_INTEGER, kw: 0, score: 1 })),
     ...head.filter((c) => !pinSet.has(c.id)),
   ];
   const { from, to } = sliceBounds(req.offset, req.offset + req.limit, ranked.length);
   return {
-    total: allIds.length - pinsMatched + pins.length,
+    total: ranking.total - ranking.pinsAmong + pins.length,
     page: ranked.slice(from, to),
-    ids: wantIds ? [...pins, ...allIds.filter((id) => !pinSet.has(id))] : null,
+    ids: ranking.ids ? [...pins, ...ranking.ids().filter((id) => !pinSet.has(id))] : null,
   };
 }
 
@@ -1180,7 +1194,11 @@ export class LanceDbEngine implements SearchEngine {
       }
       // The ranking without the pins: enough of its head to fill the page after them, and every id (the total).
       const rest = this.hybridRanking({ ...req, offset: 0, limit: req.offset + req.limit + pins.length }, pred, ratio, vec, matches, true);
-      return { ...withPins(pins, rest.page, rest.ids ?? [], req, wantIds), marks, embeddingTimeMs: ms, ratio };
+      const all = rest.ids ?? [];
+      const pinSet = new Set(pins);
+      const among = all.reduce((n, id) => n + (pinSet.has(id) ? 1 : 0), 0);
+      const ranking = { total: rest.total, pinsAmong: among, ids: wantIds ? () => all : null };
+      return { ...withPins(pins, rest.page, ranking, req), marks, embeddingTimeMs: ms, ratio };
     }
     const { matches, marks } = this.keywordCandidates(
       q,
@@ -1197,7 +1215,9 @@ export class LanceDbEngine implements SearchEngine {
     }
     if (pins.length > 0) {
       const head = matches.top(req.offset + req.limit + pins.length, sortDocs, sort ? docComparator(sort) : null);
-      const pinned = withPins(pins, head.map((i) => matches.candidate(i)), matches.ids(), req, wantIds);
+      // Counted by segment ordinal: a common citation's words match most of the corpus, and its ids are not needed.
+      const ranking = { total: matches.count, pinsAmong: matches.countIds(pins), ids: wantIds ? () => matches.ids() : null };
+      const pinned = withPins(pins, head.map((i) => matches.candidate(i)), ranking, req);
       return { ...pinned, marks, embeddingTimeMs: 0, ratio: 0 };
     }
     const top = matches.top(req.offset + req.limit, sortDocs, sort ? docComparator(sort) : null);
