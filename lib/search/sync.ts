@@ -22,6 +22,8 @@ export interface SyncOptions {
   engine: SearchEngine;
   embedder: Embedder;
   batchSize?: number;
+  /** Incremental runs re-check this many seconds before the watermark for late commits (default 900). */
+  lateCommitWindowSeconds?: number;
   onProgress?: (p: SyncProgress) => void;
 }
 
@@ -171,6 +173,11 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
       marks.updated = cursor.at;
       opts.onProgress?.({ phase: "incremental", done: counts.documents, total });
     }
+    if (since.updated_watermark) {
+      const late = await upsertLateCommits(pool, opts, since.updated_watermark, batchSize);
+      counts.documents += late.documents;
+      counts.chunks += late.chunks;
+    }
     const del = await pool.query<{ judgment_id: string; deleted_at: string }>(
       `select d.judgment_id, d.deleted_at::text as deleted_at from public.search_judgment_deletions d
         where d.deleted_at > $1::timestamptz
@@ -190,6 +197,49 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
     await finishRun(pool, runId, counts, { updated: null, deleted: null }, e).catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * Late commits (issue 12, L10): `updated_at = now()` is the writing transaction's start, so a row written by a
+ * transaction that began before the last run's watermark but committed after that run has `updated_at <=
+ * watermark` and the keyset above never sees it. Re-read the window of `lateCommitWindowSeconds` before the
+ * watermark and upsert the rows the index does not hold at that version (compared on updated_at through
+ * getDocuments), so a run that finds nothing late writes nothing. Transactions longer than the window are still
+ * caught by the next full sync.
+ */
+async function upsertLateCommits(
+  pool: pg.Pool,
+  opts: SyncOptions,
+  watermark: string,
+  batchSize: number,
+): Promise<SyncCounts> {
+  const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+  const windowSeconds = opts.lateCommitWindowSeconds ?? 900;
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const r: pg.QueryResult<JudgmentRow & { cursor_at: string }> = await pool.query(
+      `select ${SELECT_COLUMNS}, updated_at::text as cursor_at from public.judgments
+        where updated_at > $1::timestamptz - make_interval(secs => $2) and updated_at <= $1::timestamptz
+          and ($4::timestamptz is null or (updated_at, id) > ($4::timestamptz, $5::uuid))
+        order by updated_at, id limit $3`,
+      [watermark, windowSeconds, batchSize, cursor?.at ?? null, cursor?.id ?? null],
+    );
+    if (r.rows.length === 0) break;
+    const last = r.rows[r.rows.length - 1];
+    cursor = { at: last.cursor_at, id: String(last.id) };
+    const indexed = await opts.engine.getDocuments(r.rows.map((row) => String(row.id)), ["id", "updated_at"]);
+    const version = new Map(indexed.map((d) => [d.id, Date.parse(String(d.updated_at))]));
+    // pg parses updated_at into a Date (milliseconds), the index holds the ISO text of that same Date.
+    const msOf = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
+    const stale = r.rows.filter((row) => version.get(String(row.id)) !== msOf(row.updated_at));
+    if (stale.length > 0) {
+      const c = await opts.engine.sync.upsert(await buildIndexBatch(stale, opts.embedder));
+      counts.documents += c.documents;
+      counts.chunks += c.chunks;
+    }
+    if (r.rows.length < batchSize) break;
+  }
+  return counts;
 }
 
 export interface SyncRunRow {

@@ -10,7 +10,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
-import { ensureSearchIndex, fullSync } from "@/lib/search/sync";
+import { ensureSearchIndex, fullSync, incrementalSync } from "@/lib/search/sync";
 import type { SearchEngine } from "@/lib/search/types";
 import { adminPool, stackEnv } from "../helpers/stack";
 
@@ -76,5 +76,56 @@ describe("search index recovery at start", () => {
     const next = open();
     expect(await answers(next)).toEqual(before);
     expect((await ensureSearchIndex(stackEnv().databaseUrl, { engine: next, embedder })).built).toBe(false);
+  });
+});
+
+describe("incremental sync and a long transaction (L10 watermark)", () => {
+  let pool: pg.Pool;
+  let dir: string;
+  let engine: LanceDbEngine;
+  const embedder = new LocalHashEmbedder();
+  const ids = async (q: string) => (await engine.searchDocuments({ q, limit: 10, offset: 0 })).hits.map((h) => h.document.id);
+
+  beforeAll(async () => {
+    pool = adminPool();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-recovery-late-"));
+    engine = new LanceDbEngine({ dir, embedder });
+    await fullSync(pool, { engine, embedder });
+  });
+
+  afterAll(async () => {
+    await engine.close();
+    await pool.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("indexes a row whose transaction began before the last run's watermark and committed after it", async () => {
+    const picked = await pool.query<{ id: string; title: string }>(
+      "select id, title from public.judgments order by id limit 2",
+    );
+    const [slow, fast] = picked.rows;
+    const tx = await pool.connect();
+    try {
+      // The long transaction: updated_at = now() is its start time.
+      await tx.query("begin");
+      await tx.query("update public.judgments set title = 'Wyrok w sprawie zaginionego okapi' where id = $1", [slow.id]);
+      await new Promise((r) => setTimeout(r, 50));
+      // Meanwhile another write commits, and a sync run moves the watermark past the long transaction's start.
+      await pool.query("update public.judgments set title = 'Wyrok w sprawie skradzionego tapira' where id = $1", [fast.id]);
+      const first = await incrementalSync(pool, { engine, embedder });
+      expect(first.documents).toBe(1);
+      expect(await ids("tapira")).toEqual([fast.id]);
+      await tx.query("commit");
+    } finally {
+      tx.release();
+    }
+    // Before the fix this run read only rows after the watermark and never saw the late commit.
+    const second = await incrementalSync(pool, { engine, embedder });
+    expect(second.documents).toBe(1);
+    expect(await ids("okapi")).toEqual([slow.id]);
+    // Nothing late any more: the next run re-checks the window and writes nothing.
+    expect((await incrementalSync(pool, { engine, embedder })).documents).toBe(0);
+    await pool.query("update public.judgments set title = $2 where id = $1", [slow.id, slow.title]);
+    await pool.query("update public.judgments set title = $2 where id = $1", [fast.id, fast.title]);
   });
 });
