@@ -22,6 +22,8 @@ export interface SyncOptions {
   engine: SearchEngine;
   embedder: Embedder;
   batchSize?: number;
+  /** Incremental runs re-check this many seconds before the watermark for late commits (default 900). */
+  lateCommitWindowSeconds?: number;
   onProgress?: (p: SyncProgress) => void;
 }
 
@@ -171,6 +173,11 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
       marks.updated = cursor.at;
       opts.onProgress?.({ phase: "incremental", done: counts.documents, total });
     }
+    if (since.updated_watermark) {
+      const late = await upsertLateCommits(pool, opts, since.updated_watermark, batchSize);
+      counts.documents += late.documents;
+      counts.chunks += late.chunks;
+    }
     const del = await pool.query<{ judgment_id: string; deleted_at: string }>(
       `select d.judgment_id, d.deleted_at::text as deleted_at from public.search_judgment_deletions d
         where d.deleted_at > $1::timestamptz
@@ -190,6 +197,49 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
     await finishRun(pool, runId, counts, { updated: null, deleted: null }, e).catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * Late commits (issue 12, L10): `updated_at = now()` is the writing transaction's start, so a row written by a
+ * transaction that began before the last run's watermark but committed after that run has `updated_at <=
+ * watermark` and the keyset above never sees it. Re-read the window of `lateCommitWindowSeconds` before the
+ * watermark and upsert the rows the index does not hold at that version (compared on updated_at through
+ * getDocuments), so a run that finds nothing late writes nothing. Transactions longer than the window are still
+ * caught by the next full sync.
+ */
+async function upsertLateCommits(
+  pool: pg.Pool,
+  opts: SyncOptions,
+  watermark: string,
+  batchSize: number,
+): Promise<SyncCounts> {
+  const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+  const windowSeconds = opts.lateCommitWindowSeconds ?? 900;
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const r: pg.QueryResult<JudgmentRow & { cursor_at: string }> = await pool.query(
+      `select ${SELECT_COLUMNS}, updated_at::text as cursor_at from public.judgments
+        where updated_at > $1::timestamptz - make_interval(secs => $2) and updated_at <= $1::timestamptz
+          and ($4::timestamptz is null or (updated_at, id) > ($4::timestamptz, $5::uuid))
+        order by updated_at, id limit $3`,
+      [watermark, windowSeconds, batchSize, cursor?.at ?? null, cursor?.id ?? null],
+    );
+    if (r.rows.length === 0) break;
+    const last = r.rows[r.rows.length - 1];
+    cursor = { at: last.cursor_at, id: String(last.id) };
+    const indexed = await opts.engine.getDocuments(r.rows.map((row) => String(row.id)), ["id", "updated_at"]);
+    const version = new Map(indexed.map((d) => [d.id, Date.parse(String(d.updated_at))]));
+    // pg parses updated_at into a Date (milliseconds), the index holds the ISO text of that same Date.
+    const msOf = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
+    const stale = r.rows.filter((row) => version.get(String(row.id)) !== msOf(row.updated_at));
+    if (stale.length > 0) {
+      const c = await opts.engine.sync.upsert(await buildIndexBatch(stale, opts.embedder));
+      counts.documents += c.documents;
+      counts.chunks += c.chunks;
+    }
+    if (r.rows.length < batchSize) break;
+  }
+  return counts;
 }
 
 export interface SyncRunRow {
@@ -216,24 +266,44 @@ export async function recentSyncRuns(pool: pg.Pool, limit = 5): Promise<SyncRunR
 
 /**
  * Build the index on first start (launcher): when the engine holds no documents but Postgres has judgments, run a
- * full sync. Returns what it did.
+ * full sync. A live index that cannot be opened (files corrupted by a crash) is set aside with a warning and
+ * rebuilt, instead of stopping the launcher (issue 12, L10 / reliability row 29): Postgres is the source of truth.
+ * Returns what it did.
  */
 export async function ensureSearchIndex(
   databaseUrl: string,
-  opts: { engine?: SearchEngine; embedder?: Embedder; onProgress?: (p: SyncProgress) => void } = {},
-): Promise<{ built: boolean; result?: SyncRunResult }> {
+  opts: {
+    engine?: SearchEngine;
+    embedder?: Embedder;
+    onProgress?: (p: SyncProgress) => void;
+    /** Warnings (default: console.warn). */
+    warn?: (msg: string) => void;
+  } = {},
+): Promise<{ built: boolean; recovered?: { reason: string; movedTo: string }; result?: SyncRunResult }> {
   const { getSearch } = await import("./engine");
   const holder = getSearch();
   const engine = opts.engine ?? holder.engine;
   const embedder = opts.embedder ?? holder.embedder;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const warn = opts.warn ?? ((msg: string) => console.warn(msg));
   try {
-    const health = await engine.health();
+    let health = await engine.health();
     const judgments = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
+    let recovered: { reason: string; movedTo: string } | null = null;
+    if (health.status === "down" && engine.recoverUnreadable) {
+      recovered = await engine.recoverUnreadable();
+      if (recovered) {
+        warn(
+          `warning: the search index could not be opened (${recovered.reason}); ` +
+            `its files were moved to ${recovered.movedTo} and the index is rebuilt from Postgres`,
+        );
+        health = await engine.health();
+      }
+    }
     if (health.status === "down") throw new Error(health.message ?? "search engine unavailable");
-    if (judgments === 0 || (health.documents > 0 && health.embedder.registered)) return { built: false };
+    if (!recovered && (judgments === 0 || (health.documents > 0 && health.embedder.registered))) return { built: false };
     const result = await fullSync(pool, { engine, embedder, onProgress: opts.onProgress });
-    return { built: true, result };
+    return recovered ? { built: true, recovered, result } : { built: true, result };
   } finally {
     await pool.end();
   }

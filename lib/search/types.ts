@@ -308,6 +308,12 @@ export interface SearchEngine {
   /** The settings in force, read back from the engine (what `index-settings.ts` declared). */
   settings(): Promise<import("./index-settings").IndexSettings>;
   health(): Promise<EngineHealth>;
+  /**
+   * When the live index cannot be opened (files corrupted by a crash), set it aside so a full sync can rebuild it
+   * from Postgres: what was wrong and where the files went, or null when the index opens (nothing done). Only an
+   * engine with local files can do this (LanceDB); a Meilisearch outage is not a corrupt index.
+   */
+  recoverUnreadable?(): Promise<{ reason: string; movedTo: string } | null>;
   /** Release files/connections. */
   close(): Promise<void>;
 }

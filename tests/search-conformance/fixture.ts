@@ -25,6 +25,8 @@ interface Spec {
   summary?: string | null;
   date: string;
   case_number?: string;
+  /** base_neutral_citation_number (UK neutral citation; the seed repeats a PL sygnatura there). */
+  neutral?: string;
   court?: string;
   keywords?: string[];
   topics?: string[];
@@ -43,6 +45,7 @@ const SPECS: Spec[] = [
     summary: "Appeal against conviction for murder; the victim was stabbed with a kitchen knife at home.",
     date: "2019-05-10",
     case_number: "2019/01234/B1",
+    neutral: "[2019] EWCA Crim 710",
     victims: 1,
     confess: false,
     outcome: ["outcome_dismissed_or_refused"],
@@ -67,6 +70,7 @@ const SPECS: Spec[] = [
     n: 3,
     j: "UK",
     title: "R v Patel: armed robbery of a jewellery shop",
+    neutral: "[2021] EWHC 123 (QB)",
     summary: "Armed robbery committed with an imitation firearm; sentence of nine years upheld.",
     date: "2021-11-23",
     victims: 3,
@@ -267,6 +271,9 @@ export const FIXTURE_ROWS: JudgmentRow[] = SPECS.map((s) => ({
   base_did_offender_confess: s.confess === undefined ? null : s.confess,
   base_appeal_outcome: s.outcome ?? null,
   base_case_name: s.case_name ?? null,
+  // Citation lookup (issue 12 item 6): the UK judgments share year, court and division, so only the number tells
+  // them apart.
+  base_neutral_citation_number: s.neutral ?? (s.j === "UK" ? `[2019] EWCA Crim ${800 + s.n}` : `II AKa ${s.n}/20`),
   base_extraction_status: "completed",
 }));
 

@@ -40,6 +40,7 @@ export type ConformanceGroup =
   | "similar"
   | "autocomplete"
   | "suggest"
+  | "citations"
   | "documents"
   | "sync"
   | "cap";
@@ -56,6 +57,7 @@ export const ALL_GROUPS: readonly ConformanceGroup[] = [
   "similar",
   "autocomplete",
   "suggest",
+  "citations",
   "documents",
   "sync",
   "cap",
@@ -487,6 +489,76 @@ export function runConformance(
         const t = await engine.suggest({ q: "prawo karne", limit: 5 });
         expect(t.suggestions[0]).toMatchObject({ text: "prawo karne materialne", kind: "topic" });
         expect((await engine.suggest({ q: "zzqqxx", limit: 5 })).suggestions).toEqual([]);
+      });
+    });
+
+    when("citations", () => {
+      // Issue 12 item 6: a case number or neutral citation typed in any common form puts its judgment first, although
+      // its words ("II", "AKa", "20", "2019", "EWCA", "Crim") are shared by the other judgments of the fixture.
+      const CASES: Array<[forms: string[], id: string]> = [
+        [["II AKa 13/20", "ii aka 13/20", "IIAKa13/20", "II  AKa 13 / 20", "sygn. akt II AKa 13/2020"], F.rozboj],
+        [["II AKa 123/18", "sygn. akt II AKa 123/18 zabójstwo"], F.zabojstwo],
+        [["[2019] EWCA Crim 710", "2019 ewca crim 710", "[2019]EWCA Crim 710", "R v Smith [2019] EWCA Crim 710"], F.smith],
+        [["[2019] EWCA Crim 805", "2019 EWCA Crim 805"], F.green],
+        [["[2021] EWHC 123 (QB)", "[2021] EWHC 123 QB", "[2021] EWHC 123"], F.patel],
+        [["2019/01234/B1", "201901234 B1", "2019 01234 b1", "2019/1234/B1"], F.smith],
+      ];
+
+      it("ranks the judgment named by a case number or neutral citation first, in keyword search", async () => {
+        for (const [forms, id] of CASES) {
+          for (const q of forms) {
+            const r = await search({ q, limit: 10 });
+            expect(ids(r)[0], q).toBe(id);
+            expect(r.hits[0].score, q).toBe(1);
+            // The rest follows in the normal order, the pinned judgment once.
+            expect(ids(r).filter((x) => x === id), q).toHaveLength(1);
+          }
+        }
+      });
+
+      it("still ranks the other matches after the pinned judgment, and pages through them", async () => {
+        const all = ids(await search({ q: "II AKa 13/20", limit: 20 }));
+        expect(all.length).toBeGreaterThan(1);
+        const second = await search({ q: "II AKa 13/20", limit: 3, offset: 1 });
+        expect(ids(second)).toEqual(all.slice(1, 4));
+        expect(new Set(all).size).toBe(all.length);
+        // The same words without the citation's slash: the same matches, the pinned judgment counted once.
+        const words = await search({ q: "II AKa 13 20", limit: 20 });
+        expect(ids(words).slice().sort()).toEqual(all.slice().sort());
+        const pinned = await search({ q: "II AKa 13/20", limit: 20, facets: ["jurisdiction"] });
+        expect(pinned.estimatedTotal).toBe(words.estimatedTotal);
+        const counts = Object.values(pinned.facetDistribution?.jurisdiction ?? {});
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(pinned.estimatedTotal);
+      });
+
+      it("in hybrid search too", async () => {
+        for (const [forms, id] of CASES) {
+          for (const q of forms) {
+            const r = await search({ q, semanticRatio: 0.5, limit: 10 });
+            expect(ids(r)[0], q).toBe(id);
+            expect(r.hits[0].score, q).toBe(1);
+          }
+        }
+      });
+
+      it("in autocomplete", async () => {
+        for (const [forms, id] of CASES) {
+          for (const q of forms.slice(0, 2)) expect(ids(await engine.autocomplete({ q, limit: 5 }))[0], q).toBe(id);
+        }
+      });
+
+      it("keeps filters: a citation of a judgment the filter excludes pins nothing", async () => {
+        const r = await search({ q: "II AKa 13/20", filter: f("jurisdiction = UK") });
+        expect(ids(r)).not.toContain(F.rozboj);
+        const pl = await search({ q: "[2019] EWCA Crim 710", filter: f("jurisdiction = PL") });
+        expect(ids(pl)).not.toContain(F.smith);
+      });
+
+      it("pins nothing for a near miss (another year, another number)", async () => {
+        for (const q of ["II AKa 13/19", "[2019] EWCA Crim 711", "[2020] EWCA Crim 710"]) {
+          const r = await search({ q, limit: 10 });
+          expect(r.hits.every((h) => h.score < 1), q).toBe(true);
+        }
       });
     });
 

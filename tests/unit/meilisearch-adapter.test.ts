@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetConfigForTests } from "@/lib/config";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
+import { documentCitationKeys } from "@/lib/search/citations";
 import { toIndexDocument } from "@/lib/search/document";
 import { DocumentNotFoundError, FilterAttributeError, SearchEngineError, SemanticUnavailableError } from "@/lib/search/errors";
 import { compileFilter, parseIndexFilter } from "@/lib/search/filter";
@@ -197,7 +198,12 @@ describe("sync", () => {
     expect(docAdd.method).toBe("POST");
     expect(docAdd.query).toEqual({ primaryKey: "id" });
     const first = (docAdd.body as Array<Record<string, unknown>>)[0];
-    expect(first).toEqual({ ...fixtureBatch.documents[0].document, _vectors: { default: fixtureBatch.documents[0].vector } });
+    // Issue 12 item 6 (deliberate change): each document also carries its derived citation keys.
+    expect(first).toEqual({
+      ...fixtureBatch.documents[0].document,
+      citation_keys: documentCitationKeys(fixtureBatch.documents[0].document),
+      _vectors: { default: fixtureBatch.documents[0].vector },
+    });
     const chunkAdd = calls.find((c) => c.path === "/indexes/judgments_chunks_tmp_111/documents")!;
     const c0 = fixtureBatch.chunks[0];
     expect((chunkAdd.body as unknown[])[0]).toEqual({
@@ -277,7 +283,8 @@ describe("sync", () => {
     expect(counts).toEqual({ documents: 1, chunks: changed.chunks.length, deleted: 0 });
     const writes = fake.calls().filter((c) => c.method !== "GET");
     expect(writes).toEqual([
-      call("POST", "/indexes/judgments/documents", [{ ...changed.documents[0].document, _vectors: { default: changed.documents[0].vector } }], { primaryKey: "id" }),
+      // citation_keys: issue 12 item 6 (deliberate change), the derived citation keys travel with the document.
+      call("POST", "/indexes/judgments/documents", [{ ...changed.documents[0].document, citation_keys: documentCitationKeys(changed.documents[0].document), _vectors: { default: changed.documents[0].vector } }], { primaryKey: "id" }),
       call("POST", "/indexes/judgments_chunks/documents/delete", { filter: `judgmentId IN ["${fixtureId(2)}"]` }),
       call("POST", "/indexes/judgments_chunks/documents", changed.chunks.map((c) => expect.objectContaining({ id: `${c.judgmentId}_${c.position}`, text: c.text })), { primaryKey: "id" }),
     ]);

@@ -15,6 +15,12 @@ export interface AiSdkEmbedderOptions {
   /** Characters kept per input (models have input limits; chunks are ~400 words). */
   maxInputChars?: number;
   timeoutMs?: number;
+  /**
+   * Bound on one query embedding (a search waits for it), default min(timeoutMs, 5 s); queries are not retried.
+   * Issue 12 reliability row 18: with the document path's 30 s timeout and two retries a hybrid search hung for
+   * minutes on a provider that was down; now it fails fast and the search answers 503 EMBEDDING_FAILED.
+   */
+  queryTimeoutMs?: number;
   cacheSize?: number;
 }
 
@@ -40,13 +46,17 @@ export class AiSdkEmbedder implements Embedder {
   }
 
   async embedDocuments(texts: string[]): Promise<number[][]> {
+    return this.embed(texts, 2, this.options.timeoutMs ?? 30_000);
+  }
+
+  private async embed(texts: string[], maxRetries: number, timeoutMs: number): Promise<number[][]> {
     if (texts.length === 0) return [];
     const max = this.options.maxInputChars ?? 6000;
     const { embeddings } = await embedMany({
       model: this.options.model,
       values: texts.map((t) => (t.length > max ? t.slice(0, max) : t) || " "),
-      maxRetries: 2,
-      abortSignal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      maxRetries,
+      abortSignal: AbortSignal.timeout(timeoutMs),
     });
     return embeddings.map((e) => {
       if (e.length !== this.dimensions) {
@@ -59,7 +69,8 @@ export class AiSdkEmbedder implements Embedder {
   async embedQuery(text: string): Promise<number[]> {
     const hit = this.cache.get(text);
     if (hit) return hit;
-    const [v] = await this.embedDocuments([text]);
+    const timeout = this.options.queryTimeoutMs ?? Math.min(this.options.timeoutMs ?? 30_000, 5_000);
+    const [v] = await this.embed([text], 0, timeout);
     this.cache.set(text, v);
     return v;
   }

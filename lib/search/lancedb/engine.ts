@@ -23,6 +23,7 @@ import {
   indexSettings,
   type IndexSettings,
 } from "../index-settings";
+import { CITATION_FIELDS, CitationIndex, queryCitationKeys } from "../citations";
 import { fold, words } from "../text/tokenize";
 import type {
   AutocompleteRequest,
@@ -416,6 +417,23 @@ class KeywordMatches {
     return this.segments[i < this.first ? 0 : 1].ids[this.ords[i]];
   }
 
+  /** How many of `ids` (distinct) are among the matches, compared by segment ordinal rather than by id. */
+  countIds(ids: readonly string[]): number {
+    let n = 0;
+    for (let s = 0; s < this.segments.length; s++) {
+      const segIds = this.segments[s].ids;
+      const ords: number[] = [];
+      for (const id of ids) {
+        const o = segIds.indexOf(id);
+        if (o >= 0) ords.push(o);
+      }
+      if (ords.length === 0) continue;
+      const hi = s === 0 ? this.first : this.count;
+      for (let i = s === 0 ? 0 : this.first; i < hi; i++) if (ords.includes(this.ords[i])) n++;
+    }
+    return n;
+  }
+
   ids(): string[] {
     const out: string[] = new Array(this.count);
     for (let i = 0; i < out.length; i++) out[i] = this.id(i);
@@ -488,6 +506,29 @@ function sortedRanking(
     marks,
     embeddingTimeMs,
     ratio,
+  };
+}
+
+/**
+ * The ranking with exact citation matches first: the pins (score 1), then `head` (the ranking's first offset + limit
+ * + pins entries) without them; the total and the ids count every pin once.
+ */
+function withPins(
+  pins: readonly string[],
+  head: readonly Candidate[],
+  ranking: { total: number; pinsAmong: number; ids: (() => string[]) | null },
+  req: Pick<SearchDocumentsRequest, "offset" | "limit">,
+): Pick<Ranking, "total" | "page" | "ids"> {
+  const pinSet = new Set(pins);
+  const ranked = [
+    ...pins.map((id): Candidate => ({ id, level: Number.MAX_SAFE_INTEGER, kw: 0, score: 1 })),
+    ...head.filter((c) => !pinSet.has(c.id)),
+  ];
+  const { from, to } = sliceBounds(req.offset, req.offset + req.limit, ranked.length);
+  return {
+    total: ranking.total - ranking.pinsAmong + pins.length,
+    page: ranked.slice(from, to),
+    ids: ranking.ids ? [...pins, ...ranking.ids().filter((id) => !pinSet.has(id))] : null,
   };
 }
 
@@ -621,6 +662,8 @@ export class LanceDbEngine implements SearchEngine {
   private vecRow = new Map<string, number>();
   private vectors: Float32Array<ArrayBufferLike> = new Float32Array(0);
   private suggestIndex: SuggestionIndex = suggestionIndex([]);
+  /** Case numbers and neutral citations → ids (citations.ts), kept with `docs`: exact matches rank first. */
+  private citations = new CitationIndex();
   private chunkCount = 0;
   private opening: Promise<void> | null = null;
   private reloading: Promise<void> | null = null;
@@ -706,6 +749,7 @@ export class LanceDbEngine implements SearchEngine {
     for (const d of snap.docs) {
       if (!this.docs.has(d.id)) this.order.push(d.id);
       this.docs.set(d.id, d);
+      this.citations.set(d.id, d);
     }
     this.vecIds = snap.vecIds;
     this.vecRow = new Map(snap.vecIds.map((id, i) => [id, i]));
@@ -747,6 +791,7 @@ export class LanceDbEngine implements SearchEngine {
     this.deltaDocs = fresh.deltaDocs;
     this.mainDead = fresh.mainDead;
     this.suggestIndex = fresh.suggestIndex;
+    this.citations = fresh.citations;
     this.chunkCount = chunkCount;
     this.tables = tables;
     this.state = state;
@@ -783,6 +828,7 @@ export class LanceDbEngine implements SearchEngine {
     this.vectors = new Float32Array(0);
     this.vecIndex = null;
     this.suggestIndex = suggestionIndex([]);
+    this.citations = new CitationIndex();
     this.chunkCount = 0;
   }
 
@@ -792,6 +838,7 @@ export class LanceDbEngine implements SearchEngine {
     this.docsVersion++;
     if (!this.docs.has(doc.id)) this.order.push(doc.id);
     this.docs.set(doc.id, stored);
+    this.citations.set(doc.id, stored);
     const dim = this.embedder.dimensions;
     if (vector.length !== dim) return;
     let row = this.vecRow.get(doc.id);
@@ -811,6 +858,7 @@ export class LanceDbEngine implements SearchEngine {
 
   private removeDoc(id: string): void {
     if (!this.docs.delete(id)) return;
+    this.citations.delete(id);
     this.docsVersion++;
     this.order = this.order.filter((x) => x !== id);
     const row = this.vecRow.get(id);
@@ -1140,7 +1188,17 @@ export class LanceDbEngine implements SearchEngine {
       const { vec, ms } = await this.queryVector(req);
       const strategy = req.matchingStrategy ?? "last";
       const { matches, marks } = this.keywordCandidates(q, pred, strategy, req.attributesToSearchOn);
-      return { ...this.hybridRanking(req, pred, ratio, vec, matches, wantIds), marks, embeddingTimeMs: ms, ratio };
+      const pins = this.pinnedIds(q, pred, req.attributesToSearchOn);
+      if (pins.length === 0) {
+        return { ...this.hybridRanking(req, pred, ratio, vec, matches, wantIds), marks, embeddingTimeMs: ms, ratio };
+      }
+      // The ranking without the pins: enough of its head to fill the page after them, and every id (the total).
+      const rest = this.hybridRanking({ ...req, offset: 0, limit: req.offset + req.limit + pins.length }, pred, ratio, vec, matches, true);
+      const all = rest.ids ?? [];
+      const pinSet = new Set(pins);
+      const among = all.reduce((n, id) => n + (pinSet.has(id) ? 1 : 0), 0);
+      const ranking = { total: rest.total, pinsAmong: among, ids: wantIds ? () => all : null };
+      return { ...withPins(pins, rest.page, ranking, req), marks, embeddingTimeMs: ms, ratio };
     }
     const { matches, marks } = this.keywordCandidates(
       q,
@@ -1148,11 +1206,19 @@ export class LanceDbEngine implements SearchEngine {
       req.matchingStrategy ?? "last",
       req.attributesToSearchOn,
     );
+    const pins = this.pinnedIds(q, pred, req.attributesToSearchOn);
     const sort = req.sort && req.sort.length > 0 ? req.sort : null;
     let sortDocs: ((i: number) => StoredDoc) | null = null;
     if (sort) {
       const docs = matches.ids().map((id) => this.docs.get(id) as StoredDoc);
       sortDocs = (i) => docs[i];
+    }
+    if (pins.length > 0) {
+      const head = matches.top(req.offset + req.limit + pins.length, sortDocs, sort ? docComparator(sort) : null);
+      // Counted by segment ordinal: a common citation's words match most of the corpus, and its ids are not needed.
+      const ranking = { total: matches.count, pinsAmong: matches.countIds(pins), ids: wantIds ? () => matches.ids() : null };
+      const pinned = withPins(pins, head.map((i) => matches.candidate(i)), ranking, req);
+      return { ...pinned, marks, embeddingTimeMs: 0, ratio: 0 };
     }
     const top = matches.top(req.offset + req.limit, sortDocs, sort ? docComparator(sort) : null);
     return {
@@ -1163,6 +1229,28 @@ export class LanceDbEngine implements SearchEngine {
       embeddingTimeMs: 0,
       ratio: 0,
     };
+  }
+
+  /**
+   * The judgments whose case number or neutral citation equals one typed in the query (citations.ts), passing the
+   * filter: ranked before everything else (issue 12 item 6). Not when the request searches only attributes that
+   * hold no citation (autocomplete searches case_number, so it pins too).
+   */
+  private pinnedIds(q: string, pred: Predicate | null, attributesToSearchOn: readonly string[] | undefined): string[] {
+    if (this.citations.size === 0) return [];
+    if (attributesToSearchOn?.length && !attributesToSearchOn.some((a) => (CITATION_FIELDS as readonly string[]).includes(a))) {
+      return [];
+    }
+    const keys = queryCitationKeys(q);
+    if (keys.length === 0) return [];
+    // Ordered by id, like the Meilisearch adapter's pins.
+    return this.citations
+      .lookup(keys)
+      .filter((id) => {
+        const doc = this.docs.get(id);
+        return !!doc && (!pred || pred(doc));
+      })
+      .sort();
   }
 
   // ---------------------------------------------------------------- SearchEngine
@@ -1503,6 +1591,29 @@ export class LanceDbEngine implements SearchEngine {
     if (!this.state) h.message = "The search index has not been built yet";
     else if (!registered) h.message = "The index was built with a different embedder; run a full sync";
     return h;
+  }
+
+  async recoverUnreadable(): Promise<{ reason: string; movedTo: string } | null> {
+    let reason: string;
+    try {
+      await this.ready();
+      return null;
+    } catch (e) {
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+      reason = cause instanceof Error ? cause.message : String(cause);
+    }
+    return this.mutex.run(async () => {
+      this.store ??= await SearchStore.open(this.options.dir);
+      const state = await this.store.readState();
+      if (!state) return null;
+      const movedTo = await this.store.setAside(state.gen);
+      // ready() failed, so nothing is being opened: the next ready() loads the now empty store.
+      this.opening = null;
+      this.resetMemory();
+      this.state = null;
+      this.tables = null;
+      return { reason: reason.slice(0, 500), movedTo };
+    });
   }
 
   /** Build time and generation of the live index (for health and the benchmark). */

@@ -227,6 +227,37 @@ export class SearchStore {
     await fs.rm(this.deltaLogPath(gen), { force: true });
   }
 
+  /**
+   * Move a generation that cannot be opened (crash, disk fault) out of the way, into `corrupt-<gen>-<time>/` for a
+   * post-mortem, and forget it as the live generation (state.json removed), so a full sync can rebuild from
+   * Postgres (issue 12, L10 / reliability row 29). Only the newest set-aside folder is kept, so repeated faults
+   * cannot fill the disk. Returns the folder.
+   */
+  async setAside(gen: number): Promise<string> {
+    const aside = path.join(this.dir, `corrupt-${gen}-${Date.now()}`);
+    await fs.mkdir(aside, { recursive: true });
+    const lance = path.join(this.dir, "lance");
+    const parts: Array<[string, string]> = [
+      [path.join(lance, `docs_${gen}.lance`), path.join(aside, `docs_${gen}.lance`)],
+      [path.join(lance, `chunks_${gen}.lance`), path.join(aside, `chunks_${gen}.lance`)],
+      [this.snapshotDir(gen), path.join(aside, `keyword-${gen}`)],
+      [this.deltaLogPath(gen), path.join(aside, `delta-${gen}.jsonl`)],
+      [path.join(this.dir, `suggest-${gen}.json`), path.join(aside, `suggest-${gen}.json`)],
+      [path.join(this.dir, "state.json"), path.join(aside, "state.json")],
+    ];
+    for (const [from, to] of parts) {
+      await fs.rename(from, to).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "ENOENT") throw e;
+      });
+    }
+    for (const f of await fs.readdir(this.dir)) {
+      if (/^corrupt-\d+-\d+$/.test(f) && path.join(this.dir, f) !== aside) {
+        await fs.rm(path.join(this.dir, f), { recursive: true, force: true });
+      }
+    }
+    return aside;
+  }
+
   close(): void {
     this.db.close();
   }

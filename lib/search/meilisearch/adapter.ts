@@ -23,6 +23,7 @@ import {
   type Settings,
   type Task,
 } from "meilisearch";
+import { CITATION_FIELDS, documentCitationKeys, queryCitationKeys } from "../citations";
 import { DocumentNotFoundError, FilterAttributeError, SearchEngineError } from "../errors";
 import { filterAttributes, type FilterNode } from "../filter/ast";
 import { toMeiliFilter } from "../filter/to-meili";
@@ -66,7 +67,7 @@ import type {
 } from "../types";
 import type { MeiliConfig } from "./config";
 import { EMBEDDER_MISSING_CODES, mapMeiliError, meiliErrorCode, taskFailed } from "./errors";
-import { chunksPhase1, diffSettings, documentsPhase1, embedderPhase, suggestionsPhase1 } from "./settings";
+import { CITATION_KEYS_ATTRIBUTE, chunksPhase1, diffSettings, documentsPhase1, embedderPhase, suggestionsPhase1 } from "./settings";
 
 type Raw = Record<string, unknown>;
 
@@ -163,6 +164,12 @@ function clampRatio(r: number | undefined): number {
   if (r === undefined || Number.isNaN(r)) return 0;
   return Math.min(1, Math.max(0, r));
 }
+
+/** Judgments pinned first for a citation query at most (a case number names one judgment per court). */
+const MAX_PINNED = 20;
+
+/** A Meilisearch filter string literal. */
+const meiliString = (s: string) => `"${s.replace(/["\\]/g, (c) => "\\" + c)}"`;
 
 const elapsed = (t0: number) => Math.round((performance.now() - t0) * 100) / 100;
 
@@ -289,6 +296,55 @@ export class MeilisearchEngine implements SearchEngine {
     return node ? toMeiliFilter(node) : undefined;
   }
 
+  /**
+   * A document search with exact citation matches first (issue 12 item 6; docs/meilisearch.md "Citation lookup"):
+   * when the query holds a case number or neutral citation (../citations.ts), a second search in parallel asks for
+   * the judgments whose `citation_keys` (derived at indexing, filterable) hold one of its keys, under the same
+   * filter; those come first (score 1, ordered by id, highlighted as in the main results when they are among them),
+   * then the main ranking without them. Queries without a citation run exactly as before.
+   */
+  private async searchWithPins(body: SearchParams, what: string, semantic = false): Promise<SearchResponse<Raw>> {
+    const keys = queryCitationKeys(typeof body.q === "string" ? body.q : "");
+    const searchOn = body.attributesToSearchOn;
+    if (keys.length === 0 || (searchOn?.length && !searchOn.some((a) => (CITATION_FIELDS as readonly string[]).includes(a)))) {
+      return this.rawSearch(this.uids.documents, body, what, semantic);
+    }
+    const offset = body.offset ?? 0;
+    const limit = body.limit ?? 20;
+    const retrieve = body.attributesToRetrieve && !body.attributesToRetrieve.includes("id") && !body.attributesToRetrieve.includes("*")
+      ? [...body.attributesToRetrieve, "id"]
+      : body.attributesToRetrieve;
+    const keyFilter = `${CITATION_KEYS_ATTRIBUTE} IN [${keys.map(meiliString).join(", ")}]`;
+    const pinBody: SearchParams = {
+      q: "",
+      limit: MAX_PINNED,
+      offset: 0,
+      filter: typeof body.filter === "string" ? `(${body.filter}) AND ${keyFilter}` : keyFilter,
+      showRankingScore: true,
+    };
+    for (const k of ["attributesToHighlight", "highlightPreTag", "highlightPostTag", "attributesToCrop", "cropLength", "cropMarker"] as const) {
+      if (body[k] !== undefined) (pinBody as Record<string, unknown>)[k] = body[k];
+    }
+    if (retrieve) pinBody.attributesToRetrieve = retrieve;
+    const mainBody: SearchParams = { ...body, offset: 0, limit: Math.min(offset + limit + MAX_PINNED, MAX_TOTAL_HITS) };
+    if (retrieve) mainBody.attributesToRetrieve = retrieve;
+    const [main, pinned] = await Promise.all([
+      this.rawSearch(this.uids.documents, mainBody, what, semantic),
+      // An index whose settings or documents predate citation_keys answers without pins rather than failing.
+      this.rawSearch(this.uids.documents, pinBody, what).catch(() => null),
+    ]);
+    if (!pinned || pinned.hits.length === 0) return { ...main, hits: main.hits.slice(offset, offset + limit), offset, limit };
+    const inMain = new Map(main.hits.map((h) => [String(h.id), h]));
+    const pins = pinned.hits
+      .map((h): (typeof main.hits)[number] => ({ ...(inMain.get(String(h.id)) ?? h), _rankingScore: 1 }))
+      .sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
+    const pinIds = new Set(pins.map((h) => String(h.id)));
+    const merged = [...pins, ...main.hits.filter((h) => !pinIds.has(String(h.id)))];
+    const outside = pins.filter((h) => !inMain.has(String(h.id))).length;
+    const estimated = (main.estimatedTotalHits ?? main.totalHits ?? main.hits.length) + outside;
+    return { ...main, hits: merged.slice(offset, offset + limit), estimatedTotalHits: estimated, offset, limit };
+  }
+
   private async rawSearch(uid: string, body: SearchParams, what: string, semantic = false): Promise<SearchResponse<Raw>> {
     try {
       // The client posts `{q, ...options}` to /indexes/:uid/search; q travels inside the body.
@@ -303,7 +359,13 @@ export class MeilisearchEngine implements SearchEngine {
   private async queryVector(q: string, given: number[] | undefined): Promise<{ vector: number[]; ms: number }> {
     if (given) return { vector: given, ms: 0 };
     const t0 = performance.now();
-    const vector = await this.embedder.embedQuery(q);
+    let vector: number[];
+    try {
+      vector = await this.embedder.embedQuery(q);
+    } catch (e) {
+      // The embedding provider is down or slow (reliability row 18): a 503 with a stable code, as the LanceDB engine.
+      throw new SearchEngineError("The query could not be embedded", { cause: e, code: "EMBEDDING_FAILED" });
+    }
     return { vector, ms: elapsed(t0) };
   }
 
@@ -385,7 +447,7 @@ export class MeilisearchEngine implements SearchEngine {
     }
     const ratio = semantic ? asked : 0;
     const body = this.documentSearchBody(req, vector, ratio);
-    const res = await this.rawSearch(this.uids.documents, body, "search", semantic);
+    const res = await this.searchWithPins(body, "search", semantic);
     return this.toResponse(res, req, t0, embeddingTimeMs, ratio);
   }
 
@@ -499,7 +561,7 @@ export class MeilisearchEngine implements SearchEngine {
   async autocomplete(req: AutocompleteRequest): Promise<AutocompleteResponse> {
     const t0 = performance.now();
     const [res, topicHits] = await Promise.all([
-      this.rawSearch(this.uids.documents, this.autocompleteBody(req), "autocomplete"),
+      this.searchWithPins(this.autocompleteBody(req), "autocomplete"),
       this.topicHits(req.q, TOPIC_HITS_LIMIT),
     ]);
     const fmt = {
@@ -587,7 +649,7 @@ export class MeilisearchEngine implements SearchEngine {
   // ---- sync -------------------------------------------------------------------------------------------------------
 
   private documentBody(d: IndexDocument, vector: number[]): Raw {
-    return { ...d, _vectors: { [this.cfg.embedder]: vector } };
+    return { ...d, [CITATION_KEYS_ATTRIBUTE]: documentCitationKeys(d), _vectors: { [this.cfg.embedder]: vector } };
   }
 
   private chunkBody(c: ChunkRecord): Raw {
@@ -741,7 +803,8 @@ export class MeilisearchEngine implements SearchEngine {
         : [];
     const out: IndexSettings = {
       searchableAttributes: names(s.searchableAttributes),
-      filterableAttributes: names(s.filterableAttributes),
+      // citation_keys is the adapter's own (citation lookup), not part of the declared index.
+      filterableAttributes: names(s.filterableAttributes).filter((a) => a !== CITATION_KEYS_ATTRIBUTE),
       sortableAttributes: names(s.sortableAttributes),
       displayedAttributes: names(s.displayedAttributes),
       rankingRules: names(s.rankingRules),

@@ -21,13 +21,20 @@ import type { Embedder } from "../types";
  */
 export const FACETING = { maxValuesPerFacet: 100, sortFacetValuesBy: { "*": "count" } } as const;
 
+/**
+ * Derived attribute of the judgments index (not in index-settings.ts: no user may filter or read it): the
+ * normalised keys of the judgment's case number and neutral citation (../citations.ts), filterable so that a query
+ * naming a citation can ask for its judgment exactly (adapter.ts searchWithPins; docs/meilisearch.md).
+ */
+export const CITATION_KEYS_ATTRIBUTE = "citation_keys";
+
 /** Phase 1 of the judgments index: searchable order, filterable, sortable, displayed (no full_text), ranking
  * rules, typo tolerance (one typo from 5 letters, two from 9), pagination (maxTotalHits 1000), faceting. */
 export function documentsPhase1(): Settings {
   const s: IndexSettings = indexSettings();
   return {
     searchableAttributes: s.searchableAttributes,
-    filterableAttributes: s.filterableAttributes,
+    filterableAttributes: [...s.filterableAttributes, CITATION_KEYS_ATTRIBUTE],
     sortableAttributes: s.sortableAttributes,
     displayedAttributes: s.displayedAttributes,
     rankingRules: s.rankingRules,
