@@ -102,6 +102,11 @@ const ConfigSchema = z.object({
   /** Cap on POST /api/events (20 events x 8 KB of properties plus envelopes). */
   EVENTS_BODY_MAX_BYTES: int(256 * 1024, 1),
   /**
+   * After a body passed its cap, up to this much more is read and thrown away (never held) so the client can read
+   * its 413; a body still arriving beyond that is cut off (the connection is reset).
+   */
+  REQUEST_BODY_DRAIN_BYTES: int(1024 * 1024, 0),
+  /**
    * Number of proxies in front of the app that append to X-Forwarded-For (security review M5). The client is the
    * entry this many places left of the right-most (the socket peer). TRUSTED_PROXY=1 means 1.
    */

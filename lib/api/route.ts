@@ -71,11 +71,13 @@ export function validationError(error: z.ZodError, where: "body" | "query"): Api
 const bodyTooLarge = (maxBytes: number) => new ApiError(413, "BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
 
 /**
- * Read a request body stream as UTF-8, holding at most `maxBytes` (plus the chunk that crossed the line): once past
- * the cap the stream is cancelled and 413 BODY_TOO_LARGE thrown, whether or not the client sent a Content-Length
- * (chunked bodies included). Never buffers the whole body first (security review H2).
+ * Read a request body stream as UTF-8, holding at most `maxBytes` (plus the chunk that crossed the line), whether or
+ * not the client sent a Content-Length (chunked bodies included): never buffers the whole body first (security review
+ * H2). Past the cap nothing more is kept; up to `drainBytes` more is read and discarded so the client, still sending,
+ * can read its 413 (a server that stops reading resets the connection and the client sees no answer). A body still
+ * arriving beyond that is abandoned (reset). Either way: 413 BODY_TOO_LARGE.
  */
-export async function readBodyText(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+export async function readBodyText(stream: ReadableStream<Uint8Array> | null, maxBytes: number, drainBytes = 0): Promise<string> {
   if (!stream) return "";
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -86,16 +88,18 @@ export async function readBodyText(stream: ReadableStream<Uint8Array> | null, ma
       step = await reader.read();
     } catch {
       // The client went away mid-body (a page closing while its beacon is in flight): nothing to do, nothing to log.
+      if (total > maxBytes) throw bodyTooLarge(maxBytes);
       throw new ApiError(400, "REQUEST_ABORTED", "The request body could not be read.");
     }
     if (step.done) break;
     total += step.value.byteLength;
-    if (total > maxBytes) {
+    if (total <= maxBytes) chunks.push(step.value);
+    else if (total > maxBytes + drainBytes) {
       reader.cancel().catch(() => undefined);
       throw bodyTooLarge(maxBytes);
     }
-    chunks.push(step.value);
   }
+  if (total > maxBytes) throw bodyTooLarge(maxBytes);
   return Buffer.concat(chunks).toString("utf8");
 }
 
@@ -103,7 +107,7 @@ export async function readBodyText(stream: ReadableStream<Uint8Array> | null, ma
 async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
   const declared = req.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
-  const text = await readBodyText(req.body, maxBytes);
+  const text = await readBodyText(req.body, maxBytes, config().REQUEST_BODY_DRAIN_BYTES);
   if (text.trim() === "") return {};
   if (jsonDepthExceeds(text)) throw new ApiError(400, "JSON_TOO_DEEP", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   try {
