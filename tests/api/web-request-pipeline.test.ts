@@ -184,7 +184,7 @@ describe("security headers (M2)", () => {
     }
     // A fresh nonce per response.
     expect(nonces.size).toBe(2);
-  });
+  }, 180_000); // the dev server compiles both pages on first request
 
   it("API answers carry a deny-all CSP and the same headers, errors included", async () => {
     const b = new Browser();
