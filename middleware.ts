@@ -5,21 +5,59 @@ import { updateSession } from "@/lib/supabase/middleware";
 export { isPublicRoute } from "@/lib/auth/public-routes";
 
 /**
+ * The Content-Security-Policy of a page (security review M2), with a fresh nonce per response. Next reads the nonce
+ * from the request's CSP header and puts it on every script it renders (framework, chunks, inline bootstrap), so
+ * only those run; 'strict-dynamic' lets them load their own chunks. Pages must render dynamically for that (the root
+ * layout reads the session cookie, so every page does).
+ *   - 'unsafe-eval' only in development: React's dev build and Fast Refresh evaluate code; production never does.
+ *   - style-src 'unsafe-inline': React `style={…}` attributes (recharts positions its tooltips and SVG that way) and
+ *     Next's dev style injection cannot carry a nonce (a nonce in style-src would disable 'unsafe-inline'). Styles
+ *     cannot run code; scripts stay nonce-only.
+ *   - fonts (next/font/local) and Tailwind's CSS are files served from 'self'.
+ */
+export function pageContentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self' data:",
+    // Development: the Fast Refresh websocket.
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
  * UX gate for pages only (CVE-2025-29927: handlers authenticate themselves): refresh the session and send signed-out
- * visitors of protected pages to sign-in. API routes are not matched: `withRoute` verifies the caller once, applies
- * the same public-route allowlist and answers 401 JSON (D-03); running the middleware too cost every API call a
- * second JWT verification and the middleware hop (~2 ms a request, measured with bench/search --app-url).
+ * visitors of protected pages to sign-in; set the page's CSP. API routes are not matched: `withRoute` verifies the
+ * caller once, applies the same public-route allowlist and answers 401 JSON (D-03); running the middleware too cost
+ * every API call a second JWT verification and the middleware hop (~2 ms a request, measured with bench/search
+ * --app-url). API answers get their security headers from next.config.ts.
  */
 export async function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = pageContentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  // On the request, so the renderer finds the nonce (updateSession forwards these request headers to Next).
+  request.headers.set("content-security-policy", csp);
+  request.headers.set("x-nonce", nonce);
   const { response, signedIn } = await updateSession(request);
-  if (signedIn || isPublicRoute(request.method, pathname)) return response;
+  if (signedIn || isPublicRoute(request.method, pathname)) {
+    response.headers.set("Content-Security-Policy", csp);
+    return response;
+  }
 
   const signIn = request.nextUrl.clone();
   signIn.pathname = "/sign-in";
   signIn.search = "";
   signIn.searchParams.set("next", `${pathname}${request.nextUrl.search}`);
-  return NextResponse.redirect(signIn);
+  const redirect = NextResponse.redirect(signIn);
+  redirect.headers.set("Content-Security-Policy", csp);
+  return redirect;
 }
 
 export const config = {

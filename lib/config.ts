@@ -110,6 +110,28 @@ const ConfigSchema = z.object({
    * (`npm start` on http://127.0.0.1:3000, where Safari and Firefox would drop a Secure cookie).
    */
   COOKIE_SECURE: z.enum(["0", "1", "false", "true"]).optional(),
+  // Issue 12 items 2b/2c/3 (web helper: the request pipeline, lib/api/route.ts and lib/api/client-address.ts).
+  /** Hard cap on every JSON request body unless the route names a larger one (security review H2). */
+  REQUEST_BODY_MAX_BYTES: int(64 * 1024, 1),
+  /** Cap on sign-in / sign-up bodies: an e-mail and a password fit in far less. */
+  CREDENTIALS_BODY_MAX_BYTES: int(1024, 1),
+  /** Cap on POST /api/events (20 events x 8 KB of properties plus envelopes). */
+  EVENTS_BODY_MAX_BYTES: int(256 * 1024, 1),
+  /**
+   * After a body passed its cap, up to this much more is read and thrown away (never held) so the client can read
+   * its 413; a body still arriving beyond that is cut off (the connection is reset).
+   */
+  REQUEST_BODY_DRAIN_BYTES: int(1024 * 1024, 0),
+  /**
+   * Number of proxies in front of the app that append to X-Forwarded-For (security review M5). The client is the
+   * entry this many places left of the right-most (the socket peer). TRUSTED_PROXY=1 means 1.
+   */
+  TRUSTED_PROXY_HOPS: int(0, 0),
+  /**
+   * Comma-separated CIDRs of trusted proxies (IPv4 and IPv6). When set, the client is the right-most X-Forwarded-For
+   * entry outside these ranges; it takes precedence over TRUSTED_PROXY_HOPS.
+   */
+  TRUSTED_PROXY_CIDRS: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

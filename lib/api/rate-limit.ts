@@ -1,17 +1,27 @@
 import { config } from "@/lib/config";
 import { rateLimiter, type RateLimitVerdict, type RuleName } from "@/lib/backend/rate-limit";
-import { clientAddressOf, type ClientAddress } from "./client-address";
+import { clientAddressOf, proxyTrustOf, type ClientAddress, type ProxyTrust } from "./client-address";
 import { RateLimitError } from "./errors";
 
 /**
  * The per-route limit (D-21): "search" = GET /api/search/documents, per client IP (SEARCH_DOCUMENTS_RATE_LIMIT);
  * "general" (the default) = 100/min per IP, plus 1000/h per API key when one is presented; "none" only for routes
- * that must answer whatever the load (none today).
+ * that must answer whatever the load (none today). A signed-in caller is also counted under the same rule per user
+ * (`limitByUser`), so rotating addresses does not buy a fresh allowance (R-AUTH-007).
  */
 export type RateLimitPolicy = "search" | "general" | "none";
 
+let trustMemo: { settings: object; trust: ProxyTrust } | null = null;
+
+/** The proxy trust settings, parsed once per configuration (tests re-read the configuration). */
+function proxyTrust(): ProxyTrust {
+  const c = config();
+  if (trustMemo?.settings !== c) trustMemo = { settings: c, trust: proxyTrustOf(c) };
+  return trustMemo.trust;
+}
+
 export function clientAddress(req: Request): ClientAddress {
-  return clientAddressOf(req.headers, config().TRUSTED_PROXY);
+  return clientAddressOf(req.headers, proxyTrust());
 }
 
 /** The X-RateLimit-* headers of a verdict (Reset in epoch seconds, as most APIs send it). */
@@ -32,6 +42,17 @@ function refuse(v: RateLimitVerdict): RateLimitError {
 export async function limitByAddress(policy: Exclude<RateLimitPolicy, "none">, address: string): Promise<RateLimitVerdict> {
   const rule: RuleName = policy === "search" ? "search" : "ip";
   const v = await rateLimiter().check(rule, `ip:${address}`);
+  if (!v.success) throw refuse(v);
+  return v;
+}
+
+/**
+ * Count a signed-in caller's request against the same rule per user (R-AUTH-007), keyed on the hashed per-user
+ * identity (`Identity.rateLimitId`, never the raw id). Separate counters from the per-IP ones (`user:` subjects).
+ */
+export async function limitByUser(policy: Exclude<RateLimitPolicy, "none">, rateLimitId: string): Promise<RateLimitVerdict> {
+  const rule: RuleName = policy === "search" ? "search" : "ip";
+  const v = await rateLimiter().check(rule, `user:${rateLimitId}`);
   if (!v.success) throw refuse(v);
   return v;
 }

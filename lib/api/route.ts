@@ -2,12 +2,13 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { routeAuthLevel, type RouteAuthLevel } from "@/lib/auth/public-routes";
 import { config } from "@/lib/config";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/json-depth";
 import { logger } from "@/lib/logger";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "./errors";
 import { resolveIdentity, type Identity } from "./identity";
-import { clientAddress, limitByAddress, limitByApiKey, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
+import { clientAddress, limitByAddress, limitByApiKey, limitByUser, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "./errors";
 
@@ -22,8 +23,22 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   rateLimit?: RateLimitPolicy;
   /** "required": the caller must present a valid X-API-Key (the /api/v1 reference API); otherwise a key is optional. */
   apiKey?: "required" | "optional";
-  /** Refuse a larger JSON body with 413 before parsing it. */
-  maxBodyBytes?: number;
+  /**
+   * The body cap (413 BODY_TOO_LARGE past it, security review H2): a byte count, or a named cap from config —
+   * "default" (REQUEST_BODY_MAX_BYTES, used when omitted: no route reads an uncapped body), "credentials"
+   * (CREDENTIALS_BODY_MAX_BYTES, sign-in and sign-up), "events" (EVENTS_BODY_MAX_BYTES).
+   */
+  maxBodyBytes?: BodyCap;
+}
+
+export type BodyCap = number | "default" | "credentials" | "events";
+
+function capBytes(cap: BodyCap | undefined): number {
+  if (typeof cap === "number") return cap;
+  const c = config();
+  if (cap === "credentials") return c.CREDENTIALS_BODY_MAX_BYTES;
+  if (cap === "events") return c.EVENTS_BODY_MAX_BYTES;
+  return c.REQUEST_BODY_MAX_BYTES;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -53,23 +68,106 @@ export function validationError(error: z.ZodError, where: "body" | "query"): Api
   return new ApiError(422, "VALIDATION_ERROR", first ? `Invalid ${where}: ${first.field}: ${first.message}` : `Invalid ${where}.`, { fields });
 }
 
-async function readJson(req: NextRequest, maxBytes?: number): Promise<unknown> {
-  const tooLarge = () => new ApiError(413, "BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
-  if (maxBytes !== undefined && Number(req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-  let text: string;
-  try {
-    text = await req.text();
-  } catch {
-    // The client went away mid-body (a page closing while its beacon is in flight): nothing to do, nothing to log.
-    throw new ApiError(400, "REQUEST_ABORTED", "The request body could not be read.");
+const bodyTooLarge = (maxBytes: number) => new ApiError(413, "BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
+
+/**
+ * Read a request body stream as UTF-8, holding at most `maxBytes` (plus the chunk that crossed the line), whether or
+ * not the client sent a Content-Length (chunked bodies included): never buffers the whole body first (security review
+ * H2). Past the cap nothing more is kept; up to `drainBytes` more is read and discarded so the client, still sending,
+ * can read its 413 (a server that stops reading resets the connection and the client sees no answer). A body still
+ * arriving beyond that is abandoned (reset). Either way: 413 BODY_TOO_LARGE.
+ */
+export async function readBodyText(stream: ReadableStream<Uint8Array> | null, maxBytes: number, drainBytes = 0): Promise<string> {
+  if (!stream) return "";
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      // The client went away mid-body (a page closing while its beacon is in flight): nothing to do, nothing to log.
+      if (total > maxBytes) throw bodyTooLarge(maxBytes);
+      throw new ApiError(400, "REQUEST_ABORTED", "The request body could not be read.");
+    }
+    if (step.done) break;
+    total += step.value.byteLength;
+    if (total <= maxBytes) chunks.push(step.value);
+    else if (total > maxBytes + drainBytes) {
+      reader.cancel().catch(() => undefined);
+      throw bodyTooLarge(maxBytes);
+    }
   }
-  if (maxBytes !== undefined && Buffer.byteLength(text, "utf8") > maxBytes) throw tooLarge();
+  if (total > maxBytes) throw bodyTooLarge(maxBytes);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The JSON body under its cap; deeper than MAX_JSON_DEPTH is refused before parsing (security review L1). */
+async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
+  const text = await readBodyText(req.body, maxBytes, config().REQUEST_BODY_DRAIN_BYTES);
   if (text.trim() === "") return {};
+  if (jsonDepthExceeds(text)) throw new ApiError(400, "JSON_TOO_DEEP", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   try {
     return JSON.parse(text);
   } catch {
     throw new ApiError(400, "INVALID_JSON", "The request body is not valid JSON.");
   }
+}
+
+/** What a write request's origin headers say (CSRF defence, security review M1). */
+export type WriteVerdict = "ok" | "cross-site" | "not-json";
+
+/** `application/json`, parameters (charset) allowed. */
+export function isJsonContentType(value: string | null): boolean {
+  return value !== null && value.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
+/**
+ * The origins a browser page of this app sends. With APP_URL: exactly its origin (scheme, host and port). Without it:
+ * any origin whose host[:port] is the Host (or X-Forwarded-Host) the request came in on — the test app on
+ * 127.0.0.1:<port>, a dev server, a proxy that keeps or forwards Host. A cross-site page cannot forge Host or add
+ * X-Forwarded-Host (a custom header needs a CORS preflight we never grant), so either form is sound against CSRF; set
+ * APP_URL in production so the scheme is checked too.
+ */
+export function isOwnOrigin(origin: string, headers: Headers, appUrl: string | undefined): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed frames, privacy redirects) and garbage are never ours.
+  }
+  if (appUrl) return url.origin === new URL(appUrl).origin;
+  const hosts = [headers.get("host"), headers.get("x-forwarded-host")?.split(",")[0]]
+    .filter((h): h is string => !!h)
+    .map((h) => h.trim().toLowerCase());
+  return hosts.includes(url.host.toLowerCase());
+}
+
+/**
+ * The CSRF check of a write (every method but GET/HEAD/OPTIONS): refused as cross-site when `Sec-Fetch-Site:
+ * cross-site` or an `Origin` that is not ours is present — whatever the content type; otherwise it must be JSON.
+ * Requiring `application/json` makes a cross-origin write need a CORS preflight (never granted), so a form or
+ * no-cors fetch from another site cannot reach a handler even from a browser that sends neither header.
+ * A server-to-server caller presenting X-API-Key and no session cookie is not CSRF-able (a browser cannot add that
+ * header cross-site without a preflight), so its Origin/Sec-Fetch-Site are not judged; it still sends JSON.
+ */
+export function writeVerdict(headers: Headers, appUrl: string | undefined): WriteVerdict {
+  const serverCaller = headers.has("x-api-key") && !/(?:^|;\s*)sb-[^=]*-auth-token/.test(headers.get("cookie") ?? "");
+  if (!serverCaller) {
+    if (headers.get("sec-fetch-site")?.toLowerCase() === "cross-site") return "cross-site";
+    const origin = headers.get("origin");
+    if (origin !== null && !isOwnOrigin(origin, headers, appUrl)) return "cross-site";
+  }
+  return isJsonContentType(headers.get("content-type")) ? "ok" : "not-json";
+}
+
+function checkWrite(req: NextRequest): void {
+  const verdict = writeVerdict(req.headers, config().APP_URL);
+  if (verdict === "cross-site") throw new ApiError(403, "CSRF_REJECTED", "Cross-site requests may not change anything here.");
+  if (verdict === "not-json") throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request with Content-Type: application/json.");
 }
 
 function queryObject(req: NextRequest): Record<string, string | string[]> {
@@ -79,6 +177,46 @@ function queryObject(req: NextRequest): Record<string, string | string[]> {
     out[key] = all.length > 1 ? all : all[0];
   }
   return out;
+}
+
+/** The reference API (`/api/v1/**`) renders errors in the reference shape (D-15, R-ERR-003). */
+function isReferencePath(pathname: string): boolean {
+  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
+}
+
+const REFERENCE_ERROR_NAMES: Record<number, string> = {
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  409: "Conflict",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+  422: "ValidationError",
+  429: "RateLimitExceeded",
+  500: "InternalServerError",
+  502: "BadGateway",
+  503: "ServiceUnavailable",
+  504: "GatewayTimeout",
+};
+
+/** The reference `error` name of a status: the one place it is derived (R-ERR-003). */
+export function referenceErrorName(status: number): string {
+  return REFERENCE_ERROR_NAMES[status] ?? (status >= 500 ? "InternalServerError" : "BadRequest");
+}
+
+/**
+ * An ApiError as the answer for `pathname`: the service envelope `{detail: {code, message, ...}}` (D-15), or under
+ * /api/v1 the reference shape `{error, message, details: {code, ...}, status_code}` — validation errors list the
+ * offending fields in `details.fields` (R-ERR-031). The 429 body is the reference one everywhere.
+ */
+export function errorResponse(e: ApiError, pathname: string): Response {
+  if (e.status === 429 || !isReferencePath(pathname)) return e.toResponse();
+  return Response.json(
+    { error: referenceErrorName(e.status), message: e.message, details: { code: e.code, ...e.extra }, status_code: e.status },
+    { status: e.status, headers: e.headers },
+  );
 }
 
 /** Render what a handler returned: a Response passes through, anything else becomes 200 JSON. */
@@ -124,10 +262,10 @@ function phaseTimer() {
 }
 
 /**
- * The one wrapper every route handler uses: rate limit by client address → authenticate (+ API-key limit) → parse
- * (zod) → call the backend → envelope errors. The per-IP limit runs before authentication so that guessing
- * credentials costs quota, and before any database call. Unexpected errors are logged and answered as 500 without
- * internals.
+ * The one wrapper every route handler uses: rate limit by client address → CSRF check of writes → authenticate
+ * (+ API-key and per-user limits) → read the capped body and parse (zod) → call the backend → envelope errors. The
+ * per-IP limit runs before authentication so that guessing credentials costs quota, and before any database call.
+ * Unexpected errors are logged and answered as 500 without internals.
  */
 export function withRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   opts: RouteOptions<B, Q>,
@@ -140,6 +278,8 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const policy = opts.rateLimit ?? "general";
       const address = clientAddress(req).address;
       if (policy !== "none") verdicts.push(await limitByAddress(policy, address));
+      // Writes: refused cross-site (403) or when not JSON (415) before any database call (security review M1).
+      if (WRITE_METHODS.has(req.method)) checkWrite(req);
       timer.mark("limit");
 
       // The public-route allowlist is enforced here for API routes (the middleware only gates pages).
@@ -150,13 +290,15 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         throw new ApiError(401, "API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
       }
       if (identity.apiKey && policy === "general") verdicts.push(await limitByApiKey(identity.apiKey.id));
+      // The same rule per signed-in user, so rotating addresses buys no fresh allowance (R-AUTH-007).
+      if (identity.rateLimitId && policy !== "none") verdicts.push(await limitByUser(policy, identity.rateLimitId));
       if (auth !== "public" && identity.role === "anonymous") throw unauthorized();
       if (auth === "admin" && identity.role !== "admin") throw forbidden();
       timer.mark("auth");
 
       let body: unknown = undefined;
       if (opts.body) {
-        const parsed = opts.body.safeParse(await readJson(req, opts.maxBodyBytes));
+        const parsed = opts.body.safeParse(await readJson(req, capBytes(opts.maxBodyBytes)));
         if (!parsed.success) throw validationError(parsed.error, "body");
         body = parsed.data;
       }
@@ -182,9 +324,10 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       timer.mark("handler");
       return timer.apply(withLimitHeaders(toResponse(result), tightest(verdicts)));
     } catch (e) {
-      if (e instanceof ApiError) return e.status === 429 ? e.toResponse() : withLimitHeaders(e.toResponse(), tightest(verdicts));
-      logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path: req.nextUrl.pathname }, "unhandled route error");
-      return new ApiError(500, "INTERNAL_ERROR", "Something went wrong on our side.").toResponse();
+      const path = req.nextUrl.pathname;
+      if (e instanceof ApiError) return e.status === 429 ? errorResponse(e, path) : withLimitHeaders(errorResponse(e, path), tightest(verdicts));
+      logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path }, "unhandled route error");
+      return errorResponse(new ApiError(500, "INTERNAL_ERROR", "Something went wrong on our side."), path);
     }
   };
 }

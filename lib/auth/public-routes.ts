@@ -67,9 +67,13 @@ export function isApiKeyRoute(pathname: string): boolean {
   return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
 }
 
+/**
+ * Whether anonymous callers may use `method` on `pathname`. HEAD is GET without a body (Next answers HEAD through the
+ * GET handler), so a public GET is a public HEAD too: uptime monitors probe with HEAD (security review L6).
+ */
 export function isPublicRoute(method: string, pathname: string): boolean {
   const m = method.toUpperCase() as Method;
-  return PUBLIC_ROUTES.some((r) => r.methods.includes(m) && r.pattern.test(pathname));
+  return PUBLIC_ROUTES.some((r) => (r.methods.includes(m) || (m === "HEAD" && r.methods.includes("GET"))) && r.pattern.test(pathname));
 }
 
 export type RouteAuthLevel = "public" | "user" | "admin";

@@ -63,7 +63,9 @@ export async function apiFetchWithHeaders<T>(path: string, init?: RequestInit & 
   const { json, ...rest } = init ?? {};
   const headers = new Headers(rest.headers);
   headers.set("accept", "application/json");
-  if (json !== undefined) headers.set("content-type", "application/json");
+  // Every write is JSON, even one without a body (a DELETE): the web tier refuses any other write (CSRF defence, 415).
+  const method = (rest.method ?? "GET").toUpperCase();
+  if (json !== undefined || (method !== "GET" && method !== "HEAD")) headers.set("content-type", "application/json");
   const res = await fetch(path, {
     ...rest,
     headers,

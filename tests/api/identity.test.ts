@@ -65,10 +65,11 @@ describe("API keys on the reference API (/api/v1)", () => {
     const from = randomLoopback();
     const none = await call("GET", "/api/v1/health", { from });
     expect(none.status).toBe(401);
-    expect(none.body).toMatchObject({ detail: { code: "API_KEY_REQUIRED" } });
+    // Changed on purpose (spec-audit defect 8, R-ERR-003): /api/v1 errors use the reference shape, not {detail}.
+    expect(none.body).toMatchObject({ error: "Unauthorized", status_code: 401, details: { code: "API_KEY_REQUIRED" } });
     const malformed = await call("GET", "/api/v1/health", { from, headers: { "x-api-key": "hello" } });
     expect(malformed.status).toBe(401);
-    expect(malformed.body).toMatchObject({ detail: { code: "INVALID_API_KEY" } });
+    expect(malformed.body).toMatchObject({ error: "Unauthorized", status_code: 401, details: { code: "INVALID_API_KEY" } });
     const wrong = await call("GET", "/api/v1/health", { from, headers: { "x-api-key": `${key.key.slice(0, -4)}AAAA` } });
     expect(wrong.status).toBe(401);
     const ok = await call("GET", "/api/v1/health", { from, headers: { "x-api-key": key.key } });

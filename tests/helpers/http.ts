@@ -54,6 +54,8 @@ export class Browser {
           localAddress: this.address,
           headers: {
             ...this.defaultHeaders,
+            // Every write is JSON, as the app's own client sends it (the web tier answers 415 to any other write).
+            ...(method !== "GET" && method !== "HEAD" ? { "content-type": "application/json" } : {}),
             ...(payload !== undefined ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } : {}),
             ...(cookie ? { cookie } : {}),
             ...headers,

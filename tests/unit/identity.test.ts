@@ -69,8 +69,10 @@ describe("client address (D-22)", () => {
     expect(r.address).toBe("127.0.0.7");
   });
 
-  it("with TRUSTED_PROXY the left-most X-Forwarded-For entry is the client", async () => {
-    expect(await get(ports.trusted, "127.0.0.7", { "x-forwarded-for": "203.0.113.5, 10.0.0.1" })).toEqual({ address: "203.0.113.5", source: "trusted-proxy" });
+  it("with TRUSTED_PROXY=1 (one hop) the entry the proxy appended is the client, never the client-chosen left-most", async () => {
+    // Changed on purpose (security review M5): this used to expect the left-most entry "203.0.113.5", which the client
+    // itself writes behind an appending proxy. The one trusted proxy appended "10.0.0.1" (the address it saw).
+    expect(await get(ports.trusted, "127.0.0.7", { "x-forwarded-for": "203.0.113.5, 10.0.0.1" })).toEqual({ address: "10.0.0.1", source: "trusted-proxy" });
     // No header: the proxy is the client.
     expect((await get(ports.trusted, "127.0.0.7")).address).toBe("127.0.0.7");
   });

@@ -2,4 +2,4 @@ import { withRoute } from "@/lib/api/route";
 import { signIn } from "@/lib/backend/auth/session";
 import { CredentialsSchema } from "@/lib/schema/requests/auth";
 
-export const POST = withRoute({ auth: "public", body: CredentialsSchema }, async ({ body, db }) => ({ user: await signIn(db, body) }));
+export const POST = withRoute({ auth: "public", body: CredentialsSchema, maxBodyBytes: "credentials" }, async ({ body, db }) => ({ user: await signIn(db, body) }));
