@@ -124,7 +124,8 @@ const collectionDescription = z.string().max(1000);
 export const FromFilterRequestSchema = z.strictObject({
   name: collectionName,
   description: collectionDescription.nullable().optional(),
-  filters: z.unknown().refine((v) => v !== undefined, "is required"),
+  // Required and not null (R-END-075): null would otherwise read as "no filter", i.e. the whole completed corpus.
+  filters: z.unknown().refine((v) => v !== undefined && v !== null, "is required (a filter object; null is not one)"),
   text_query: textQuery,
 });
 export type FromFilterRequest = z.infer<typeof FromFilterRequestSchema>;
