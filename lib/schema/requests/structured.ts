@@ -130,11 +130,33 @@ export const FromFilterRequestSchema = z.strictObject({
 });
 export type FromFilterRequest = z.infer<typeof FromFilterRequestSchema>;
 
-/** POST /api/collections */
+/** Collection tags: the same limits as the database check public.collection_tags_valid (migration 20260110000100). */
+export const COLLECTION_TAGS_MAX = 20;
+export const COLLECTION_TAG_MAX_CHARS = 50;
+const collectionTags = z
+  .array(
+    z
+      .string()
+      .transform((t) => t.trim())
+      .pipe(z.string().min(1, "must not be blank").max(COLLECTION_TAG_MAX_CHARS, `at most ${COLLECTION_TAG_MAX_CHARS} characters`)),
+  )
+  .max(COLLECTION_TAGS_MAX, `at most ${COLLECTION_TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
+/** POST /api/collections {name, description?, document_ids?, tags?} (R-END-142): documents and tags in one atomic call. */
 export const CreateCollectionSchema = z.strictObject({
   name: collectionName,
   description: collectionDescription.nullable().optional(),
+  document_ids: z
+    .array(uuidString)
+    .superRefine((ids, ctx) => {
+      const max = config().MAX_BATCH_DOCUMENT_IDS;
+      if (ids.length > max) ctx.addIssue({ code: "custom", message: `at most ${max} ids per call` });
+    })
+    .optional(),
+  tags: collectionTags.optional(),
 });
+export type CreateCollectionRequest = z.infer<typeof CreateCollectionSchema>;
 
 /** PATCH /api/collections/{id}: at least one of name, description (null clears it). */
 export const PatchCollectionSchema = z
