@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { Identity } from "@/lib/api/identity";
 import { config } from "@/lib/config";
 import { ENGINE_PAGE_OFFSET_MAX, pageLimit, pageLimitParam, pageOffset, pageOffsetParam } from "@/lib/schema/requests/paging";
-import { isoDate } from "@/lib/schema/requests/structured";
+import { isoDate } from "@/lib/schema/requests/dates";
 import { dateToEpochSeconds } from "@/lib/search/document";
 import { getSearchEngine } from "@/lib/search/engine";
 import { andAll, type FilterNode } from "@/lib/search/filter";

@@ -6,19 +6,14 @@
 import { z } from "zod";
 import { filterFieldSpecs, type FilterFieldSpec } from "@/lib/backend/extractions/filter-fields";
 import { config } from "@/lib/config";
+import { isoDate } from "./dates";
 
 /** Loose UUID text (any version), the same test the SQL applies to collection ids. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuidString = z.string().regex(UUID_PATTERN, "must be a UUID");
 
-/** YYYY-MM-DD naming a real day (2010-02-30 is refused). */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a YYYY-MM-DD date")
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "must be a real calendar date");
+// Re-exported: isoDate lives in ./dates so light routes can import it without the field registry.
+export { isoDate };
 
 const bound = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
