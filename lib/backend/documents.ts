@@ -9,7 +9,11 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { Identity } from "@/lib/api/identity";
 import { config } from "@/lib/config";
+import { ENGINE_PAGE_OFFSET_MAX, pageLimit, pageLimitParam, pageOffset, pageOffsetParam } from "@/lib/schema/requests/paging";
+import { isoDate } from "@/lib/schema/requests/dates";
+import { dateToEpochSeconds } from "@/lib/search/document";
 import { getSearchEngine } from "@/lib/search/engine";
+import { andAll, type FilterNode } from "@/lib/search/filter";
 import { escapeHtml } from "@/lib/search/lancedb/highlight";
 import { mapSearchErrors, parseFilterParam } from "./search";
 
@@ -36,13 +40,64 @@ function withoutNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null));
 }
 
-/** Everything about a judgment except its full text (that is /html). */
+/**
+ * The spec's Judgment fields and detail-record keys (R-RES-018): always present in a detail answer, null allowed, so
+ * a caller can tell "no value" from "no such field". Other columns (base_* fields, statuses) keep dropping nulls.
+ */
+export const JUDGMENT_DETAIL_KEYS = [
+  "id",
+  "case_number",
+  "title",
+  "summary",
+  "court_name",
+  "court_level",
+  "jurisdiction",
+  "case_type",
+  "decision_type",
+  "outcome",
+  "decision_date",
+  "publication_date",
+  "judges",
+  "keywords",
+  "legal_topics",
+  "cited_legislation",
+  "source_url",
+  "metadata",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** Everything about a judgment except its full text (that is /html); the listed keys are there even when null. */
 export async function documentMetadata(rawId: string | undefined, identity: Identity) {
   const id = checkId(rawId);
   const d = await detail(id, identity);
   const ft = typeof d.full_text === "string" ? d.full_text : "";
   delete d.full_text;
-  return { ...withoutNulls(d), full_text_length: ft.length };
+  const listed = Object.fromEntries(JUDGMENT_DETAIL_KEYS.map((k) => [k, d[k] ?? null]));
+  return { ...withoutNulls(d), ...listed, full_text_length: ft.length };
+}
+
+/**
+ * The full judgment detail record of the reference API (GET /api/v1/documents/{id}, R-END-126, R-RES-018): the
+ * listed keys (null allowed), `full_text`, `judges` as [{name, role}] and `metadata` as {language, page_count}.
+ * Extracted base-schema fields and internal statuses are not part of this record.
+ */
+export async function documentDetail(rawId: string | undefined, identity: Identity) {
+  const id = checkId(rawId);
+  const d = await detail(id, identity);
+  const meta = d.metadata && typeof d.metadata === "object" ? (d.metadata as Record<string, unknown>) : {};
+  const judges = Array.isArray(d.judges) ? (d.judges as unknown[]) : [];
+  return {
+    ...Object.fromEntries(JUDGMENT_DETAIL_KEYS.map((k) => [k, d[k] ?? null])),
+    judges: judges
+      .filter((j): j is Record<string, unknown> => !!j && typeof j === "object" && typeof (j as Record<string, unknown>).name === "string")
+      .map((j) => ({ name: j.name as string, role: typeof j.role === "string" ? j.role : null })),
+    metadata: {
+      language: typeof meta.language === "string" ? meta.language : null,
+      page_count: typeof meta.page_count === "number" ? meta.page_count : null,
+    },
+    full_text: typeof d.full_text === "string" ? d.full_text : "",
+  };
 }
 
 const HEADING_RE =
@@ -72,8 +127,10 @@ export async function documentHtml(rawId: string | undefined, identity: Identity
   return { id, html: fullTextToHtml(typeof d.full_text === "string" ? d.full_text : "") };
 }
 
+/** Page size default 20, max 100, offset 0 (R-LIM-028); the engine is asked for offset + limit and the page is cut here. */
 export const SimilarQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: pageLimitParam(),
+  offset: pageOffsetParam(ENGINE_PAGE_OFFSET_MAX),
   filter: z.string().max(8192).optional(),
 });
 
@@ -83,15 +140,16 @@ export async function similarDocuments(rawId: string | undefined, params: z.infe
   const r = await mapSearchErrors(() =>
     getSearchEngine().similar({
       id,
-      limit: params.limit,
+      limit: params.offset + params.limit,
       filter,
       attributesToRetrieve: ["id", "title", "case_number", "jurisdiction", "court_name", "decision_date"],
     }),
   );
+  const page = r.hits.slice(params.offset, params.offset + params.limit);
   const embedder = await getSearchEngine().health();
   return {
-    results: r.hits.map((h) => ({ ...h.document, similarity: Number(h.score.toFixed(4)) })),
-    total: r.hits.length,
+    results: page.map((h) => ({ ...h.document, similarity: Number(h.score.toFixed(4)) })),
+    total: page.length,
     mode: r.mode,
     embedder: embedder.embedder.label,
   };
@@ -99,24 +157,71 @@ export async function similarDocuments(rawId: string | undefined, params: z.infe
 
 export const ChunkSearchBody = z.object({
   query: z.string().trim().min(1).max(1000),
-  limit: z.number().int().min(1).max(100).default(10),
+  limit: pageLimit(),
+  offset: pageOffset(ENGINE_PAGE_OFFSET_MAX),
   min_similarity: z.number().min(-1).max(1).optional(),
+  /** Filter expression in the search engine's syntax. */
   filter: z.string().max(8192).optional(),
+  /** The reference name (R-END-135): a filter object, checked by chunkFiltersToNode. */
+  filters: z.unknown().optional(),
 });
+
+const JURISDICTION = z.enum(["PL", "UK"]);
+/** The reference filter keys that passages can be filtered on, on every engine (the chunk index holds these only). */
+const ChunkFiltersSchema = z.strictObject({
+  jurisdiction: z.union([JURISDICTION, z.array(JURISDICTION).max(2)]).optional(),
+  decision_date_from: isoDate.optional(),
+  decision_date_to: isoDate.optional(),
+});
+/** Reference keys of document search that the passage index cannot filter on: named in a 422, never ignored (D-06). */
+const UNSUPPORTED_CHUNK_FILTER_KEYS = ["court_level", "case_type", "keywords"];
+
+function chunkFilterInvalid(field: string, message: string): ApiError {
+  return new ApiError(422, "FILTER_INVALID", message, { field });
+}
+
+/** The reference `filters` object of semantic search → filter AST (jurisdiction and the decision-date range). */
+export function chunkFiltersToNode(raw: unknown): FilterNode | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== "object" || Array.isArray(raw)) throw chunkFilterInvalid("filters", "filters must be an object.");
+  const unsupported = Object.keys(raw).find((k) => UNSUPPORTED_CHUNK_FILTER_KEYS.includes(k));
+  if (unsupported) {
+    throw chunkFilterInvalid(unsupported, `Passages cannot be filtered by "${unsupported}"; use jurisdiction, decision_date_from or decision_date_to.`);
+  }
+  const parsed = ChunkFiltersSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.length ? String(issue.path[0]) : issue.code === "unrecognized_keys" ? issue.keys[0] : "filters";
+    throw chunkFilterInvalid(field, `Invalid filter "${field}": ${issue.message}.`);
+  }
+  const f = parsed.data;
+  const parts: FilterNode[] = [];
+  if (f.jurisdiction !== undefined) {
+    parts.push({ type: "in", attribute: "jurisdiction", values: Array.isArray(f.jurisdiction) ? f.jurisdiction : [f.jurisdiction], negated: false });
+  }
+  if (f.decision_date_from) parts.push({ type: "compare", attribute: "decision_date_ts", op: ">=", value: dateToEpochSeconds(f.decision_date_from) });
+  if (f.decision_date_to) parts.push({ type: "compare", attribute: "decision_date_ts", op: "<=", value: dateToEpochSeconds(f.decision_date_to) + 86_399 });
+  return andAll(parts);
+}
 
 /** Semantic chunk search (signed in): passages with their judgment and position. */
 export async function searchChunks(body: z.infer<typeof ChunkSearchBody>) {
-  const filter = parseFilterParam(body.filter);
+  // `filter` (expression) and `filters` (the reference object) are two ways to say one thing: never both (as D-01).
+  if (body.filter !== undefined && body.filters !== undefined && body.filters !== null) {
+    throw new ApiError(400, "CONFLICTING_FILTER", "Pass either `filter` (an expression) or `filters` (an object), not both.");
+  }
+  const filter = body.filter !== undefined ? parseFilterParam(body.filter) : chunkFiltersToNode(body.filters);
   const engine = getSearchEngine();
   const r = await mapSearchErrors(() =>
-    engine.searchChunks({ query: body.query, limit: body.limit, minSimilarity: body.min_similarity, filter }),
+    engine.searchChunks({ query: body.query, limit: body.offset + body.limit, minSimilarity: body.min_similarity, filter }),
   );
-  const ids = [...new Set(r.hits.map((h) => h.judgmentId))];
+  const hits = r.hits.slice(body.offset, body.offset + body.limit);
+  const ids = [...new Set(hits.map((h) => h.judgmentId))];
   const docs = new Map(
     (await mapSearchErrors(() => engine.getDocuments(ids, ["id", "title", "case_number"]))).map((d) => [d.id, d]),
   );
   return {
-    results: r.hits.map((h) => ({
+    results: hits.map((h) => ({
       id: h.judgmentId,
       case_number: docs.get(h.judgmentId)?.case_number ?? null,
       title: docs.get(h.judgmentId)?.title ?? null,
@@ -124,7 +229,7 @@ export async function searchChunks(body: z.infer<typeof ChunkSearchBody>) {
       similarity: Number(h.similarity.toFixed(4)),
       excerpt: h.text,
     })),
-    total: r.hits.length,
+    total: hits.length,
     query_metadata: { embedding_time_ms: r.embeddingTimeMs, search_time_ms: r.processingTimeMs },
   };
 }

@@ -58,8 +58,16 @@ function rows(body: unknown, ...keys: string[]): Raw[] {
   return [];
 }
 
+/** Every collection of the caller: the list is paged (limit ≤ 100, R-LIM-028), so read it page by page. */
 export async function listCollections(): Promise<Collection[]> {
-  return rows(await apiFetch<unknown>("/api/collections"), "collections", "results").map(toCollection);
+  const out: Collection[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const body = await apiFetch<unknown>(`/api/collections${qs({ limit: 100, offset })}`);
+    const page = rows(body, "collections", "results").map(toCollection);
+    out.push(...page);
+    const total = body && typeof body === "object" && typeof (body as Raw).total === "number" ? ((body as Raw).total as number) : out.length;
+    if (page.length === 0 || out.length >= total) return out;
+  }
 }
 
 export async function getCollection(id: string): Promise<Collection> {

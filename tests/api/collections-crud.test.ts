@@ -93,7 +93,17 @@ describe("collections CRUD", () => {
   });
 
   it("validates names (1-255), descriptions (≤1000) and patches (422)", async () => {
-    const bad = [{ name: "" }, { name: "   " }, { name: "x".repeat(256) }, { name: "ok", description: "d".repeat(1001) }, {}, { name: "ok", tags: [] }];
+    // Changed on purpose (issue 12 item 5, spec audit defect 12): create now accepts tags[] (R-END-142), so `tags: []`
+    // is no longer refused; an invalid tag (longer than 50 characters) is, and so is an unknown key.
+    const bad = [
+      { name: "" },
+      { name: "   " },
+      { name: "x".repeat(256) },
+      { name: "ok", description: "d".repeat(1001) },
+      {},
+      { name: "ok", tags: ["t".repeat(51)] },
+      { name: "ok", colour: "red" },
+    ];
     for (const body of bad) {
       const res = await alice.post("/api/collections", body);
       expect([JSON.stringify(body).slice(0, 40), res.status]).toEqual([JSON.stringify(body).slice(0, 40), 422]);

@@ -15,6 +15,8 @@ export interface Collection {
   created_at: string;
   updated_at: string;
   document_count: number;
+  /** Free labels given at creation (R-END-142); [] when none. */
+  tags: string[];
 }
 
 export interface CollectionDocument {
@@ -26,9 +28,12 @@ export interface CollectionDocument {
   added_at: string;
 }
 
-type RawCollection = Omit<Collection, "document_count"> & { document_count: number | string };
+type RawCollection = Omit<Collection, "document_count" | "tags"> & { document_count: number | string; tags?: string[] | null };
 
-const toCollection = (r: RawCollection): Collection => ({ ...r, document_count: Number(r.document_count) });
+const toCollection = (r: RawCollection): Collection => ({ ...r, document_count: Number(r.document_count), tags: r.tags ?? [] });
+
+/** How many members GET /api/collections/{id} embeds (the newest first); the rest are paged by /documents. */
+export const COLLECTION_DOCUMENTS_PREVIEW = 20;
 
 /** A path id must be a UUID before any lookup. */
 export function collectionId(raw: string | undefined): string {
@@ -36,15 +41,38 @@ export function collectionId(raw: string | undefined): string {
   return raw.toLowerCase();
 }
 
-export async function listCollections(db: SupabaseClient): Promise<{ collections: Collection[]; total: number }> {
-  const { data, error } = await db.rpc("list_collections");
-  if (error) throw rpcError(error);
-  const collections = ((data ?? []) as RawCollection[]).map(toCollection);
-  return { collections, total: collections.length };
+/** One page of the caller's collections, newest first, with the caller's total (R-LIM-028, R-END-151). */
+export async function listCollections(
+  db: SupabaseClient,
+  page: { limit: number; offset: number },
+): Promise<{ collections: Collection[]; total: number; limit: number; offset: number; has_more: boolean }> {
+  const [list, count] = await Promise.all([
+    db.rpc("list_collections", { p_limit: page.limit, p_offset: page.offset }),
+    db.rpc("count_collections"),
+  ]);
+  if (list.error) throw rpcError(list.error);
+  if (count.error) throw rpcError(count.error);
+  const collections = ((list.data ?? []) as RawCollection[]).map(toCollection);
+  const total = Number(count.data);
+  return { collections, total, limit: page.limit, offset: page.offset, has_more: page.offset + collections.length < total };
 }
 
-export async function createCollection(db: SupabaseClient, name: string, description: string | null | undefined): Promise<Collection> {
-  const { data, error } = await db.rpc("create_collection", { p_name: name, p_description: description ?? null });
+/**
+ * Create a collection, optionally with tags and first members (R-END-142). One database call: an unknown document id
+ * is 404 DOCUMENT_NOT_FOUND (as when adding) and nothing is created.
+ */
+export async function createCollection(
+  db: SupabaseClient,
+  name: string,
+  description: string | null | undefined,
+  extra: { tags?: string[]; documentIds?: string[] } = {},
+): Promise<Collection> {
+  const { data, error } = await db.rpc("create_collection", {
+    p_name: name,
+    p_description: description ?? null,
+    ...(extra.tags?.length ? { p_tags: extra.tags } : {}),
+    ...(extra.documentIds?.length ? { p_document_ids: extra.documentIds } : {}),
+  });
   if (error) throw rpcError(error);
   return toCollection(data as RawCollection);
 }
@@ -55,6 +83,25 @@ export async function getCollection(db: SupabaseClient, id: string): Promise<Col
   const row = ((data ?? []) as RawCollection[])[0];
   if (!row) throw collectionNotFound();
   return toCollection(row);
+}
+
+/**
+ * GET /api/collections/{id}: the collection plus its newest COLLECTION_DOCUMENTS_PREVIEW members as
+ * documents[{id, case_number, title, added_at}] (R-END-143); document_count says whether there are more.
+ */
+export async function getCollectionWithDocuments(
+  db: SupabaseClient,
+  id: string,
+): Promise<Collection & { documents: Pick<CollectionDocument, "id" | "case_number" | "title" | "added_at">[] }> {
+  const collection = await getCollection(db, id); // 404 first, as for /documents
+  const rows = await documentRows(db, id, COLLECTION_DOCUMENTS_PREVIEW, 0);
+  return { ...collection, documents: rows.map((d) => ({ id: d.id, case_number: d.case_number, title: d.title, added_at: d.added_at })) };
+}
+
+async function documentRows(db: SupabaseClient, id: string, limit: number, offset: number): Promise<CollectionDocument[]> {
+  const { data, error } = await db.rpc("list_collection_documents", { p_collection_id: id, p_limit: limit, p_offset: offset });
+  if (error) throw rpcError(error);
+  return ((data ?? []) as (CollectionDocument & { total_count: number | string })[]).map(({ total_count: _t, ...d }) => d);
 }
 
 export async function updateCollection(db: SupabaseClient, id: string, patch: { name?: string; description?: string | null }): Promise<Collection> {
@@ -78,12 +125,10 @@ export async function listCollectionDocuments(
   offset: number,
 ): Promise<{ documents: CollectionDocument[]; total: number; limit: number; offset: number; has_more: boolean }> {
   const collection = await getCollection(db, id); // 404 before an empty page could hide a foreign id
-  const { data, error } = await db.rpc("list_collection_documents", { p_collection_id: id, p_limit: limit, p_offset: offset });
-  if (error) throw rpcError(error);
-  const rows = (data ?? []) as (CollectionDocument & { total_count: number | string })[];
+  const rows = await documentRows(db, id, limit, offset);
   const total = collection.document_count;
   return {
-    documents: rows.map(({ total_count: _t, ...d }) => d),
+    documents: rows,
     total,
     limit,
     offset,

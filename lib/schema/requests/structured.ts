@@ -6,19 +6,14 @@
 import { z } from "zod";
 import { filterFieldSpecs, type FilterFieldSpec } from "@/lib/backend/extractions/filter-fields";
 import { config } from "@/lib/config";
+import { isoDate } from "./dates";
 
 /** Loose UUID text (any version), the same test the SQL applies to collection ids. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuidString = z.string().regex(UUID_PATTERN, "must be a UUID");
 
-/** YYYY-MM-DD naming a real day (2010-02-30 is refused). */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a YYYY-MM-DD date")
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "must be a real calendar date");
+// Re-exported: isoDate lives in ./dates so light routes can import it without the field registry.
+export { isoDate };
 
 const bound = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
@@ -124,16 +119,39 @@ const collectionDescription = z.string().max(1000);
 export const FromFilterRequestSchema = z.strictObject({
   name: collectionName,
   description: collectionDescription.nullable().optional(),
-  filters: z.unknown().refine((v) => v !== undefined, "is required"),
+  // Required and not null (R-END-075): null would otherwise read as "no filter", i.e. the whole completed corpus.
+  filters: z.unknown().refine((v) => v !== undefined && v !== null, "is required (a filter object; null is not one)"),
   text_query: textQuery,
 });
 export type FromFilterRequest = z.infer<typeof FromFilterRequestSchema>;
 
-/** POST /api/collections */
+/** Collection tags: the same limits as the database check public.collection_tags_valid (migration 20260110000100). */
+export const COLLECTION_TAGS_MAX = 20;
+export const COLLECTION_TAG_MAX_CHARS = 50;
+const collectionTags = z
+  .array(
+    z
+      .string()
+      .transform((t) => t.trim())
+      .pipe(z.string().min(1, "must not be blank").max(COLLECTION_TAG_MAX_CHARS, `at most ${COLLECTION_TAG_MAX_CHARS} characters`)),
+  )
+  .max(COLLECTION_TAGS_MAX, `at most ${COLLECTION_TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
+/** POST /api/collections {name, description?, document_ids?, tags?} (R-END-142): documents and tags in one atomic call. */
 export const CreateCollectionSchema = z.strictObject({
   name: collectionName,
   description: collectionDescription.nullable().optional(),
+  document_ids: z
+    .array(uuidString)
+    .superRefine((ids, ctx) => {
+      const max = config().MAX_BATCH_DOCUMENT_IDS;
+      if (ids.length > max) ctx.addIssue({ code: "custom", message: `at most ${max} ids per call` });
+    })
+    .optional(),
+  tags: collectionTags.optional(),
 });
+export type CreateCollectionRequest = z.infer<typeof CreateCollectionSchema>;
 
 /** PATCH /api/collections/{id}: at least one of name, description (null clears it). */
 export const PatchCollectionSchema = z
