@@ -35,7 +35,7 @@ const ConfigSchema = z.object({
   LLM_MODEL: z.string().default("gpt-4o-mini"),
   EMBEDDING_MODEL: z.string().optional(),
 
-  /** Trust the left-most X-Forwarded-For entry only when set (D-22). */
+  /** Behind one proxy you control: the same as TRUSTED_PROXY_HOPS=1 (D-22; see TRUSTED_PROXY_HOPS and _CIDRS). */
   TRUSTED_PROXY: z
     .string()
     .optional()

@@ -13,7 +13,8 @@ export function SignOutButton() {
   async function signOut() {
     setBusy(true);
     try {
-      await fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin" });
+      // Every write is JSON (the CSRF rule in withRoute answers 415 otherwise).
+      await fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" } });
     } finally {
       // The header is server-rendered from the session: a refresh shows the signed-out state.
       router.push("/");

@@ -50,10 +50,10 @@ afterAll(async () => {
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 
-/** The error code in the service envelope ({detail: {code}}) or the reference one ({error, …}) under /api/v1. */
+/** The error code in the service envelope ({detail: {code}}) or the reference one ({error, details: {code}}) under /api/v1. */
 function errorCode(body: Record<string, unknown>): unknown {
-  const detail = body.detail as Record<string, unknown> | undefined;
-  return detail?.code ?? body.error ?? body.code;
+  const detail = (body.detail ?? body.details) as Record<string, unknown> | undefined;
+  return detail?.code;
 }
 
 const DETAIL_KEYS = [

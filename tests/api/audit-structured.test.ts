@@ -28,10 +28,10 @@ afterAll(async () => {
   await pool.end();
 });
 
-/** The error code in the service envelope ({detail: {code}}) or the reference one ({error, …}) under /api/v1. */
+/** The error code in the service envelope ({detail: {code}}) or the reference one ({error, details: {code}}) under /api/v1. */
 function errorCode(body: Record<string, unknown>): unknown {
-  const detail = body.detail as Record<string, unknown> | undefined;
-  return detail?.code ?? body.error ?? body.code;
+  const detail = (body.detail ?? body.details) as Record<string, unknown> | undefined;
+  return detail?.code;
 }
 
 describe("POST /api/v1/extractions/base-schema/filter: user-free, API key only (R-END-037, D-17, R-AUTH-028)", () => {

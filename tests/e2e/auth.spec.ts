@@ -35,7 +35,7 @@ test("a visitor signs up, signs out, signs in and sees the signed-in header", as
 test("a protected page sends a signed-out visitor to sign-in and back after signing in", async ({ page }) => {
   const email = uniqueEmail("next");
   await page.request.post("/api/auth/sign-up", { data: { email, password: PASSWORD } });
-  await page.request.post("/api/auth/sign-out");
+  await page.request.post("/api/auth/sign-out", { headers: { "content-type": "application/json" } });
   await page.goto("/collections");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fcollections/);
   await page.getByLabel("E-mail").fill(email);

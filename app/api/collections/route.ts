@@ -14,7 +14,7 @@ export const GET = withRoute({ auth: "user", query: PageQuerySchema }, async ({ 
  * POST /api/collections {name, description?, document_ids?, tags?} → 201 the collection (R-END-142). Unknown document
  * ids are 404 DOCUMENT_NOT_FOUND and nothing is created.
  */
-export const POST = withRoute({ auth: "user", body: CreateCollectionSchema, maxBodyBytes: 65_536 }, async ({ body, db }) =>
+export const POST = withRoute({ auth: "user", body: CreateCollectionSchema }, async ({ body, db }) =>
   Response.json(await createCollection(db, body.name, body.description, { tags: body.tags, documentIds: body.document_ids }), {
     status: 201,
   }),

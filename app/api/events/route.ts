@@ -6,15 +6,12 @@ import { stampEvents, validateEventBatch, writeEvents } from "@/lib/backend/even
 
 export const dynamic = "force-dynamic";
 
-/** 20 events × 8 KB of properties plus their envelopes fit well within this. */
-const MAX_BODY_BYTES = 256 * 1024;
-
 /**
  * Product events from browsers (and API-key servers): validated whole (422 naming a bad event, nothing stored),
  * every auth_* refused, identity stamped from the caller's token, 202 at once; the write runs after the response
  * (`after()`), and its failures are only logged (spec: Events, capture path).
  */
-export const POST = withRoute({ auth: "public", body: z.unknown(), maxBodyBytes: MAX_BODY_BYTES }, async ({ req, body, identity, serviceDb }) => {
+export const POST = withRoute({ auth: "public", body: z.unknown(), maxBodyBytes: "events" }, async ({ req, body, identity, serviceDb }) => {
   const events = validateEventBatch(body);
   const rows = stampEvents(events, { userId: identity.userId, surface: identity.apiKey ? "api" : "web", guestCookie: guestCookieOf(req) });
   after(() => writeEvents(serviceDb(), rows));

@@ -4,6 +4,6 @@ import { BatchBody, documentsBatch } from "@/lib/backend/documents";
 export const dynamic = "force-dynamic";
 
 /** POST /api/documents/batch: up to MAX_BATCH_DOCUMENT_IDS (100) judgments, sign-in required. */
-export const POST = withRoute({ auth: "user", body: BatchBody, maxBodyBytes: 65_536 }, async ({ body, identity }) =>
+export const POST = withRoute({ auth: "user", body: BatchBody }, async ({ body, identity }) =>
   documentsBatch(body, identity),
 );

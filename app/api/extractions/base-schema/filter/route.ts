@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
  * POST /api/extractions/base-schema/filter → {results, total, limit, offset, has_more}. The web route needs a session
  * (D-17); the user-free path is the server API. collection_ids is refused (400 COLLECTION_IDS_NOT_ALLOWED, D-10).
  */
-export const POST = withRoute({ auth: "user", body: FilterRequestSchema, maxBodyBytes: 65_536 }, async ({ body, db }) =>
+export const POST = withRoute({ auth: "user", body: FilterRequestSchema }, async ({ body, db }) =>
   filterDocuments(db, body),
 );

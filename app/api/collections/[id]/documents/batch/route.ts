@@ -5,7 +5,7 @@ import { DocumentIdsSchema } from "@/lib/schema/requests/structured";
 export const dynamic = "force-dynamic";
 
 /** POST /api/collections/{id}/documents/batch {document_ids: 1..MAX_BATCH_DOCUMENT_IDS} → {added_count, requested}. */
-export const POST = withRoute({ auth: "user", body: DocumentIdsSchema, maxBodyBytes: 65_536 }, async ({ params, body, db }) => ({
+export const POST = withRoute({ auth: "user", body: DocumentIdsSchema }, async ({ params, body, db }) => ({
   added_count: await addDocuments(db, collectionId(params.id), body.document_ids),
   requested: new Set(body.document_ids).size,
 }));

@@ -11,6 +11,6 @@ export const dynamic = "force-dynamic";
  * needs without a signed-in user, can only ever read public judgment data.
  */
 export const POST = withRoute(
-  { auth: "public", apiKey: "required", body: FilterRequestSchema, maxBodyBytes: 65_536 },
+  { auth: "public", apiKey: "required", body: FilterRequestSchema },
   async ({ body, serviceDb }) => filterDocuments(serviceDb(), body),
 );
