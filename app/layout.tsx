@@ -5,7 +5,7 @@ import { inter, interExt } from "./fonts";
 import { Footer } from "@/components/shell/footer";
 import { Header } from "@/components/shell/header";
 import { Providers } from "@/components/shell/providers";
-import { getSessionUser } from "@/components/shell/session-user";
+import { getSessionUser } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {

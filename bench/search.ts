@@ -35,9 +35,9 @@ import { measureThroughApp, type AppLatency } from "./lib/app-latency";
 import { autocompletePath, httpClient, hybridPath, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
 import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
-import { startDatabase } from "../supabase/local/stack";
-import { readEnvFile } from "../supabase/local/env-file";
-import { repoRoot } from "../supabase/local/paths";
+import { startDatabase } from "../server/stack";
+import { readEnvFile } from "../server/env-file";
+import { repoRoot } from "../server/paths";
 import { seedCorpus } from "../supabase/seed/corpus";
 import { DEFAULT_CORPUS_SEED } from "../supabase/seed/generate";
 import { KNOWN_ANSWERS, knownAnswerId } from "../supabase/seed/known-answers";
@@ -110,7 +110,7 @@ function machineState(): { load_average: number[] | null; cpu_calibration_ms: nu
  */
 async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
   const backend = await import("../lib/backend/search");
-  const { ApiError } = await import("../lib/api/errors");
+  const { ApiError } = await import("../lib/errors");
   const { searchAnswerJson } = await import("../lib/backend/search-json");
   const signedIn = { role: "user", userId: "00000000-0000-4000-8000-000000000000", email: null, via: "cookie", db: null } as unknown as Identity;
   const server = http.createServer((req, res) => {

@@ -9,8 +9,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { repoRoot } from "../supabase/local/paths";
-import { startDatabase } from "../supabase/local/stack";
+import { repoRoot } from "../server/paths";
+import { startDatabase } from "../server/stack";
 import { seedCorpus } from "../supabase/seed/corpus";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment } from "../supabase/seed/generate";
 

@@ -5,14 +5,14 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { repoRoot } from "../supabase/local/paths";
+import { repoRoot } from "../server/paths";
 
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 2) || 2;
 const port = Number(process.env.PORT ?? 3000);
 
 async function once(): Promise<{ ready_ms: number; stop_ms: number; log_tail: string[] }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs"), "supabase/local/start.ts", "--mode=production"], {
+  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs"), "server/start.ts", "--mode=production"], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

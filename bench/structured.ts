@@ -20,7 +20,7 @@ import pg from "pg";
 import { collectionFromFilter } from "../lib/backend/collections/from-filter";
 import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
 import { startGateway } from "../supabase/local/gateway";
-import { generateLocalKeys } from "../supabase/local/keys";
+import { generateLocalKeys } from "../server/keys";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(20, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);

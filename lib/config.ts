@@ -44,6 +44,13 @@ const ConfigSchema = z.object({
   SEARCH_DOCUMENTS_RATE_LIMIT: int(60, 1),
   GENERAL_RATE_LIMIT_PER_MINUTE: int(100, 1),
   API_KEY_RATE_LIMIT_PER_HOUR: int(1000, 1),
+  /**
+   * Sign-in and sign-up attempts (security review L4: each costs a bcrypt on the auth server): per client IP per
+   * minute, and per e-mail address (hashed) per AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS, whatever address they come from.
+   */
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: int(20, 1),
+  AUTH_RATE_LIMIT_PER_EMAIL: int(10, 1),
+  AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS: int(900, 1),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),
@@ -94,6 +101,11 @@ const ConfigSchema = z.object({
   FACET_CACHE_SECONDS: int(60, 0),
   UPSTREAM_TIMEOUT_MS: int(30_000, 1),
   SEARCH_SYNC_INTERVAL_HOURS: int(6, 1),
+  // Issue 12 item 2a (filters helper): filter cost is bounded (security review H1).
+  /** Values in one IN / any-of list, in the `filter` expression and in the structured `filters` object alike. */
+  FILTER_MAX_LIST_VALUES: int(100, 1),
+  /** IN / any-of values in one request, summed over the `filter` expression and the `filters` object together. */
+  FILTER_MAX_TOTAL_VALUES: int(500, 1),
 
   // Issue 12 item 4 (durability): search-analytics retries and queue bound (L8).
   /** A batch whose record_searches write fails is requeued; each row is tried at most this many times. */

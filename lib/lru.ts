@@ -1,28 +1,12 @@
-/** A small LRU map (Map keeps insertion order; re-inserting on read moves an entry to the back). */
-export class LruCache<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {
-    if (capacity < 1) throw new Error("LRU capacity must be at least 1");
-  }
+import { LRUCache } from "lru-cache";
 
-  get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v === undefined) return undefined;
-    this.map.delete(key);
-    this.map.set(key, v);
-    return v;
-  }
-
-  set(key: K, value: V): void {
-    if (this.map.has(key)) this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
-    }
-  }
-
-  get size(): number {
-    return this.map.size;
+/**
+ * A bounded LRU map by entry count: `lru-cache` with only `max` set, for memo tables (highlighting, keyword expansion,
+ * embeddings, compiled predicates). Caches whose entries expire use lru-cache's `ttl` directly
+ * (lib/api/token-claims.ts, lib/backend/api-keys.ts).
+ */
+export class LruCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> extends LRUCache<K, V> {
+  constructor(capacity: number) {
+    super({ max: capacity });
   }
 }

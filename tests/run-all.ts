@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../supabase/local/paths";
+import { repoRoot } from "../server/paths";
 import { provisionChromium, systemProbe } from "./helpers/provision-chromium";
 import { startTestApp } from "./helpers/test-app";
 import { startTestStack, testStackSettings } from "./helpers/test-stack";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CollectionsList } from "@/components/collections/collections-list";
 import { PageHeader } from "@/components/page-header";
-import { getSessionUser } from "@/components/shell/session-user";
+import { getSessionUser } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {

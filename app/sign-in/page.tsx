@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { AuthPage } from "@/components/auth/auth-page";
+import { getSessionUser } from "@/lib/api/pages";
+import { safeNext } from "@/lib/client/safe-next";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -7,6 +10,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t.auth.signInTitle, description: t.auth.signInDescription, robots: { index: false } };
 }
 
-export default function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  return <AuthPage mode="sign-in" searchParams={searchParams} />;
+/** A visitor who is already signed in goes straight on. */
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const next = typeof sp.next === "string" ? sp.next : null;
+  if (await getSessionUser()) redirect(safeNext(next));
+  return <AuthPage mode="sign-in" next={next} />;
 }

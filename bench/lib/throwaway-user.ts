@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { parse as parseDotenv } from "dotenv";
 import { createClient } from "@supabase/supabase-js";
 import { realtimeOptions, serverAuthOptions } from "../../lib/supabase/options";
-import { repoRoot } from "../../supabase/local/paths";
+import { repoRoot } from "../../server/paths";
 
 export interface ThrowawayUser {
   id: string;

@@ -14,6 +14,7 @@ import { safeNext } from "@/lib/client/safe-next";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt } from "@/lib/i18n/locale";
 import type { Messages } from "@/lib/i18n/en";
+import { PASSWORD_MIN_LENGTH } from "@/lib/schema/requests/auth";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -22,7 +23,7 @@ function schemaFor(mode: Mode, t: Messages["auth"]) {
     email: z.email({ message: t.emailInvalid }).max(254),
     password:
       mode === "sign-up"
-        ? z.string().min(8, { message: t.passwordShort }).max(72)
+        ? z.string().min(PASSWORD_MIN_LENGTH, { message: t.passwordShort }).max(72)
         : z.string().min(1, { message: t.passwordRequired }).max(72),
   });
 }

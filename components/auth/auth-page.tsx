@@ -1,15 +1,9 @@
-import { redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
-import { getSessionUser } from "@/components/shell/session-user";
-import { safeNext } from "@/lib/client/safe-next";
 import { getI18n } from "@/lib/i18n/server";
 import { AuthForm } from "./auth-form";
 
-/** Shared body of /sign-in and /sign-up; a visitor who is already signed in goes straight on. */
-export async function AuthPage({ mode, searchParams }: { mode: "sign-in" | "sign-up"; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const sp = await searchParams;
-  const next = typeof sp.next === "string" ? sp.next : null;
-  if (await getSessionUser()) redirect(safeNext(next));
+/** Shared body of /sign-in and /sign-up (the pages send a visitor who is already signed in straight on). */
+export async function AuthPage({ mode, next }: { mode: "sign-in" | "sign-up"; next: string | null }) {
   const { t } = await getI18n();
   return (
     <div className="mx-auto max-w-sm py-6">

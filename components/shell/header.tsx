@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { LocaleSwitch } from "./locale-switch";
 import { NavLinks } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "@/lib/api/pages";
 
 /**
  * Site header: brand, search box (a plain GET form to /search, so it works before any script loads), navigation,

@@ -6,7 +6,7 @@ import { ApiRequestError } from "@/lib/client/api";
 import { I18nProvider } from "@/lib/i18n/client";
 import type { Messages } from "@/lib/i18n/en";
 import type { Locale } from "@/lib/i18n/locale";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "@/lib/api/pages";
 import { UserProvider } from "./user-context";
 
 export function Providers({ locale, messages, user, children }: { locale: Locale; messages: Messages; user: SessionUser | null; children: ReactNode }) {

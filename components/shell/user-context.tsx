@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "@/lib/api/pages";
 
 const UserContext = createContext<SessionUser | null>(null);
 

@@ -5,8 +5,6 @@ import type { ReactNode } from "react";
 import { cx } from "./cx";
 
 export const DialogRoot = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
 
 /** A centred modal (Radix: focus trap, Escape, labelled by its title and description). */
 export function DialogContent({

@@ -1,7 +1,8 @@
+import { createHmac } from "node:crypto";
 import { parseCookieHeader } from "@supabase/ssr";
 import { config } from "@/lib/config";
 import { GUEST_COOKIE, GuestLimitReachedError, guestMeter, type GuestSession } from "@/lib/backend/guest";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import type { Identity } from "./identity";
 
 /**
@@ -10,7 +11,8 @@ import type { Identity } from "./identity";
  *   const { result, headers } = await meterGuestSearch(req, identity, () => searchDocuments(params, identity));
  *   return Response.json(result, { headers });
  *
- * Signed-in and API-key callers are not metered and get no guest headers (D-11). A guest gets X-Guest-Session-Id,
+ * Signed-in and API-key callers are not metered and get no guest headers (D-11). A guest gets X-Guest-Session-Id
+ * (a public id derived from the session, never the cookie's value),
  * X-Guest-Search-Limit, X-Guest-Searches-Remaining (after this search's charge), X-Guest-Upgrade-Nudge when the
  * nudge threshold is reached, and the cookie when the session was minted by this request. A spent allowance throws
  * the 429 GUEST_LIMIT_REACHED (with the headers at 0) before `run` is called.
@@ -34,9 +36,21 @@ export function guestCookie(id: string, maxAgeSeconds: number): string {
   return `${GUEST_COOKIE}=${id}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; HttpOnly; SameSite=Lax${secure}`;
 }
 
+/**
+ * The value of X-Guest-Session-Id: an HMAC of the session id shaped like a UUID. Stable for one session (a client can
+ * tell its session changed), but not the cookie's value, which is HttpOnly so scripts cannot read or replay it
+ * (security review L13); the header is readable by any script on the page.
+ */
+export function publicGuestId(id: string): string {
+  const c = config();
+  const secret = c.RATE_LIMIT_IDENTITY_SECRET ?? c.SUPABASE_SERVICE_ROLE_KEY ?? "local-rate-limit-identity";
+  const h = createHmac("sha256", secret).update(`guest:${id}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
 function guestHeaders(s: GuestSession): Headers {
   const h = new Headers({
-    "X-Guest-Session-Id": s.id,
+    "X-Guest-Session-Id": publicGuestId(s.id),
     "X-Guest-Search-Limit": String(s.limit),
     "X-Guest-Searches-Remaining": String(s.remaining),
   });
@@ -54,7 +68,6 @@ export async function meterGuestSearch<T>(req: Request, identity: Identity, run:
     if (!(e instanceof GuestLimitReachedError)) throw e;
     const headers = Object.fromEntries(guestHeaders(e.session).entries());
     throw new ApiError(
-      429,
       "GUEST_LIMIT_REACHED",
       `You have used all ${e.session.limit} guest searches. Create a free account to keep searching.`,
       { upgrade_url: config().GUEST_UPGRADE_URL },

@@ -1,43 +1,24 @@
 import { createHmac } from "node:crypto";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
 import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
-import { createServiceClient, createSessionClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
-import { ApiError, authOutage } from "./errors";
+import type { Identity, Role } from "@/lib/backend/identity";
+import { createServiceClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
+import { ApiError, authOutage } from "@/lib/errors";
 import { sessionAccessToken, verifyAccessToken } from "./token-claims";
 
-export type Role = "anonymous" | "user" | "admin";
+// The types live with the backend modules that consume them (layers point one way); re-exported for the web tier.
+export type { Identity, Role };
 
-export interface Identity {
-  role: Role;
-  userId: string | null;
-  email: string | null;
-  /** How the caller proved who they are. */
-  via: "session" | "bearer" | "none";
-  /** A client acting as this caller (RLS applies). */
-  db: SupabaseClient;
-  /**
-   * The server API key presented in X-API-Key (server-to-server callers of /api/v1 and /api/events), verified against
-   * its stored hash. A key alone is not user authorization (spec: Authentication 2): the user, if any, still comes
-   * from the bearer token or the session.
-   */
-  apiKey?: VerifiedApiKey | null;
-  /**
-   * Hashed per-user rate-limit identity (spec: Authentication 2): an HMAC of the user id, so limit keys and logs never
-   * carry the raw id. Null for anonymous callers.
-   */
-  rateLimitId?: string | null;
-}
-
-interface Claims {
+export interface Claims {
   sub?: string;
   email?: string;
   role?: string;
   app_metadata?: { role?: string };
 }
 
-function roleOf(claims: Claims | null): Role {
+export function roleOf(claims: Claims | null): Role {
   if (!claims?.sub || claims.role !== "authenticated") return "anonymous";
   return claims.app_metadata?.role === "admin" ? "admin" : "user";
 }
@@ -69,14 +50,32 @@ async function apiKeyOf(req: Request): Promise<VerifiedApiKey | null> {
   const presented = req.headers.get("x-api-key");
   if (presented === null) return null;
   const verified = await verifyApiKey(createServiceClient(), presented.trim());
-  if (!verified) throw new ApiError(401, "INVALID_API_KEY", "The API key is not valid.");
+  if (!verified) throw new ApiError("INVALID_API_KEY", "The API key is not valid.");
   return verified;
 }
 
 /** `identity` with `db` made by `make` on first read (most read-only routes never use it). */
-function withLazyDb(identity: Omit<Identity, "db">, make: () => SupabaseClient): Identity {
-  let db: SupabaseClient | null = null;
+function withLazyDb(identity: Omit<Identity, "db">, make: () => DbClient): Identity {
+  let db: DbClient | null = null;
   return Object.defineProperty(identity, "db", { get: () => (db ??= make()), enumerable: true }) as Identity;
+}
+
+/**
+ * supabase-js getClaims(), or null for a token it cannot even process: one that names an algorithm it has no verifier
+ * for under a genuine kid (alg "NONE", "EdDSA", "PS256" ...) makes it throw a plain Error instead of returning an auth
+ * error. Such a token is forged, so the caller is anonymous (401 on a gated route), not a 500 (tests/security).
+ */
+export async function claimsOf(db: DbClient, bearer: string | null) {
+  try {
+    return bearer ? await db.auth.getClaims(bearer) : await db.auth.getClaims();
+  } catch (e) {
+    // A thrown network failure or time-out (fetching the JWKS) says nothing about the token: still an outage (M3).
+    const err = e instanceof Error ? e : new Error(String(e));
+    if (err.name === "AbortError" || err.name === "TimeoutError" || /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(err.message)) {
+      return { data: null, error: { status: 0, name: err.name, message: err.message } };
+    }
+    return null;
+  }
 }
 
 /**
@@ -93,7 +92,7 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   // The caller's client, built at most once per request. The session client stays the anonymous caller's client
   // too: sign-in and sign-up set the session cookies through it.
   const makeCallerDb = bearer ? () => createTokenClient(bearer) : await sessionClientFactory();
-  let callerDb: SupabaseClient | null = null;
+  let callerDb: DbClient | null = null;
   const makeDb = () => (callerDb ??= makeCallerDb());
   const via: Identity["via"] = bearer ? "bearer" : "session";
   const anonymous = (): Identity =>
@@ -113,7 +112,9 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   }
 
   const db = makeDb();
-  const { data, error } = bearer ? await db.auth.getClaims(bearer) : await db.auth.getClaims();
+  const claimed = await claimsOf(db, bearer);
+  if (!claimed) return anonymous();
+  const { data, error } = claimed;
   if (error) {
     const outage = authOutage(error);
     if (outage) throw outage;
@@ -134,26 +135,4 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   }
   const userId = claims.sub ?? null;
   return userId ? signedIn(role, userId, claims.email ?? null) : anonymous();
-}
-
-/**
- * The visitor of a server-rendered page (cookie session only). Pages read through `lib/backend` directly with it
- * instead of calling their own API over HTTP, which would cost a round trip and count against the server's own
- * address in the rate limiter.
- */
-export async function pageIdentity(): Promise<Identity> {
-  const db = await createSessionClient();
-  const { data, error } = await db.auth.getClaims();
-  const claims = !error && data?.claims ? (data.claims as Claims) : null;
-  const role = roleOf(claims);
-  const userId = role === "anonymous" ? null : (claims?.sub ?? null);
-  return {
-    role,
-    userId,
-    email: userId ? (claims?.email ?? null) : null,
-    via: userId ? "session" : "none",
-    db,
-    apiKey: null,
-    rateLimitId: userId ? rateLimitIdentityOf(userId) : null,
-  };
 }

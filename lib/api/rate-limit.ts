@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { config } from "@/lib/config";
 import { rateLimiter, type RateLimitVerdict, type RuleName } from "@/lib/backend/rate-limit";
 import { clientAddressOf, proxyTrustOf, type ClientAddress, type ProxyTrust } from "./client-address";
@@ -67,4 +68,24 @@ export async function limitByApiKey(apiKeyId: string): Promise<RateLimitVerdict>
 /** Of several verdicts, the one closest to refusing (its numbers go in the response headers). */
 export function tightest(verdicts: RateLimitVerdict[]): RateLimitVerdict | null {
   return verdicts.reduce<RateLimitVerdict | null>((a, b) => (!a || b.remaining < a.remaining ? b : a), null);
+}
+
+/** HMAC of a normalised e-mail address under the rate-limit identity secret: counters never hold the address itself. */
+export function emailRateLimitIdentityOf(email: string): string {
+  const c = config();
+  const secret = c.RATE_LIMIT_IDENTITY_SECRET ?? c.SUPABASE_SERVICE_ROLE_KEY ?? "local-rate-limit-identity";
+  return createHmac("sha256", secret).update(`email:${email.trim().toLowerCase()}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * Sign-in and sign-up attempts (security review L4): per client IP (AUTH_RATE_LIMIT_PER_IP_PER_MINUTE) and per
+ * hashed e-mail (AUTH_RATE_LIMIT_PER_EMAIL per AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS), on top of the general per-IP
+ * limit. Throws the reference 429 when either is over; the address is checked first, so a flood from one address does
+ * not also lock the accounts it names.
+ */
+export async function limitCredentialAttempt(address: string, email: string): Promise<void> {
+  const byAddress = await rateLimiter().check("authIp", `auth-ip:${address}`);
+  if (!byAddress.success) throw refuse(byAddress);
+  const byEmail = await rateLimiter().check("authEmail", `auth-email:${emailRateLimitIdentityOf(email)}`);
+  if (!byEmail.success) throw refuse(byEmail);
 }

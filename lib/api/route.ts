@@ -6,11 +6,14 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/json-depth";
 import { logger } from "@/lib/logger";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { RateLimitVerdict } from "@/lib/backend/rate-limit";
-import { ApiError, forbidden, unauthorized } from "./errors";
+import { ApiError, forbidden, unauthorized } from "@/lib/errors";
+import { errorResponse } from "./errors";
 import { resolveIdentity, type Identity } from "./identity";
 import { clientAddress, limitByAddress, limitByApiKey, limitByUser, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
-export { ApiError } from "./errors";
+export { ApiError } from "@/lib/errors";
+// The rendering lives in ./errors; re-exported for callers that know it from here.
+export { errorResponse, referenceErrorName } from "./errors";
 
 export type AuthLevel = RouteAuthLevel;
 
@@ -65,10 +68,10 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function validationError(error: z.ZodError, where: "body" | "query"): ApiError {
   const fields = error.issues.map((i) => ({ field: i.path.join(".") || where, message: i.message }));
   const first = fields[0];
-  return new ApiError(422, "VALIDATION_ERROR", first ? `Invalid ${where}: ${first.field}: ${first.message}` : `Invalid ${where}.`, { fields });
+  return new ApiError("VALIDATION_ERROR", first ? `Invalid ${where}: ${first.field}: ${first.message}` : `Invalid ${where}.`, { fields });
 }
 
-const bodyTooLarge = (maxBytes: number) => new ApiError(413, "BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
+const bodyTooLarge = (maxBytes: number) => new ApiError("BODY_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
 
 /**
  * Read a request body stream as UTF-8, holding at most `maxBytes` (plus the chunk that crossed the line), whether or
@@ -89,7 +92,7 @@ export async function readBodyText(stream: ReadableStream<Uint8Array> | null, ma
     } catch {
       // The client went away mid-body (a page closing while its beacon is in flight): nothing to do, nothing to log.
       if (total > maxBytes) throw bodyTooLarge(maxBytes);
-      throw new ApiError(400, "REQUEST_ABORTED", "The request body could not be read.");
+      throw new ApiError("REQUEST_ABORTED", "The request body could not be read.");
     }
     if (step.done) break;
     total += step.value.byteLength;
@@ -109,11 +112,11 @@ async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
   if (declared !== null && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
   const text = await readBodyText(req.body, maxBytes, config().REQUEST_BODY_DRAIN_BYTES);
   if (text.trim() === "") return {};
-  if (jsonDepthExceeds(text)) throw new ApiError(400, "JSON_TOO_DEEP", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (jsonDepthExceeds(text)) throw new ApiError("JSON_TOO_DEEP", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, "INVALID_JSON", "The request body is not valid JSON.");
+    throw new ApiError("INVALID_JSON", "The request body is not valid JSON.");
   }
 }
 
@@ -166,8 +169,8 @@ export function writeVerdict(headers: Headers, appUrl: string | undefined): Writ
 
 function checkWrite(req: NextRequest): void {
   const verdict = writeVerdict(req.headers, config().APP_URL);
-  if (verdict === "cross-site") throw new ApiError(403, "CSRF_REJECTED", "Cross-site requests may not change anything here.");
-  if (verdict === "not-json") throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request with Content-Type: application/json.");
+  if (verdict === "cross-site") throw new ApiError("CSRF_REJECTED", "Cross-site requests may not change anything here.");
+  if (verdict === "not-json") throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the request with Content-Type: application/json.");
 }
 
 function queryObject(req: NextRequest): Record<string, string | string[]> {
@@ -177,46 +180,6 @@ function queryObject(req: NextRequest): Record<string, string | string[]> {
     out[key] = all.length > 1 ? all : all[0];
   }
   return out;
-}
-
-/** The reference API (`/api/v1/**`) renders errors in the reference shape (D-15, R-ERR-003). */
-function isReferencePath(pathname: string): boolean {
-  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
-}
-
-const REFERENCE_ERROR_NAMES: Record<number, string> = {
-  400: "BadRequest",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "NotFound",
-  405: "MethodNotAllowed",
-  409: "Conflict",
-  413: "PayloadTooLarge",
-  415: "UnsupportedMediaType",
-  422: "ValidationError",
-  429: "RateLimitExceeded",
-  500: "InternalServerError",
-  502: "BadGateway",
-  503: "ServiceUnavailable",
-  504: "GatewayTimeout",
-};
-
-/** The reference `error` name of a status: the one place it is derived (R-ERR-003). */
-export function referenceErrorName(status: number): string {
-  return REFERENCE_ERROR_NAMES[status] ?? (status >= 500 ? "InternalServerError" : "BadRequest");
-}
-
-/**
- * An ApiError as the answer for `pathname`: the service envelope `{detail: {code, message, ...}}` (D-15), or under
- * /api/v1 the reference shape `{error, message, details: {code, ...}, status_code}` — validation errors list the
- * offending fields in `details.fields` (R-ERR-031). The 429 body is the reference one everywhere.
- */
-export function errorResponse(e: ApiError, pathname: string): Response {
-  if (e.status === 429 || !isReferencePath(pathname)) return e.toResponse();
-  return Response.json(
-    { error: referenceErrorName(e.status), message: e.message, details: { code: e.code, ...e.extra }, status_code: e.status },
-    { status: e.status, headers: e.headers },
-  );
 }
 
 /** Render what a handler returned: a Response passes through, anything else becomes 200 JSON. */
@@ -287,7 +250,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const strict = auth !== "public" && WRITE_METHODS.has(req.method);
       const identity = await resolveIdentity(req, { strict });
       if (opts.apiKey === "required" && !identity.apiKey) {
-        throw new ApiError(401, "API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
+        throw new ApiError("API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
       }
       if (identity.apiKey && policy === "general") verdicts.push(await limitByApiKey(identity.apiKey.id));
       // The same rule per signed-in user, so rotating addresses buys no fresh allowance (R-AUTH-007).
@@ -327,7 +290,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const path = req.nextUrl.pathname;
       if (e instanceof ApiError) return e.status === 429 ? errorResponse(e, path) : withLimitHeaders(errorResponse(e, path), tightest(verdicts));
       logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path }, "unhandled route error");
-      return errorResponse(new ApiError(500, "INTERNAL_ERROR", "Something went wrong on our side."), path);
+      return errorResponse(new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), path);
     }
   };
 }

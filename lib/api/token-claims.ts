@@ -10,7 +10,7 @@
  */
 import { combineChunks, parseCookieHeader } from "@supabase/ssr";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
-import { LruCache } from "@/lib/lru";
+import { LRUCache } from "lru-cache";
 
 /** supabase-js refreshes a session this close to its expiry (auth-js EXPIRY_MARGIN_MS); so do we, by deferring. */
 const EXPIRY_MARGIN_MS = 90_000;
@@ -30,23 +30,27 @@ function jwksOf(supabaseUrl: string) {
 
 /**
  * Tokens verified recently: a signature check costs ~0.3 ms (ES256) and a browser sends the same token for up to an
- * hour. An entry lives at most VERIFIED_TTL_MS and never past the token's own expiry, so a key withdrawn from the JWKS
- * stops being honoured within that time.
+ * hour. An entry lives at most VERIFIED_TTL_MS (lru-cache's ttl) and is never used past the token's own expiry, so a
+ * key withdrawn from the JWKS stops being honoured within that time.
  */
 const VERIFIED_TTL_MS = 60_000;
-const verified = new LruCache<string, { payload: JWTPayload; until: number }>(10_000);
+const verified = new LRUCache<string, JWTPayload>({ max: 10_000, ttl: VERIFIED_TTL_MS });
+
+const expiresAtMs = (payload: JWTPayload): number | null => (typeof payload.exp === "number" ? payload.exp * 1000 : null);
 
 /** The claims of a valid, unexpired access token signed with an asymmetric key of the project's JWKS, or null. */
 export async function verifyAccessToken(token: string, supabaseUrl: string, now = Date.now()): Promise<JWTPayload | null> {
   const key = `${supabaseUrl} ${token}`;
   const hit = verified.get(key);
-  if (hit && hit.until > now) return hit.payload;
+  // The token's own expiry is checked on every hit: the ttl bounds the entry's life, not the token's.
+  if (hit && (expiresAtMs(hit) ?? 0) > now) return hit;
   try {
     const { alg } = decodeProtectedHeader(token);
     if (!alg || !ASYMMETRIC.includes(alg)) return null;
     const { payload } = await jwtVerify(token, jwksOf(supabaseUrl), { algorithms: ASYMMETRIC, currentDate: new Date(now) });
-    const exp = typeof payload.exp === "number" ? payload.exp * 1000 : now;
-    verified.set(key, { payload, until: Math.min(exp, now + VERIFIED_TTL_MS) });
+    const exp = expiresAtMs(payload);
+    // A token without exp is verified every time (never cached).
+    if (exp !== null && exp > now) verified.set(key, payload, { ttl: Math.min(exp - now, VERIFIED_TTL_MS) });
     return payload;
   } catch {
     return null;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
-import { fromPostgrestError } from "@/lib/api/errors";
+import { fromDatabaseError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import { LruCache } from "@/lib/lru";
 
 /**
  * Server API keys (`X-API-Key`, spec: Authentication 1). A key is `jsk_<12 hex id>_<43 base64url secret>`: the id is
@@ -36,55 +36,51 @@ function sameHash(aHex: string, bHex: string): boolean {
   return a.length === 32 && b.length === 32 && timingSafeEqual(a, b);
 }
 
-interface LookupRow {
-  id: string;
-  name: string;
-  key_hash: string;
-  user_id: string | null;
-}
-
 /**
  * Verified keys by hash, so a busy server client does not cost a database call per request. Known and unknown keys
- * are remembered apart, each in an LRU: a flood of random well-formed keys churns only the negative cache and can no
- * longer evict the valid ones (security review L12).
+ * are remembered apart, each in an LRU whose entries expire after API_KEY_CACHE_SECONDS (lru-cache's ttl): a flood of
+ * random well-formed keys churns only the negative cache and can no longer evict the valid ones (security review L12).
  */
-type CacheEntry = { key: VerifiedApiKey | null; until: number };
 const CACHE_MAX = 1000;
-let known = new LruCache<string, CacheEntry>(CACHE_MAX);
-let unknown = new LruCache<string, CacheEntry>(CACHE_MAX);
+const known = new LRUCache<string, VerifiedApiKey>({ max: CACHE_MAX });
+const unknown = new LRUCache<string, true>({ max: CACHE_MAX });
 
 /** Check a presented key; null when it is malformed, unknown, revoked or wrong. */
-export async function verifyApiKey(serviceDb: SupabaseClient, presented: string): Promise<VerifiedApiKey | null> {
+export async function verifyApiKey(serviceDb: DbClient, presented: string): Promise<VerifiedApiKey | null> {
   const m = KEY_PATTERN.exec(presented);
   if (!m) return null;
   const hash = hashApiKey(presented);
   const ttlMs = config().API_KEY_CACHE_SECONDS * 1000;
-  const hit = known.get(hash) ?? unknown.get(hash);
-  if (hit && hit.until > Date.now()) return hit.key;
+  const hit = known.get(hash);
+  if (hit) return hit;
+  if (unknown.get(hash)) return null;
 
   const { data, error } = await serviceDb.rpc("api_key_lookup", { p_prefix: m[1] });
   if (error) {
     logger.error({ code: error.code, message: error.message }, "api key lookup failed");
-    throw fromPostgrestError(error);
+    throw fromDatabaseError(error);
   }
-  const row = ((data ?? []) as LookupRow[])[0];
+  const row = data[0];
   const key = row && sameHash(row.key_hash, hash) ? { id: row.id, name: row.name, userId: row.user_id } : null;
-  if (ttlMs > 0) (key ? known : unknown).set(hash, { key, until: Date.now() + ttlMs });
+  if (ttlMs > 0) {
+    if (key) known.set(hash, key, { ttl: ttlMs });
+    else unknown.set(hash, true, { ttl: ttlMs });
+  }
   return key;
 }
 
 /** Issue a key (service role). Returns the key in clear: the only time it exists outside the caller's hands. */
-export async function createApiKey(serviceDb: SupabaseClient, opts: { name: string; userId?: string | null }): Promise<{ id: string; key: string }> {
+export async function createApiKey(serviceDb: DbClient, opts: { name: string; userId?: string | null }): Promise<{ id: string; key: string }> {
   const { key, prefix, hash } = generateApiKey();
   const { data, error } = await serviceDb.rpc("api_key_create", { p_name: opts.name, p_prefix: prefix, p_key_hash: hash, p_user_id: opts.userId ?? null });
-  if (error) throw fromPostgrestError(error);
-  return { id: data as string, key };
+  if (error) throw fromDatabaseError(error);
+  return { id: data, key };
 }
 
-export async function revokeApiKey(serviceDb: SupabaseClient, id: string): Promise<boolean> {
+export async function revokeApiKey(serviceDb: DbClient, id: string): Promise<boolean> {
   const { data, error } = await serviceDb.rpc("api_key_revoke", { p_id: id });
-  if (error) throw fromPostgrestError(error);
-  known = new LruCache(CACHE_MAX);
-  unknown = new LruCache(CACHE_MAX);
+  if (error) throw fromDatabaseError(error);
+  known.clear();
+  unknown.clear();
   return data === true;
 }

@@ -6,34 +6,45 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import type { Identity } from "@/lib/api/identity";
+import { ApiError, fromDatabaseError, type DatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { ENGINE_PAGE_OFFSET_MAX, pageLimit, pageLimitParam, pageOffset, pageOffsetParam } from "@/lib/schema/requests/paging";
 import { isoDate } from "@/lib/schema/requests/dates";
 import { dateToEpochSeconds } from "@/lib/search/document";
 import { getSearchEngine } from "@/lib/search/engine";
 import { andAll, type FilterNode } from "@/lib/search/filter";
-import { escapeHtml } from "@/lib/search/lancedb/highlight";
+import { escapeHtml } from "@/lib/text/html";
+import { isUuid } from "@/lib/schema/uuid";
+import { isJsonObject } from "@/lib/supabase/json";
+import type { Identity } from "./identity";
 import { mapSearchErrors, parseFilterParam } from "./search";
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Malformed id → 400 (checked before any lookup). */
 export function checkId(id: string | undefined): string {
-  if (!id || !UUID_RE.test(id)) throw new ApiError(400, "INVALID_ID", "The judgment id must be a UUID");
+  if (!isUuid(id)) throw new ApiError("INVALID_ID", "The judgment id must be a UUID");
   return id.toLowerCase();
 }
 
 function notFound(): ApiError {
-  return new ApiError(404, "DOCUMENT_NOT_FOUND", "Judgment not found");
+  return new ApiError("DOCUMENT_NOT_FOUND", "Judgment not found");
+}
+
+/**
+ * A failed read through the one database mapper (lib/errors): a missing row is 404 DOCUMENT_NOT_FOUND, a time-out 504
+ * UPSTREAM_TIMEOUT, an unreachable database 503 DATABASE_UNAVAILABLE, anything else 500 DATABASE_ERROR (was 503 for
+ * every failure, issue 13 item 3).
+ */
+function readFailed(error: DatabaseError): ApiError {
+  const mapped = fromDatabaseError(error);
+  return mapped.code === "NOT_FOUND" ? notFound() : mapped;
 }
 
 async function detail(id: string, identity: Identity): Promise<Record<string, unknown>> {
   const { data, error } = await identity.db.rpc("judgment_detail", { p_id: id });
-  if (error) throw new ApiError(503, "DATABASE_UNAVAILABLE", "The judgment could not be read");
-  if (!data) throw notFound();
-  return data as Record<string, unknown>;
+  if (error) throw readFailed(error);
+  // judgment_detail answers a jsonb object, or null when the caller cannot see the judgment.
+  if (!isJsonObject(data)) throw notFound();
+  return data;
 }
 
 function withoutNulls(o: Record<string, unknown>): Record<string, unknown> {
@@ -177,7 +188,7 @@ const ChunkFiltersSchema = z.strictObject({
 const UNSUPPORTED_CHUNK_FILTER_KEYS = ["court_level", "case_type", "keywords"];
 
 function chunkFilterInvalid(field: string, message: string): ApiError {
-  return new ApiError(422, "FILTER_INVALID", message, { field });
+  return new ApiError("FILTER_INVALID", message, { field });
 }
 
 /** The reference `filters` object of semantic search → filter AST (jurisdiction and the decision-date range). */
@@ -208,7 +219,7 @@ export function chunkFiltersToNode(raw: unknown): FilterNode | undefined {
 export async function searchChunks(body: z.infer<typeof ChunkSearchBody>) {
   // `filter` (expression) and `filters` (the reference object) are two ways to say one thing: never both (as D-01).
   if (body.filter !== undefined && body.filters !== undefined && body.filters !== null) {
-    throw new ApiError(400, "CONFLICTING_FILTER", "Pass either `filter` (an expression) or `filters` (an object), not both.");
+    throw new ApiError("CONFLICTING_FILTER", "Pass either `filter` (an expression) or `filters` (an object), not both.");
   }
   const filter = body.filter !== undefined ? parseFilterParam(body.filter) : chunkFiltersToNode(body.filters);
   const engine = getSearchEngine();
@@ -247,8 +258,8 @@ export const BatchBody = z.object({
 export async function documentsBatch(body: z.infer<typeof BatchBody>, identity: Identity) {
   const ids = body.ids.map((id) => checkId(id));
   const { data, error } = await identity.db.rpc("judgments_by_ids", { p_ids: ids });
-  if (error) throw new ApiError(503, "DATABASE_UNAVAILABLE", "The judgments could not be read");
-  const byId = new Map(((data ?? []) as Record<string, unknown>[]).map((d) => [String(d.id), withoutNulls(d)]));
+  if (error) throw readFailed(error);
+  const byId = new Map(data.filter(isJsonObject).map((d) => [String(d.id), withoutNulls(d)]));
   return {
     documents: ids.filter((id) => byId.has(id)).map((id) => byId.get(id)),
     missing: ids.filter((id) => !byId.has(id)),

@@ -1,8 +1,11 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { jsonArg } from "@/lib/supabase/json";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, type ErrorCode } from "@/lib/errors";
 import { config } from "@/lib/config";
+import { isForbiddenPropertyKey, isServerOnlyEvent, type EventName } from "@/lib/events/catalogue";
 import { logger } from "@/lib/logger";
+import { uuidSchema } from "@/lib/schema/uuid";
 
 /**
  * Product events (spec: Events). The event table below is the allowlist: each name with the exact property keys it
@@ -13,7 +16,7 @@ import { logger } from "@/lib/logger";
 
 const count = z.number().int().min(0).max(1_000_000_000);
 const mode = z.string().regex(/^[a-z_]{1,32}$/, "a lower-case mode name");
-const documentId = z.uuid();
+const documentId = uuidSchema;
 const shortLabel = z.string().min(1).max(64);
 const none = z.strictObject({});
 
@@ -34,26 +37,17 @@ export const EVENT_PROPERTIES = {
   chat_response_received: z.strictObject({ duration_ms: count, sources_count: count }),
   chat_feedback_thumbs_up: none,
   chat_feedback_thumbs_down: none,
-  collection_created: z.strictObject({ collection_id: z.uuid() }),
-  collection_item_added: z.strictObject({ collection_id: z.uuid(), count: count.min(1) }),
+  collection_created: z.strictObject({ collection_id: uuidSchema }),
+  collection_item_added: z.strictObject({ collection_id: uuidSchema, count: count.min(1) }),
   // message is truncated (not refused) to EVENTS_MESSAGE_MAX_CHARS before validation.
   error_boundary_triggered: z.strictObject({ error_name: z.string().min(1).max(100), message: z.string() }),
-} as const;
-
-export type EventName = keyof typeof EVENT_PROPERTIES;
-export const EVENT_NAMES = Object.keys(EVENT_PROPERTIES) as EventName[];
-
-/** Names only the server emits (database triggers, the sign-out route); refused on /api/events from anyone (D-25). */
-export const isServerOnlyEvent = (name: string): boolean => name.startsWith("auth_");
-
-/** Keys that must never appear in properties (rule 3; D-24: exact names, case-insensitive, top level). */
-export const FORBIDDEN_PROPERTY_KEYS = ["email", "password", "token", "secret", "authorization", "query"] as const;
+} as const satisfies Record<EventName, z.ZodType>; // every name of the shared catalogue, and no other
 
 const Envelope = z.strictObject({
   name: z.string().min(1).max(64),
   properties: z.record(z.string(), z.unknown()).optional(),
-  guest_session_id: z.uuid().nullable().optional(),
-  session_id: z.uuid().nullable().optional(),
+  guest_session_id: uuidSchema.nullable().optional(),
+  session_id: uuidSchema.nullable().optional(),
   surface: z.enum(["web", "api"]).optional(),
   locale: z
     .string()
@@ -81,8 +75,8 @@ export interface EventRow extends ClientEvent {
   surface: "web" | "api";
 }
 
-function invalid(code: string, message: string, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(422, code, message, extra);
+function invalid(code: Extract<ErrorCode, `EVENT_${string}`>, message: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(code, message, extra);
 }
 
 function issueText(e: z.ZodError): string {
@@ -114,7 +108,8 @@ export function validateEvent(raw: unknown, index: number, opts: { allowServerOn
     throw invalid("EVENT_NOT_ALLOWED", `Event ${index}: "${name}" is recorded by the server only.`, { index, name });
   }
   const props = { ...(e.properties ?? {}) };
-  const forbidden = Object.keys(props).filter((k) => (FORBIDDEN_PROPERTY_KEYS as readonly string[]).includes(k.toLowerCase()));
+  // D-24: the server refuses forbidden keys at the top level (the browser tracker strips them before sending).
+  const forbidden = Object.keys(props).filter(isForbiddenPropertyKey);
   if (forbidden.length) {
     throw invalid("EVENT_FORBIDDEN_PROPERTY", `Event ${index} (${name}): property ${forbidden.join(", ")} is not allowed.`, { index, name });
   }
@@ -161,15 +156,15 @@ export function stampEvents(
   events: ClientEvent[],
   who: { userId: string | null; surface: "web" | "api"; guestCookie: string | null },
 ): EventRow[] {
-  const cookie = who.guestCookie && z.uuid().safeParse(who.guestCookie).success ? who.guestCookie : null;
+  const cookie = who.guestCookie && uuidSchema.safeParse(who.guestCookie).success ? who.guestCookie : null;
   return events.map((e) => ({ ...e, guest_session_id: e.guest_session_id ?? cookie, user_id: who.userId, surface: who.surface }));
 }
 
 /** Store rows (service role). Never throws: failures are logged, never surfaced to the user (spec: capture path). */
-export async function writeEvents(serviceDb: SupabaseClient, rows: EventRow[]): Promise<number> {
+export async function writeEvents(serviceDb: DbClient, rows: EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   try {
-    const { data, error } = await serviceDb.rpc("insert_app_events", { p_events: rows });
+    const { data, error } = await serviceDb.rpc("insert_app_events", { p_events: jsonArg(rows) });
     if (error) {
       logger.error({ code: error.code, message: error.message, count: rows.length }, "app events not stored");
       return 0;
@@ -181,13 +176,6 @@ export async function writeEvents(serviceDb: SupabaseClient, rows: EventRow[]): 
   }
 }
 
-let serviceClientFactory: (() => SupabaseClient) | null = null;
-
-/** The launcher or the app registers how server-side emitters reach the database (keeps this module free of Next). */
-export function registerEventsClient(factory: () => SupabaseClient): void {
-  serviceClientFactory = factory;
-}
-
 /**
  * Emit an event from server code, e.g. the sign-out route: `await emitServerEvent({ name: "auth_signed_out", userId })`.
  * Same validation as client events, server-only names allowed; fire-and-forget (never throws).
@@ -197,18 +185,18 @@ export async function emitServerEvent(e: {
   userId: string | null;
   properties?: Record<string, unknown>;
   surface?: "web" | "api";
-  db?: SupabaseClient;
+  db?: DbClient;
 }): Promise<void> {
   try {
     const valid = validateEvent({ name: e.name, properties: e.properties ?? {} }, 0, { allowServerOnly: true });
-    const db = e.db ?? (serviceClientFactory ? serviceClientFactory() : await defaultServiceClient());
+    const db = e.db ?? (await defaultServiceClient());
     await writeEvents(db, [{ ...valid, user_id: e.userId, surface: e.surface ?? "web" }]);
   } catch (err) {
     logger.error({ err: err instanceof Error ? err.message : String(err), name: e.name }, "server event not emitted");
   }
 }
 
-async function defaultServiceClient(): Promise<SupabaseClient> {
+async function defaultServiceClient(): Promise<DbClient> {
   // Imported lazily: the Supabase server module pulls in next/headers, which this module otherwise avoids.
   const { createServiceClient } = await import("@/lib/supabase/server");
   return createServiceClient();

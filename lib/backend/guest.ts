@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
+import { isUuid } from "@/lib/schema/uuid";
 import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-store";
 
 /**
@@ -26,7 +27,6 @@ export const GUEST_COOKIE = "guest_session_id";
 export function guestKey(prefix: string, id: string): string {
   return `${prefix}:guest:v1:${id}`;
 }
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 // Returns {used after this charge, ttl seconds}; {-1, 0} = no such session (expired or never minted); {-2, ttl} = spent.
 const RESERVE = `
@@ -93,7 +93,7 @@ export function settingsFromConfig(): GuestSettings {
 }
 
 export function isGuestSessionId(v: string | null | undefined): v is string {
-  return !!v && UUID_RE.test(v);
+  return isUuid(v);
 }
 
 export class GuestMeter {

@@ -7,11 +7,18 @@ import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-st
 
 /**
  * Rate limits (spec: Limits; D-21): `search` = per client IP on GET /api/search/documents (SEARCH_DOCUMENTS_RATE_LIMIT
- * per minute); `ip` = the general per-IP limit of every other route; `apiKey` = the hourly limit per API key.
+ * per minute); `ip` = the general per-IP limit of every other route; `apiKey` = the hourly limit per API key;
+ * `authIp` / `authEmail` = sign-in and sign-up attempts per client IP and per hashed e-mail address.
  * Counters live in the limits store (Upstash Redis; process memory when none is configured). When the store fails or
  * times out, a process-local limiter (100/min and 1000/h per subject) decides: never fail open.
  */
-export type RuleName = "search" | "ip" | "apiKey";
+export type RuleName = "search" | "ip" | "apiKey" | "authIp" | "authEmail";
+/**
+ * Rules every limiter has; the credential rules (`authIp`, `authEmail`: sign-in and sign-up per client IP and per
+ * hashed e-mail, security review L4) are optional so a limiter built for one purpose (a bench, a test) need not name them.
+ */
+type CoreRuleName = "search" | "ip" | "apiKey";
+export type RuleSet = Record<CoreRuleName, RuleSpec> & Partial<Record<Exclude<RuleName, CoreRuleName>, RuleSpec>>;
 
 export interface RuleSpec {
   limit: number;
@@ -30,7 +37,7 @@ export interface RateLimitVerdict {
 
 export interface RateLimiterOptions {
   store: Redis | null;
-  rules: Record<RuleName, RuleSpec>;
+  rules: RuleSet;
   fallback: { perMinute: number; perHour: number };
   /** Key prefix in the store. */
   prefix?: string;
@@ -41,24 +48,24 @@ const WARN_EVERY_MS = 10_000;
 
 export class RateLimiter {
   private readonly remote: Partial<Record<RuleName, Ratelimit>> = {};
-  private readonly memory: Record<RuleName, LocalSlidingWindow>;
+  private readonly memory: Partial<Record<RuleName, LocalSlidingWindow>>;
   private readonly fallbackMinute: LocalSlidingWindow;
   private readonly fallbackHour: LocalSlidingWindow;
   private lastWarn = 0;
 
   constructor(private readonly opts: RateLimiterOptions) {
     const now = opts.now ?? Date.now;
-    const names = Object.keys(opts.rules) as RuleName[];
-    this.memory = Object.fromEntries(
-      names.map((n) => [n, new LocalSlidingWindow(opts.rules[n].limit, opts.rules[n].windowSeconds * 1000, now)]),
-    ) as Record<RuleName, LocalSlidingWindow>;
+    const rules: Partial<Record<RuleName, RuleSpec>> = opts.rules;
+    const names = (Object.keys(rules) as RuleName[]).filter((n) => rules[n] !== undefined);
+    const spec = (n: RuleName) => rules[n] as RuleSpec;
+    this.memory = Object.fromEntries(names.map((n) => [n, new LocalSlidingWindow(spec(n).limit, spec(n).windowSeconds * 1000, now)]));
     this.fallbackMinute = new LocalSlidingWindow(opts.fallback.perMinute, 60_000, now);
     this.fallbackHour = new LocalSlidingWindow(opts.fallback.perHour, 3_600_000, now);
     if (opts.store) {
       for (const n of names) {
         this.remote[n] = new Ratelimit({
           redis: opts.store,
-          limiter: Ratelimit.slidingWindow(opts.rules[n].limit, `${opts.rules[n].windowSeconds} s`),
+          limiter: Ratelimit.slidingWindow(spec(n).limit, `${spec(n).windowSeconds} s`),
           prefix: `${opts.prefix ?? "rl"}:${n}`,
           // 0 disables the library's own time-out, which would answer `success: true` (fail open). The store client
           // aborts slow commands itself (rate-limit-store.ts) and the failure lands in the fallback below.
@@ -71,8 +78,10 @@ export class RateLimiter {
 
   /** Count one request of `subject` (an IP or an API key id) against `rule`. */
   async check(rule: RuleName, subject: string): Promise<RateLimitVerdict> {
+    const memory = this.memory[rule];
+    if (!memory) throw new Error(`rate-limit rule ${rule} is not configured`);
     const remote = this.remote[rule];
-    if (!remote || !this.opts.store) return { ...this.memory[rule].take(`${rule}:${subject}`), source: "memory" };
+    if (!remote || !this.opts.store) return { ...memory.take(`${rule}:${subject}`), source: "memory" };
     if (!storeAvailable(this.opts.store)) return this.fallback(subject);
     try {
       const r = await remote.limit(subject);
@@ -105,12 +114,14 @@ export class RateLimiter {
   }
 }
 
-export function rulesFromConfig(): Record<RuleName, RuleSpec> {
+export function rulesFromConfig(): Required<RuleSet> {
   const c = config();
   return {
     search: { limit: c.SEARCH_DOCUMENTS_RATE_LIMIT, windowSeconds: 60 },
     ip: { limit: c.GENERAL_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
     apiKey: { limit: c.API_KEY_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 },
+    authIp: { limit: c.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
+    authEmail: { limit: c.AUTH_RATE_LIMIT_PER_EMAIL, windowSeconds: c.AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS },
   };
 }
 

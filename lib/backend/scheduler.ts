@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DbClient } from "@/lib/supabase/db-client";
 import { logger } from "@/lib/logger";
 
 /**
@@ -18,7 +18,7 @@ export interface ScheduledJob {
 }
 
 export interface SchedulerOptions {
-  serviceDb: SupabaseClient;
+  serviceDb: DbClient;
   /** Extra jobs (other modules may add theirs). */
   jobs?: ScheduledJob[];
   checkEveryMs?: number;
@@ -30,7 +30,7 @@ export interface SchedulerOptions {
  * Daily, not only on the 25th (spec: Events rule 5 asks for at least that): the call is a no-op when all exist, and a
  * stack that missed a day catches up the next (issue 12, M7).
  */
-export function appEventsPartitionJob(serviceDb: SupabaseClient): ScheduledJob {
+export function appEventsPartitionJob(serviceDb: DbClient): ScheduledJob {
   return {
     name: "create_next_app_events_partition",
     due: () => true,

@@ -1,5 +1,5 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { fromPostgrestError } from "@/lib/api/errors";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 
@@ -31,6 +31,22 @@ export function searchMode(semanticRatio: number): "text" | "semantic" | "hybrid
   return semanticRatio <= 0 ? "text" : semanticRatio >= 1 ? "semantic" : "hybrid";
 }
 
+/** The mode recorded for an autocomplete request (R-VER-007): kept apart from full searches by its mode. */
+export const AUTOCOMPLETE_MODE = "autocomplete";
+
+/**
+ * The analytics row of one autocomplete answer (spec: Versioning 2, v1.3.0 "autocomplete optionally accepts bearer
+ * auth and attributes rows to the user"): the raw query, its hit estimate and engine time, attributed to the bearer's
+ * user or null for anonymous callers. An empty query (the box just focused) is no search and records nothing.
+ */
+export function autocompleteRecord(
+  answer: { query: string; estimated_total: number; processing_time_ms: number },
+  userId: string | null,
+): SearchRecord | null {
+  if (answer.query.trim() === "") return null;
+  return { query: answer.query, hitCount: answer.estimated_total, latencyMs: answer.processing_time_ms, mode: AUTOCOMPLETE_MODE, userId };
+}
+
 function normaliseMode(mode: string): string {
   const m = mode.toLowerCase().replace(/[^a-z_]/g, "_").slice(0, 32);
   return m || "unknown";
@@ -47,7 +63,7 @@ function toRow(r: SearchRecord) {
 }
 
 /** One record_searches call: how many rows were written, or `failed` when the write did not happen. */
-async function writeSearchRows(serviceDb: SupabaseClient, records: readonly SearchRecord[]): Promise<{ written: number; failed: boolean }> {
+async function writeSearchRows(serviceDb: DbClient, records: readonly SearchRecord[]): Promise<{ written: number; failed: boolean }> {
   try {
     const { data, error } = await serviceDb.rpc("record_searches", { p_rows: records.map(toRow) });
     if (error) {
@@ -65,13 +81,13 @@ async function writeSearchRows(serviceDb: SupabaseClient, records: readonly Sear
  * Record searches through the service role in one call (record_searches). A failure is logged and never reaches the
  * searcher; resolves to the number of rows written.
  */
-export async function recordSearches(serviceDb: SupabaseClient, records: readonly SearchRecord[]): Promise<number> {
+export async function recordSearches(serviceDb: DbClient, records: readonly SearchRecord[]): Promise<number> {
   if (records.length === 0) return 0;
   return (await writeSearchRows(serviceDb, records)).written;
 }
 
 /** Record one search now (scripts and tests; the search route queues instead). */
-export async function recordSearch(serviceDb: SupabaseClient, r: SearchRecord): Promise<void> {
+export async function recordSearch(serviceDb: DbClient, r: SearchRecord): Promise<void> {
   await recordSearches(serviceDb, [r]);
 }
 
@@ -96,7 +112,7 @@ interface QueueState {
   rows: Pending[];
   timer: ReturnType<typeof setTimeout> | null;
   /** The factory of the last caller, used by the shutdown flush. */
-  serviceDb: (() => SupabaseClient) | null;
+  serviceDb: (() => DbClient) | null;
   inFlight: Set<Promise<number>>;
 }
 
@@ -121,7 +137,7 @@ function enforceCap(q: QueueState): void {
   }
 }
 
-function schedule(q: QueueState, serviceDb: () => SupabaseClient, delayMs: number): void {
+function schedule(q: QueueState, serviceDb: () => DbClient, delayMs: number): void {
   if (q.timer) return;
   q.timer = setTimeout(() => {
     q.timer = null;
@@ -130,7 +146,7 @@ function schedule(q: QueueState, serviceDb: () => SupabaseClient, delayMs: numbe
   q.timer.unref?.();
 }
 
-export function queueSearchRecord(serviceDb: () => SupabaseClient, r: SearchRecord): void {
+export function queueSearchRecord(serviceDb: () => DbClient, r: SearchRecord): void {
   const q = state();
   q.serviceDb = serviceDb;
   q.rows.push({ record: r, attempts: 0 });
@@ -141,7 +157,7 @@ export function queueSearchRecord(serviceDb: () => SupabaseClient, r: SearchReco
 }
 
 /** Write every queued row now (the timer's job; also for shutdown and tests). Resolves to the rows written. */
-export function flushSearchRecords(serviceDb: () => SupabaseClient): Promise<number> {
+export function flushSearchRecords(serviceDb: () => DbClient): Promise<number> {
   const q = state();
   if (q.timer) {
     clearTimeout(q.timer);
@@ -172,7 +188,7 @@ export function flushSearchRecords(serviceDb: () => SupabaseClient): Promise<num
 }
 
 /**
- * The app server's close path (lib/api/app-server.ts): wait for writes in flight, then write what is queued, until
+ * The app server's close path (server/app-server.ts): wait for writes in flight, then write what is queued, until
  * nothing is left or the time is up (a database that is down must not hold the process forever). Resolves to the
  * rows still waiting (0 = everything written).
  */
@@ -205,8 +221,8 @@ export async function flushSearchRecordsAtShutdown(timeoutMs = config().SHUTDOWN
 }
 
 /** The caller's own recent searches (their RLS-bound client), newest first. */
-export async function searchHistory(db: SupabaseClient, opts: { limit: number; offset: number }): Promise<SearchHistoryRow[]> {
+export async function searchHistory(db: DbClient, opts: { limit: number; offset: number }): Promise<SearchHistoryRow[]> {
   const { data, error } = await db.rpc("search_history", { p_limit: opts.limit, p_offset: opts.offset });
-  if (error) throw fromPostgrestError(error);
-  return (data ?? []) as SearchHistoryRow[];
+  if (error) throw fromDatabaseError(error);
+  return data;
 }

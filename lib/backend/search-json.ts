@@ -1,7 +1,7 @@
 /**
  * JSON of a search answer, with each hit's document fields serialised once per document: JSON.stringify of the hit
  * documents was a fifth of a search's server time (20 hits, ~40 KB). The engine hands out one frozen object per
- * stored document for the default projection (lib/search/lancedb/engine.ts), so a WeakMap keyed by it holds that
+ * stored document for the default projection (lib/search/lancedb/format.ts), so a WeakMap keyed by it holds that
  * document's JSON for as long as the document lives; other engines return fresh objects and simply miss the cache.
  * The output is byte-for-byte JSON.stringify of the answer (tests/unit/search-json.test.ts).
  */

@@ -4,10 +4,9 @@
  * `SearchEngineError` (so the guest meter can skip charging) and are mapped to HTTP by `searchErrorToApi`.
  */
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import type { Identity } from "@/lib/api/identity";
+import { ApiError } from "@/lib/errors";
+import type { Identity } from "./identity";
 import { config } from "@/lib/config";
-import { ALL_FIELDS, indexAttribute } from "@/lib/schema";
 import { getSearchEngine } from "@/lib/search/engine";
 import {
   DocumentNotFoundError,
@@ -16,8 +15,17 @@ import {
   SearchEngineError,
   SemanticUnavailableError,
 } from "@/lib/search/errors";
-import { andAll, parseIndexFilter, type FilterNode } from "@/lib/search/filter";
-import { dateToEpochSeconds } from "@/lib/search/document";
+import {
+  andAll,
+  countListValues,
+  FilterCapError,
+  parseIndexFilter,
+  structuredFilterNode,
+  UnsupportedFilterKeyError,
+  type FilterNode,
+} from "@/lib/search/filter";
+import { countFilterListValues } from "@/lib/schema/filters";
+import { parseFilters, refuseCollectionIds } from "./extractions/filters";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES } from "@/lib/search/index-settings";
 import type { SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
 import { apiHit, searchAnswerJson } from "./search-json";
@@ -61,122 +69,69 @@ export const SuggestQuery = z.object({
   limit: limitOf(8),
 });
 
-/** Parse a filter expression into the AST; errors become 400 with the position or the attribute name. */
+function filterInvalid(message: string, details: { field?: string; position?: number }): ApiError {
+  // Issue 13: one filter error code on every path, 422 FILTER_INVALID (D-06), naming the field where known.
+  return new ApiError("FILTER_INVALID", message, details);
+}
+
+/**
+ * Parse a filter expression into the AST (caps on IN values included). A syntax error is 422 FILTER_INVALID with the
+ * position; an unknown or unsearchable attribute, or an IN list over a cap, 422 FILTER_INVALID naming it as `field`.
+ */
 export function parseFilterParam(expr: string | undefined): FilterNode | undefined {
   try {
     return parseIndexFilter(expr);
   } catch (e) {
-    if (e instanceof FilterAttributeError) {
-      throw new ApiError(400, "INVALID_FILTER", e.message, { attribute: e.attribute, position: e.position });
-    }
-    if (e instanceof FilterSyntaxError) {
-      throw new ApiError(400, "INVALID_FILTER", e.message, { position: e.position });
-    }
+    if (e instanceof FilterAttributeError) throw filterInvalid(e.message, { field: e.attribute, position: e.position });
+    if (e instanceof FilterCapError) throw filterInvalid(e.message, { field: e.attribute, position: e.position });
+    if (e instanceof FilterSyntaxError) throw filterInvalid(e.message, { position: e.position });
     throw e;
   }
 }
 
 const FILTERABLE = new Set(FILTERABLE_ATTRIBUTES);
 
-function filterInvalid(field: string, message: string): ApiError {
-  // D-06: unknown key or wrong shape → 422 FILTER_INVALID naming the field, never ignored.
-  return new ApiError(422, "FILTER_INVALID", message, { field });
-}
-
-function dateRange(attr: string, key: string, v: unknown): FilterNode | undefined {
-  const iso = /^\d{4}-\d{2}-\d{2}$/;
-  if (typeof v === "string") {
-    if (!iso.test(v)) throw filterInvalid(key, `${key} must be YYYY-MM-DD or {from,to}`);
-    const t = dateToEpochSeconds(v);
-    return { type: "range", attribute: attr, from: t, to: t + 86_399 };
+/**
+ * The structured filter object of `GET /api/search/documents?filters=` (JSON text) → filter AST. Parsed once, then
+ * validated by the one server parser (parseFilters: the same schema, enum sets, real dates, caps and 422 FILTER_INVALID
+ * as the structured-search routes), then mapped (lib/search/filter/structured.ts). collection_ids needs Postgres and
+ * is refused as on the filter endpoint (400 COLLECTION_IDS_NOT_ALLOWED); keys the index has no attribute for
+ * (court_name, substring keys) are 422 FILTER_INVALID naming them, never ignored.
+ */
+export function structuredFilterToNode(json: string | undefined): { node: FilterNode | undefined; listValues: number } {
+  if (json === undefined || json.trim() === "") return { node: undefined, listValues: 0 };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw filterInvalid("filters is not valid JSON", { field: "filters" });
   }
-  if (!v || typeof v !== "object" || Array.isArray(v)) throw filterInvalid(key, `${key} must be a date or {from,to}`);
-  const o = v as Record<string, unknown>;
-  const from = o.from ?? o.min; // D-08: {min,max} are ISO aliases of {from,to}
-  const to = o.to ?? o.max;
-  const parts: FilterNode[] = [];
-  for (const [bound, op] of [
-    [from, ">="],
-    [to, "<="],
-  ] as const) {
-    if (bound === undefined || bound === null) continue;
-    if (typeof bound !== "string" || !iso.test(bound)) throw filterInvalid(key, `${key} bounds must be YYYY-MM-DD`);
-    const t = dateToEpochSeconds(bound) + (op === "<=" ? 86_399 : 0);
-    parts.push({ type: "compare", attribute: attr, op, value: t });
+  if (raw === null) throw filterInvalid("filters must be a JSON object.", { field: "filters" });
+  refuseCollectionIds(raw);
+  const filters = parseFilters(raw);
+  try {
+    return { node: structuredFilterNode(filters), listValues: countFilterListValues(filters) };
+  } catch (e) {
+    if (e instanceof UnsupportedFilterKeyError) throw filterInvalid(e.message, { field: e.key });
+    throw e;
   }
-  return andAll(parts);
 }
 
 /**
- * The structured filter object (BaseSchemaFilters) → filter AST, with the spec's control-to-clause mapping:
- * enum_multi / tag_array → IN (empty list matches nothing, D-09), boolean_tri → = true/false, numeric_range →
- * >= min AND <= max, date_range → the epoch twin (D-26). collection_ids needs Postgres and is refused here.
+ * The whole filter of a document search: the expression AND the structured object, with FILTER_MAX_TOTAL_VALUES
+ * applied to their IN values together (each is also capped on its own by its parser).
  */
-export function structuredFilterToNode(json: string | undefined): FilterNode | undefined {
-  if (json === undefined || json.trim() === "") return undefined;
-  let obj: unknown;
-  try {
-    obj = JSON.parse(json);
-  } catch {
-    throw new ApiError(400, "INVALID_FILTER", "filters is not valid JSON");
+export function searchFilter(expr: string | undefined, structured: string | undefined): FilterNode | undefined {
+  const fromExpr = parseFilterParam(expr);
+  const fromObject = structuredFilterToNode(structured);
+  const max = config().FILTER_MAX_TOTAL_VALUES;
+  const total = countListValues(fromExpr) + fromObject.listValues;
+  if (total > max) {
+    throw filterInvalid(`At most ${max} list values per request (FILTER_MAX_TOTAL_VALUES) over filter and filters together, got ${total}`, {
+      field: "filters",
+    });
   }
-  if (!obj || typeof obj !== "object" || Array.isArray(obj)) throw filterInvalid("filters", "filters must be an object");
-  const parts: FilterNode[] = [];
-  for (const [key, value] of Object.entries(obj as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    if (key === "collection_ids") throw new ApiError(400, "COLLECTION_IDS_NOT_ALLOWED", "collection_ids is not accepted by search");
-    if (key === "jurisdiction") {
-      if (!Array.isArray(value)) throw filterInvalid(key, "jurisdiction must be a list");
-      parts.push({ type: "in", attribute: "jurisdiction", values: value.map(String), negated: false });
-      continue;
-    }
-    if (key === "decision_date") {
-      const n = dateRange("decision_date_ts", key, value);
-      if (n) parts.push(n);
-      continue;
-    }
-    const field = ALL_FIELDS.find((f) => f.name === key);
-    const attr = field ? indexAttribute(field) : undefined;
-    if (!field || !attr || !FILTERABLE.has(attr)) throw filterInvalid(key, `Unknown or unsearchable filter key: ${key}`);
-    switch (field.control) {
-      case "enum_multi":
-      case "tag_array":
-        if (!Array.isArray(value) || !value.every((x) => typeof x === "string")) {
-          throw filterInvalid(key, `${key} must be a list of strings`);
-        }
-        parts.push({ type: "in", attribute: attr, values: value, negated: false });
-        break;
-      case "boolean_tri":
-        if (typeof value !== "boolean") throw filterInvalid(key, `${key} must be true or false`);
-        parts.push({ type: "compare", attribute: attr, op: "=", value });
-        break;
-      case "numeric_range": {
-        if (typeof value === "number") {
-          parts.push({ type: "compare", attribute: attr, op: "=", value });
-          break;
-        }
-        const o = value as Record<string, unknown>;
-        if (typeof o !== "object" || Array.isArray(o)) throw filterInvalid(key, `${key} must be {min,max}`);
-        for (const [b, op] of [
-          ["min", ">="],
-          ["max", "<="],
-        ] as const) {
-          if (o[b] === undefined || o[b] === null) continue;
-          if (typeof o[b] !== "number" || !Number.isFinite(o[b])) throw filterInvalid(key, `${key}.${b} must be a number`);
-          parts.push({ type: "compare", attribute: attr, op, value: o[b] as number });
-        }
-        break;
-      }
-      case "date_range": {
-        const n = dateRange(attr, key, value);
-        if (n) parts.push(n);
-        break;
-      }
-      default:
-        throw filterInvalid(key, `${key} cannot be used as a search filter`);
-    }
-  }
-  return andAll(parts);
+  return andAll([fromExpr, fromObject.node]);
 }
 
 const SORTABLE = new Set(SORTABLE_ATTRIBUTES);
@@ -186,9 +141,9 @@ export function parseSort(sort: string | undefined): SortSpec[] | undefined {
   return sort.split(",").map((part) => {
     const [attribute, dir = "asc"] = part.trim().split(":");
     if (!SORTABLE.has(attribute)) {
-      throw new ApiError(400, "INVALID_SORT", `Attribute \`${attribute}\` is not sortable`, { attribute });
+      throw new ApiError("INVALID_SORT", `Attribute \`${attribute}\` is not sortable`, { attribute });
     }
-    if (dir !== "asc" && dir !== "desc") throw new ApiError(400, "INVALID_SORT", `Sort direction must be asc or desc`);
+    if (dir !== "asc" && dir !== "desc") throw new ApiError("INVALID_SORT", `Sort direction must be asc or desc`);
     return { attribute, direction: dir };
   });
 }
@@ -197,7 +152,7 @@ function parseFacets(facets: string | undefined): string[] | undefined {
   if (!facets) return undefined;
   const list = facets.split(",").map((f) => f.trim()).filter(Boolean);
   for (const f of list) {
-    if (!FILTERABLE.has(f)) throw new ApiError(400, "INVALID_FACET", `Attribute \`${f}\` is not filterable`, { attribute: f });
+    if (!FILTERABLE.has(f)) throw new ApiError("INVALID_FACET", `Attribute \`${f}\` is not filterable`, { attribute: f });
   }
   return list;
 }
@@ -238,7 +193,7 @@ export const SEARCH_HIT_FORMAT = {
  * Throws ApiError for bad input (before touching the engine) and SearchEngineError when the engine fails.
  */
 export async function searchDocuments(params: SearchDocumentsParams, identity: Identity): Promise<SearchDocumentsBody> {
-  const filter = andAll([parseFilterParam(params.filter), structuredFilterToNode(params.filters)]);
+  const filter = searchFilter(params.filter, params.filters);
   const sort = parseSort(params.sort);
   const facets = parseFacets(params.facets);
   const ratio = identity.role === "anonymous" ? 0 : params.semantic_ratio;
@@ -270,7 +225,7 @@ export async function searchDocuments(params: SearchDocumentsParams, identity: I
 export async function autocomplete(params: AutocompleteParams) {
   // D-01: `filter` is canonical, `filters` an alias; both present and different → 400.
   if (params.filter !== undefined && params.filters !== undefined && params.filter !== params.filters) {
-    throw new ApiError(400, "CONFLICTING_FILTER", "Pass the filter expression as `filter` or `filters`, not both");
+    throw new ApiError("CONFLICTING_FILTER", "Pass the filter expression as `filter` or `filters`, not both");
   }
   const filter = parseFilterParam(params.filter ?? params.filters);
   const r = await getSearchEngine().autocomplete({ q: params.q, limit: params.limit, filter });
@@ -294,9 +249,13 @@ export async function suggest(params: z.infer<typeof SuggestQuery>) {
 
 /** Map search-layer errors to the API envelope (spec: Errors — 502 when semantic search is unavailable). */
 export function searchErrorToApi(e: unknown): unknown {
-  if (e instanceof SemanticUnavailableError) return new ApiError(502, "SEMANTIC_UNAVAILABLE", e.message);
-  if (e instanceof DocumentNotFoundError) return new ApiError(404, "DOCUMENT_NOT_FOUND", "Judgment not found");
-  if (e instanceof SearchEngineError) return new ApiError(503, e.code, "The search engine is unavailable; try again shortly");
+  if (e instanceof SemanticUnavailableError) return new ApiError("SEMANTIC_UNAVAILABLE", e.message);
+  if (e instanceof DocumentNotFoundError) return new ApiError("DOCUMENT_NOT_FOUND", "Judgment not found");
+  if (e instanceof SearchEngineError) {
+    // The code carries the status: 503 for an engine that failed, 504 UPSTREAM_TIMEOUT for one that did not answer (D-31).
+    const message = e.code === "UPSTREAM_TIMEOUT" ? "The search engine took too long to answer; try again shortly" : "The search engine is unavailable; try again shortly";
+    return new ApiError(e.code, message);
+  }
   return e;
 }
 

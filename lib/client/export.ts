@@ -2,6 +2,8 @@
  * Client-side export of a collection's judgments as CSV or JSON with a preset of columns (issue 7: collections).
  * CSV follows RFC 4180 (quotes doubled, CRLF rows) with a BOM so spreadsheet programs read Polish letters right.
  */
+import { stripDiacritics } from "@/lib/text/fold";
+
 export const EXPORT_PRESETS = {
   basic: ["id", "case_number", "title", "jurisdiction", "decision_date"],
   citation: ["case_number", "title", "court_name", "decision_date", "source_url"],
@@ -37,11 +39,7 @@ export function toJson(rows: ExportRow[], preset: ExportPreset): string {
 
 /** A file name safe on every OS. */
 export function exportFileName(name: string, format: ExportFormat): string {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "") // drop accents: ó → o
-    .replace(/ł/g, "l")
-    .replace(/Ł/g, "L")
+  const base = stripDiacritics(name) // ó → o, Ł → L
     .replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "collection";
   return `${base}.${format}`;
 }

@@ -1,25 +1,25 @@
-/** Client calls for structured search: filter, aggregate, facets, nl-filter and collections/from-filter. */
+/**
+ * Client calls for structured search: filter, aggregate, facets, nl-filter and collections/from-filter. The bodies
+ * are the types lib/backend builds them with.
+ */
+import type {
+  AggregateResult,
+  Distribution,
+  FacetsResponse,
+  FilterResponse,
+  FilterResultRow,
+  FromFilterResponse,
+  NlFilterResult,
+} from "@/lib/backend/responses";
 import { apiFetch, qs } from "./api";
 import type { ApiFilter } from "./filter-codec";
 
+export type { Distribution, FilterResponse, FromFilterResponse };
+export type FilterRow = FilterResultRow;
+export type AggregateResponse = AggregateResult;
+export type FacetValue = FacetsResponse["values"][number];
+
 export const RESULTS_PAGE_SIZE = 20;
-
-export interface FilterRow {
-  id: string;
-  case_number: string | null;
-  title: string | null;
-  jurisdiction: string | null;
-  decision_date: string | null;
-  extracted_data?: Record<string, unknown> | null;
-}
-
-export interface FilterResponse {
-  results: FilterRow[];
-  total: number;
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
 
 export function filterDocuments(filters: ApiFilter, textQuery: string, page: number, signal?: AbortSignal): Promise<FilterResponse> {
   return apiFetch<FilterResponse>("/api/extractions/base-schema/filter", {
@@ -27,37 +27,6 @@ export function filterDocuments(filters: ApiFilter, textQuery: string, page: num
     signal,
     json: { filters, ...(textQuery ? { text_query: textQuery } : {}), limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE },
   });
-}
-
-export interface CategoricalDist {
-  kind: "categorical";
-  multi: boolean;
-  values: { value: string; count: number }[];
-  other: number;
-  null: number;
-  covered: number;
-}
-export interface NumericDist {
-  kind: "numeric";
-  buckets: { lo: number; hi: number; count: number }[];
-  min: number | null;
-  max: number | null;
-  null: number;
-  covered: number;
-}
-export interface YearDist {
-  kind: "year";
-  values: { value: string; count: number }[];
-  null: number;
-  covered: number;
-}
-export type Distribution = CategoricalDist | NumericDist | YearDist;
-
-export interface AggregateResponse {
-  total: number;
-  sample_n: number;
-  seed: number | null;
-  fields: Record<string, Distribution>;
 }
 
 export interface AggregateRequest {
@@ -73,42 +42,14 @@ export function aggregate(req: AggregateRequest, signal?: AbortSignal): Promise<
   return apiFetch<AggregateResponse>("/api/extractions/base-schema/aggregate", { method: "POST", signal, json: req });
 }
 
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
 /** Top facet values of a field, optionally narrowed by typed text (draft spec: top 20, cached 60 s). */
 export async function facetValues(field: string, q: string, signal?: AbortSignal): Promise<FacetValue[]> {
-  const body = await apiFetch<unknown>(`/api/extractions/base-schema/facets${qs({ field, q: q.trim() || undefined, limit: 20 })}`, { signal });
-  const pick = (v: unknown): FacetValue[] => {
-    if (Array.isArray(v))
-      return v
-        .map((x) => (x && typeof x === "object" ? { value: String((x as FacetValue).value), count: Number((x as FacetValue).count) || 0 } : typeof x === "string" ? { value: x, count: 0 } : null))
-        .filter((x): x is FacetValue => x !== null);
-    if (v && typeof v === "object") return Object.entries(v as Record<string, number>).map(([value, count]) => ({ value, count: Number(count) || 0 }));
-    return [];
-  };
-  if (body && typeof body === "object" && !Array.isArray(body)) {
-    const b = body as Record<string, unknown>;
-    return pick(b.values ?? b.facets ?? b.results ?? (b.facetDistribution as Record<string, unknown> | undefined)?.[field] ?? []);
-  }
-  return pick(body);
+  const body = await apiFetch<FacetsResponse>(`/api/extractions/base-schema/facets${qs({ field, q: q.trim() || undefined, limit: 20 })}`, { signal });
+  return body.values;
 }
 
-export interface NlFilterResponse {
-  filters: Record<string, unknown>;
-  text_query: string | null;
-}
-
-export function nlFilter(query: string): Promise<NlFilterResponse> {
-  return apiFetch<NlFilterResponse>("/api/extractions/base-schema/nl-filter", { method: "POST", json: { query } });
-}
-
-export interface FromFilterResponse {
-  collections: { jurisdiction: string | null; collection: { id: string; name: string }; added_count: number }[];
-  total_matched: number;
-  pair_id: string | null;
+export function nlFilter(query: string): Promise<NlFilterResult> {
+  return apiFetch<NlFilterResult>("/api/extractions/base-schema/nl-filter", { method: "POST", json: { query } });
 }
 
 export function saveFromFilter(body: { name: string; description?: string; filters: ApiFilter; text_query?: string }): Promise<FromFilterResponse> {

@@ -5,6 +5,7 @@
  * the page turns into a notice — never a crash, and never a silently widened cohort (D-06).
  */
 import { CORE_FILTER_KEYS, rpcFilterFields, type Control, type FieldDef } from "@/lib/schema";
+import type { BaseSchemaFilters, BaseSchemaFilterValue } from "@/lib/schema/filter-types";
 
 export type FilterControl = Exclude<Control, "none">;
 
@@ -17,9 +18,12 @@ export interface NumRange {
 export type PageFilterValue = string[] | boolean | NumRange | string;
 export type PageFilter = Record<string, PageFilterValue>;
 
-/** A filter value as the API takes it. */
-export type ApiFilterValue = string[] | boolean | NumRange | string | { from?: string; to?: string };
-export type ApiFilter = Record<string, ApiFilterValue>;
+/**
+ * A filter as the API takes it: the same type the server's one parser (lib/schema/filters.ts) produces, so the page
+ * cannot build a value shape the server does not accept.
+ */
+export type ApiFilterValue = BaseSchemaFilterValue;
+export type ApiFilter = BaseSchemaFilters;
 
 export interface FilterKeyInfo {
   key: string;
@@ -229,8 +233,4 @@ export function toApiFilter(filter: PageFilter): ApiFilter {
     }
   }
   return out;
-}
-
-export function isEmptyFilter(filter: PageFilter): boolean {
-  return Object.keys(filter).length === 0;
 }

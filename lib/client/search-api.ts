@@ -1,9 +1,9 @@
 /**
- * Client view of the search routes (GET /api/search/documents, /autocomplete, /suggest). The normalisers accept both a
- * flat hit (`{id, title, ..., _formatted}`) and the engine's `{document, formatted}` form so the page does not break
- * while the route's body settles.
+ * Client view of the search routes (GET /api/search/documents, /autocomplete, /suggest): their bodies are the types
+ * lib/backend builds them with; a hit (`{...document fields, _formatted, _ranking_score}`) becomes a ResultHit.
  */
-import { apiFetchWithHeaders, apiFetch, qs } from "./api";
+import type { AutocompleteBody, SearchDocumentsBody, SuggestBody } from "@/lib/backend/responses";
+import { apiFetchWithHeaders, apiFetch, isRecord, qs } from "./api";
 import { SEARCH_PAGE_SIZE, searchFilterExpression, semanticRatio, type SearchUrlState } from "./search-url-state";
 
 export interface ResultHit {
@@ -32,32 +32,27 @@ export interface SearchResult {
   guest: GuestAllowance | null;
 }
 
-type Raw = Record<string, unknown>;
-
+/** A field of a hit: the index stores text as a string, a cropped highlight may come as several pieces. */
 function str(v: unknown): string | null {
   if (typeof v === "string") return v;
   if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v.join(" … ");
   return null;
 }
 
-export function normaliseHit(raw: Raw): ResultHit {
-  const doc = (raw.document && typeof raw.document === "object" ? raw.document : raw) as Raw;
-  const fm = (raw.formatted ?? raw._formatted ?? doc._formatted ?? raw.highlights ?? {}) as Raw;
+/** A hit of a search answer, as the result list shows it. */
+export function toResultHit(hit: SearchDocumentsBody["hits"][number]): ResultHit {
+  const fm = isRecord(hit._formatted) ? hit._formatted : {};
   return {
-    id: String(doc.id ?? raw.id ?? ""),
-    title: str(doc.title) ?? str(doc.base_case_name) ?? "",
+    id: String(hit.id ?? ""),
+    title: str(hit.title) ?? str(hit.base_case_name) ?? "",
     titleHtml: str(fm.title),
     summaryHtml: str(fm.summary),
-    summary: str(doc.summary),
-    caseNumber: str(doc.case_number),
-    courtName: str(doc.court_name),
-    decisionDate: str(doc.decision_date),
-    jurisdiction: str(doc.jurisdiction),
+    summary: str(hit.summary),
+    caseNumber: str(hit.case_number),
+    courtName: str(hit.court_name),
+    decisionDate: str(hit.decision_date),
+    jurisdiction: str(hit.jurisdiction),
   };
-}
-
-function num(v: unknown): number | null {
-  return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
 /** Guest allowance from the response headers (spec: Guest search allowance; D-11: signed-in callers get none). */
@@ -83,17 +78,12 @@ export function searchRequestPath(s: SearchUrlState): string {
 }
 
 export async function searchDocuments(s: SearchUrlState, signal?: AbortSignal): Promise<SearchResult> {
-  const { data, headers } = await apiFetchWithHeaders<Raw>(searchRequestPath(s), { signal });
-  const hits = Array.isArray(data.hits) ? (data.hits as Raw[]).map(normaliseHit) : Array.isArray(data.results) ? (data.results as Raw[]).map(normaliseHit) : [];
-  const body = data;
-  const guestBody = body.guest && typeof body.guest === "object" ? (body.guest as Raw) : null;
-  let guest = guestFromHeaders(headers);
-  if (guest && guestBody && typeof guestBody.nudge === "boolean") guest = { ...guest, nudge: guestBody.nudge };
+  const { data, headers } = await apiFetchWithHeaders<SearchDocumentsBody>(searchRequestPath(s), { signal });
   return {
-    hits,
-    estimatedTotal: num(body.estimated_total) ?? num(body.estimatedTotal) ?? num(body.total) ?? hits.length,
-    processingTimeMs: num(body.processing_time_ms) ?? num(body.processingTimeMs),
-    guest,
+    hits: data.hits.map(toResultHit),
+    estimatedTotal: data.estimated_total,
+    processingTimeMs: data.processing_time_ms,
+    guest: guestFromHeaders(headers),
   };
 }
 
@@ -108,16 +98,16 @@ export interface Typeahead {
 
 export async function fetchTypeahead(q: string, signal?: AbortSignal): Promise<Typeahead> {
   const [sugg, auto] = await Promise.allSettled([
-    apiFetch<Raw>(`/api/search/suggest${qs({ q, limit: 5 })}`, { signal }),
-    apiFetch<Raw>(`/api/search/autocomplete${qs({ q, limit: 5 })}`, { signal }),
+    apiFetch<SuggestBody>(`/api/search/suggest${qs({ q, limit: 5 })}`, { signal }),
+    apiFetch<AutocompleteBody>(`/api/search/autocomplete${qs({ q, limit: 5 })}`, { signal }),
   ]);
   const suggestions =
-    sugg.status === "fulfilled" && Array.isArray(sugg.value.suggestions)
-      ? (sugg.value.suggestions as unknown[])
-          .map((s) => (typeof s === "string" ? s : s && typeof s === "object" ? str((s as Raw).text) : null))
-          .filter((s): s is string => !!s)
+    sugg.status === "fulfilled"
+      ? sugg.value.suggestions
+          .map((s) => s.text)
+          .filter((s) => !!s)
           .slice(0, 5)
       : [];
-  const hits = auto.status === "fulfilled" && Array.isArray(auto.value.hits) ? (auto.value.hits as Raw[]).map(normaliseHit).slice(0, 5) : [];
+  const hits = auto.status === "fulfilled" ? auto.value.hits.map(toResultHit).slice(0, 5) : [];
   return { suggestions, hits };
 }

@@ -1,4 +1,4 @@
-/** URL state of the public /search page: query, mode, the three filters and the page. */
+/** URL state of the public /search page: query, mode, the filters (jurisdiction, decision dates, trial court) and the page. */
 export const SEARCH_MODES = ["text", "semantic", "hybrid"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 export const JURISDICTIONS = ["PL", "UK"] as const;
@@ -13,6 +13,12 @@ export interface SearchUrlState {
   /** Inclusive decision-date bounds as YYYY-MM-DD. */
   from: string;
   to: string;
+  /**
+   * The trial court (first instance: the court that convicted or sentenced), exact name in any case. The appeal
+   * court's `court_name` is searchable but not filterable in the index (spec: Judgment table), and `court_level` holds
+   * one value per jurisdiction (wrong for UK rows, spec item 6), so the extracted court names are the court filter a
+   * researcher can use (spec audit defect 2).
+   */
   court: string;
   page: number;
 }
@@ -64,15 +70,19 @@ function dayStart(iso: string): number {
   return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 1000);
 }
 
+/** Index attributes the Court box filters on: the extracted sentencing court and court of conviction. */
+export const COURT_FILTER_ATTRIBUTES = ["base_sent_court_name", "base_conv_court_names"] as const;
+
 /**
  * The search-engine filter expression for the page filters (spec: Search and documents — filter syntax; date ranges
- * go through the epoch-second twin `decision_date_ts`, inclusive of the whole last day).
+ * go through the epoch-second twin `decision_date_ts`, inclusive of the whole last day; the court matches either
+ * trial-court attribute).
  */
 export function searchFilterExpression(s: SearchUrlState): string {
   const parts: string[] = [];
   if (s.jurisdiction.length > 0) parts.push(`jurisdiction IN [${s.jurisdiction.map(quote).join(", ")}]`);
   if (s.from) parts.push(`decision_date_ts >= ${dayStart(s.from)}`);
   if (s.to) parts.push(`decision_date_ts <= ${dayStart(s.to) + 86399}`);
-  if (s.court.trim()) parts.push(`court_name = ${quote(s.court.trim())}`);
+  if (s.court.trim()) parts.push(`(${COURT_FILTER_ATTRIBUTES.map((a) => `${a} = ${quote(s.court.trim())}`).join(" OR ")})`);
   return parts.join(" AND ");
 }

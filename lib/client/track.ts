@@ -2,8 +2,11 @@
  * The page-side emitter of product events (spec: Events). Components call `emit` so the capture path can be swapped
  * without touching them; it forwards to the web tier's batching client in lib/events/track.ts.
  */
+import type { ClientEventName } from "@/lib/events/catalogue";
 import { track } from "@/lib/events/track";
-export type EventName =
+/** The events the pages emit today: a subset of the shared catalogue, so a misspelt name does not compile. */
+export type EventName = Extract<
+  ClientEventName,
   | "search_submitted"
   | "search_zero_results"
   | "search_result_clicked"
@@ -11,7 +14,8 @@ export type EventName =
   | "judgment_exported"
   | "collection_created"
   | "collection_item_added"
-  | "error_boundary_triggered";
+  | "error_boundary_triggered"
+>;
 
 type Props = Record<string, string | number | boolean | null>;
 

@@ -9,10 +9,7 @@
  * Everything here is best-effort: tracking never throws into the page and never blocks it.
  */
 
-import type { EventName } from "@/lib/backend/events";
-
-/** Event names a browser may send: the allowlist without the server-only auth_* names. */
-export type ClientEventName = Exclude<EventName, `auth_${string}`>;
+import { isForbiddenPropertyKey, type ClientEventName } from "@/lib/events/catalogue";
 
 export const EVENTS_ENDPOINT = "/api/events";
 /** Mirrors the server's EVENTS_MAX_BATCH (lib/config.ts), which enforces it. */
@@ -22,7 +19,6 @@ export const FLUSH_INTERVAL_MS = 5_000;
 const MAX_QUEUE = 200;
 const DEVICE_KEY = "js.device_id";
 const TAB_KEY = "js.tab_session_id";
-const FORBIDDEN = new Set(["email", "password", "token", "secret", "authorization", "query"]);
 
 export type Properties = Record<string, unknown>;
 
@@ -61,9 +57,9 @@ function isPlainObject(v: unknown): v is Properties {
 export function stripForbidden(props: Properties): Properties {
   const out: Properties = {};
   for (const [k, v] of Object.entries(props)) {
-    if (FORBIDDEN.has(k.toLowerCase())) continue;
+    if (isForbiddenPropertyKey(k)) continue;
     if (isPlainObject(v)) {
-      out[k] = Object.fromEntries(Object.entries(v).filter(([kk]) => !FORBIDDEN.has(kk.toLowerCase())));
+      out[k] = Object.fromEntries(Object.entries(v).filter(([kk]) => !isForbiddenPropertyKey(kk)));
     } else {
       out[k] = v;
     }
@@ -174,9 +170,4 @@ export function track(name: ClientEventName, properties: Properties = {}): void 
   if (typeof window === "undefined") return;
   tracker ??= new Tracker(browserEnv());
   tracker.track(name, properties);
-}
-
-/** Send queued events now (e.g. before a client-side navigation that unloads the tracker). */
-export function flushEvents(): void {
-  tracker?.flush(false);
 }

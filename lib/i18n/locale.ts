@@ -1,13 +1,8 @@
 /** Interface locales. The corpus itself is bilingual; this only picks the language of the interface text. */
 export const LOCALES = ["en", "pl"] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
 /** Cookie holding the chosen interface locale (readable by the server so the first paint is in the right language). */
 export const LOCALE_COOKIE = "locale";
-
-export function parseLocale(value: string | null | undefined): Locale {
-  return value === "pl" || value === "en" ? value : DEFAULT_LOCALE;
-}
 
 /** Replace `{name}` placeholders; dictionaries hold plain strings so they can cross the server → client boundary. */
 export function fmt(template: string, vars: Record<string, string | number>): string {

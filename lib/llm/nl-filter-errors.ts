@@ -3,16 +3,16 @@
  * allowed enumerations (the caller should rephrase), 502 NL_FILTER_FAILED for any other translation failure.
  */
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
 export type NlFilterErrorCode = "NL_FILTER_INVALID" | "NL_FILTER_FAILED";
 
 export function nlInvalid(message: string, field?: string): ApiError {
-  return new ApiError(422, "NL_FILTER_INVALID", message, field ? { field } : {});
+  return new ApiError("NL_FILTER_INVALID", message, field ? { field } : {});
 }
 
 export function nlFailed(message = "The question could not be translated into a filter. Try again later."): ApiError {
-  return new ApiError(502, "NL_FILTER_FAILED", message);
+  return new ApiError("NL_FILTER_FAILED", message);
 }
 
 /**

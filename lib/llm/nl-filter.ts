@@ -9,7 +9,7 @@
  * the result is validated with the shared filter schema, the same one the filter and aggregate routes use.
  */
 import { generateText, jsonSchema, NoObjectGeneratedError, Output, zodSchema, type LanguageModel } from "ai";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { BaseSchemaFiltersSchema, type BaseSchemaFilters } from "@/lib/schema/requests/structured";
 import { deriveDateRange, namesAppealJudgmentDate, type IsoDateRange } from "./nl-filter-dates";
@@ -118,12 +118,12 @@ export function applyQuestionRules(question: string, filters: Record<string, unk
 }
 
 /**
- * The last gate: the shared BaseSchemaFilters schema (lib/schema/requests/structured.ts), the one the filter and
+ * The last gate: the shared BaseSchemaFilters schema (lib/schema/filters.ts), the one the filter and
  * aggregate routes check, so a pre-filled filter is always one those routes accept.
  */
 export function validateFilters(filters: Record<string, unknown>): BaseSchemaFilters {
   const parsed = BaseSchemaFiltersSchema.safeParse(filters);
-  if (parsed.success) return filters;
+  if (parsed.success) return filters as BaseSchemaFilters; // checked by the shared schema just above
   const outside = parsed.error.issues.find(isOutsideAllowedSet);
   if (outside) {
     const field = issueKey(outside);
@@ -166,7 +166,7 @@ export async function translateQuestion(question: string, model: LanguageModel, 
     });
     raw = result.output;
   } catch (e) {
-    if (isTimeout(e, timeout)) throw new ApiError(504, "UPSTREAM_TIMEOUT", "The language model took too long to answer.");
+    if (isTimeout(e, timeout)) throw new ApiError("UPSTREAM_TIMEOUT", "The language model took too long to answer.");
     if (opts.abortSignal?.aborted) throw e;
     logger.warn(
       { err: e instanceof Error ? { name: e.name, message: e.message } : String(e), noObject: NoObjectGeneratedError.isInstance(e) },

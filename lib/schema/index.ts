@@ -6,10 +6,8 @@ import {
   BASE_FIELDS,
   CORE_FILTER_KEYS,
   GROUPS,
-  GROUP_IDS,
   OPERATIONAL_FIELDS,
   type FieldDef,
-  type GroupId,
 } from "./fields";
 
 export * from "./fields";
@@ -33,11 +31,6 @@ export function byColumn(column: string): FieldDef | undefined {
 /** Filter key of a column: its name without the base_ prefix. */
 export function filterKey(field: FieldDef): string {
   return field.name;
-}
-
-/** True for fields whose values are constrained to `enumValues` (CHECK-enforced in SQL). */
-export function isEnumField(field: FieldDef): field is FieldDef & { enumValues: NonNullable<FieldDef["enumValues"]> } {
-  return field.enumValues !== null;
 }
 
 /** Allowed values of an enum field as plain strings ([] when the field has no fixed set). */
@@ -101,8 +94,4 @@ export function ftsColumns(): Record<"A" | "B" | "C" | "D", string[]> {
   const out: Record<"A" | "B" | "C" | "D", string[]> = { A: [], B: [], C: [], D: [] };
   for (const f of BASE_FIELDS) if (f.ftsWeight) out[f.ftsWeight].push(f.column);
   return out;
-}
-
-export function groupOrder(id: GroupId): number {
-  return GROUP_IDS.indexOf(id);
 }

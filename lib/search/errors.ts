@@ -1,14 +1,29 @@
 /**
  * Errors of the search layer. Route handlers map them to HTTP statuses (lib/backend/search.ts):
- * - `FilterSyntaxError` / `FilterAttributeError` → 400 (spec: unknown attribute → 400 naming it; syntax → position)
+ * - `FilterSyntaxError` / `FilterAttributeError` → 422 FILTER_INVALID (issue 13: one filter error code; the attribute
+ *   as `field`, a syntax error with its position)
  * - `DocumentNotFoundError` → 404
  * - `SemanticUnavailableError` → 502 (spec: Errors, semantic_ratio > 0 while the embedder is not registered)
- * - `SearchEngineError` → 503; the guest meter does not charge a search that failed this way.
+ * - `SearchEngineError` → the status of its code in lib/errors (503; 504 for UPSTREAM_TIMEOUT, D-31); the guest meter
+ *   does not charge a search that failed this way.
  */
+import type { ErrorCode } from "@/lib/errors";
+
+/** The catalogue codes a search engine failure can carry. */
+export type SearchEngineErrorCode = Extract<
+  ErrorCode,
+  | "SEARCH_ENGINE_UNAVAILABLE"
+  | "SEARCH_ENGINE_ERROR"
+  | "SEARCH_SETTINGS_MISMATCH"
+  | "EMBEDDING_FAILED"
+  | "SYNC_SESSION_CLOSED"
+  | "UPSTREAM_TIMEOUT"
+  | "SEMANTIC_UNAVAILABLE"
+>;
 
 export class SearchEngineError extends Error {
-  readonly code: string;
-  constructor(message: string, options?: { cause?: unknown; code?: string }) {
+  readonly code: SearchEngineErrorCode;
+  constructor(message: string, options?: { cause?: unknown; code?: SearchEngineErrorCode }) {
     super(message, { cause: options?.cause });
     this.name = "SearchEngineError";
     this.code = options?.code ?? "SEARCH_ENGINE_UNAVAILABLE";

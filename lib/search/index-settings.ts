@@ -76,12 +76,6 @@ const BASE_SEARCHABLE: readonly string[] = searchable().map((f) => f.column);
 /** Suffix of the epoch-second twin of a date field. */
 export const TS_SUFFIX = "_ts";
 
-/** Fields that get an epoch-second twin `<name>_ts` (spec: dates as ISO string plus epoch-second twin). */
-export const DATE_TWIN_FIELDS: readonly string[] = [
-  "decision_date",
-  ...BASE_INDEX_FIELDS.filter(([, k]) => k === "date" || k === "timestamp").map(([c]) => c),
-];
-
 /** Searchable attributes in rank order: core 1-9 then the base text fields 10-18 (D-27). */
 export const SEARCHABLE_ATTRIBUTES: readonly string[] = [
   ...CORE_FIELDS.filter((f) => f.s !== undefined)

@@ -1,5 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
+import type { Database } from "./database.types";
 import { boundCookieOptions, globalOptions, realtimeOptions, sessionCookieOptions } from "./options";
 
 /**
@@ -12,7 +13,7 @@ export async function updateSession(request: NextRequest): Promise<{ response: N
   const anonKey = process.env.SUPABASE_ANON_KEY;
   if (!url || !anonKey) return { response, signedIn: false };
 
-  const supabase = createServerClient(url, anonKey, {
+  const supabase = createServerClient<Database>(url, anonKey, {
     realtime: realtimeOptions,
     global: globalOptions(),
     cookieOptions: sessionCookieOptions(),

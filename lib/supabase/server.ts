@@ -1,7 +1,9 @@
 import { createServerClient } from "@supabase/ssr";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import { cookies } from "next/headers";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
+import type { Database } from "./database.types";
+import type { DbClient } from "./db-client";
 import { supabaseEnv } from "./env";
 import { boundCookieOptions, globalOptions, realtimeOptions, serverAuthOptions, sessionCookieOptions } from "./options";
 
@@ -11,11 +13,11 @@ import { boundCookieOptions, globalOptions, realtimeOptions, serverAuthOptions, 
  * token alone never pays for it. Cookie writes fail silently in server components, where the middleware refreshes
  * the session instead.
  */
-export async function sessionClientFactory(): Promise<() => SupabaseClient> {
+export async function sessionClientFactory(): Promise<() => DbClient> {
   const { url, anonKey } = supabaseEnv();
   const store = await cookies();
   return () =>
-    createServerClient(url, anonKey, {
+    createServerClient<Database>(url, anonKey, {
       realtime: realtimeOptions,
       global: globalOptions(),
       cookieOptions: sessionCookieOptions(),
@@ -33,26 +35,26 @@ export async function sessionClientFactory(): Promise<() => SupabaseClient> {
 }
 
 /** The Supabase client bound to this request's session cookies. */
-export async function createSessionClient(): Promise<SupabaseClient> {
+export async function createSessionClient(): Promise<DbClient> {
   return (await sessionClientFactory())();
 }
 
 /** A client that acts as the holder of `accessToken` (bearer callers) or as anon when it is absent. */
-export function createTokenClient(accessToken?: string): SupabaseClient {
+export function createTokenClient(accessToken?: string): DbClient {
   const { url, anonKey } = supabaseEnv();
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     auth: serverAuthOptions,
     realtime: realtimeOptions,
     global: globalOptions(accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined),
   });
 }
 
-let serviceClient: SupabaseClient | null = null;
+let serviceClient: DbClient | null = null;
 
 /** The service-role client: bypasses RLS, so callers guard ownership themselves (spec: Database function interface, rule 6). */
-export function createServiceClient(): SupabaseClient {
+export function createServiceClient(): DbClient {
   const { url, serviceRoleKey } = supabaseEnv();
-  if (!serviceRoleKey) throw new ApiError(503, "DATABASE_UNAVAILABLE", "The service role key is not configured.");
-  serviceClient ??= createClient(url, serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions, global: globalOptions() });
+  if (!serviceRoleKey) throw new ApiError("DATABASE_UNAVAILABLE", "The service role key is not configured.");
+  serviceClient ??= createClient<Database>(url, serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions, global: globalOptions() });
   return serviceClient;
 }

@@ -1,6 +1,6 @@
 /**
  * The deadline of every Supabase call (D-31, M4): database RPCs and auth calls alike get `UPSTREAM_TIMEOUT_MS`,
- * instead of undici's 300 s defaults. No imports but the settings, so `lib/api/errors.ts` can recognise the error
+ * instead of undici's 300 s defaults. No imports but the settings, so `lib/errors/upstream.ts` can recognise the error
  * without a cycle.
  */
 import { config } from "@/lib/config";

@@ -1,7 +1,7 @@
 /** DATABASE_URL for the seed and ingest CLIs: the environment first, then `.env.local` (written by the launcher). */
 import path from "node:path";
-import { readEnvFile } from "../local/env-file";
-import { repoRoot } from "../local/paths";
+import { readEnvFile } from "../../server/env-file";
+import { repoRoot } from "../../server/paths";
 
 export function databaseUrlFromEnv(): string {
   const url = process.env.DATABASE_URL ?? readEnvFile(path.join(repoRoot, ".env.local")).DATABASE_URL;

@@ -6,7 +6,7 @@
  *   import { KNOWN_ANSWERS, knownAnswerId } from "@/supabase/seed/known-answers";
  *   for (const k of KNOWN_ANSWERS) expect(top3(k.query)).toContain(knownAnswerId(seed, k.key));
  */
-import { judgmentId, sourceIdFor } from "./ids";
+import { judgmentId } from "./ids";
 import type { KnownPlant } from "./types";
 
 export interface KnownAnswer extends KnownPlant {
@@ -203,11 +203,4 @@ export function knownAnswerId(seed: number, key: string): string {
   const k = KNOWN_ANSWERS.find((x) => x.key === key);
   if (!k) throw new Error(`unknown known answer ${key}`);
   return judgmentId(seed, k.index);
-}
-
-/** The source_id of a known answer in a corpus generated with `seed`. */
-export function knownAnswerSourceId(seed: number, key: string): string {
-  const k = KNOWN_ANSWERS.find((x) => x.key === key);
-  if (!k) throw new Error(`unknown known answer ${key}`);
-  return sourceIdFor(seed, k.index);
 }

@@ -63,7 +63,10 @@ describe("POST /api/auth/sign-up ends the guest session (R-STA-016)", () => {
     expect(first.status).toBe(200);
     const limit = Number(first.headers.get("x-guest-search-limit"));
     const guestId = b.cookie("guest_session_id");
-    expect(guestId).toBe(first.headers.get("x-guest-session-id"));
+    // Changed on purpose (security review L13): the header is a public id derived from the session, not the cookie.
+    expect(guestId).toMatch(/^[0-9a-f-]{36}$/);
+    const publicId = first.headers.get("x-guest-session-id");
+    expect(publicId).not.toBe(guestId);
     const second = await search(b);
     expect(Number(second.headers.get("x-guest-searches-remaining"))).toBe(limit - 2);
 
@@ -81,7 +84,8 @@ describe("POST /api/auth/sign-up ends the guest session (R-STA-016)", () => {
     b.setCookie("guest_session_id", guestId as string);
     const after = await search(b);
     expect(after.status).toBe(200);
-    expect(after.headers.get("x-guest-session-id")).not.toBe(guestId);
+    expect(b.cookie("guest_session_id")).not.toBe(guestId);
+    expect(after.headers.get("x-guest-session-id")).not.toBe(publicId);
     expect(Number(after.headers.get("x-guest-searches-remaining"))).toBe(limit - 1);
   });
 

@@ -1,12 +1,9 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/lib/backend/api-keys";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
-import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { fullSync } from "@/lib/search/sync";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { serviceClient } from "../helpers/supabase";
+import { rebuildAppIndex } from "../helpers/app-index";
 
 /**
  * Issue 12 item 5 (spec audit defects 9, 11 and 14): the judgment detail record, page sizes of the document list and
@@ -23,15 +20,7 @@ let doc: { id: string; jurisdiction: string };
 
 beforeAll(async () => {
   if (!dataDir) throw new Error("the test stack has no searchDataDir");
-  fs.mkdirSync(dataDir, { recursive: true });
-  const embedder = new LocalHashEmbedder();
-  const engine = new LanceDbEngine({ dir: dataDir, embedder });
-  await fullSync(pool, { engine, embedder });
-  await engine.close();
-  // The app notices the new generation within a second (state.json is re-read at most once a second).
-  await new Promise((r) => setTimeout(r, 1100));
-  await new Browser().get("/api/search/suggest?q=warmup");
-  await new Promise((r) => setTimeout(r, 1500));
+  await rebuildAppIndex(pool, dataDir);
   key = await createApiKey(serviceClient(), { name: `audit documents ${Date.now()}` });
   user = (await signedInBrowser()).browser;
   const { rows } = await pool.query<{ id: string; jurisdiction: string }>(

@@ -92,3 +92,50 @@ describe("health while Redis is down (L5)", () => {
     proxy.set("pass");
   });
 });
+
+describe("rows 1-3 over HTTP: the limits store refused or stalled", () => {
+  const guestHeaders = (res: Response) => ({
+    id: res.headers.get("x-guest-session-id"),
+    remaining: res.headers.get("x-guest-searches-remaining"),
+    limit: res.headers.get("x-ratelimit-limit"),
+  });
+
+  it("refused: guest searches run unmetered (no guest headers or cookie), the per-IP limit falls back to 100/min and refuses past it", { timeout: 600_000 }, async () => {
+    proxy.set("refuse");
+    const visitor = new Browser(app.url);
+    const res = await visitor.get("/api/search/documents?q=contract");
+    expect(res.status).toBe(200);
+    // Row 3: unmetered (the spec's fail-open), so no session is minted or charged.
+    expect(guestHeaders(res)).toEqual({ id: null, remaining: null, limit: "100" });
+    expect(visitor.cookie("guest_session_id")).toBeUndefined();
+    // Row 1: the process-local fallback (FALLBACK_RATE_LIMIT_PER_MINUTE 100) decides, and it never fails open.
+    const flood = new Browser(app.url);
+    let refused: Response | null = null;
+    for (let i = 0; i < 101 && !refused; i++) {
+      const r = await flood.get("/api/auth/me");
+      if (r.status === 429) refused = r;
+      else expect(r.status).toBe(200);
+    }
+    expect(refused).not.toBeNull();
+    expect(await (refused as Response).json()).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
+    proxy.set("pass");
+  });
+
+  it("stalled: the store's deadline ends the wait, the fallback decides; once Redis answers again metering resumes", { timeout: 600_000 }, async () => {
+    // Let the app's retry pause from the refused test run out, so the stalled store is really asked.
+    await new Promise((r) => setTimeout(r, 6_000));
+    proxy.set("hang");
+    const visitor = new Browser(app.url);
+    const res = await visitor.get("/api/search/documents?q=contract");
+    expect(res.status).toBe(200);
+    expect(guestHeaders(res)).toEqual({ id: null, remaining: null, limit: "100" });
+
+    proxy.set("pass");
+    // After LIMITS_STORE_RETRY_MS (5 s) the store is tried again and the guest allowance is metered.
+    await new Promise((r) => setTimeout(r, 6_000));
+    const back = await visitor.get("/api/search/documents?q=contract");
+    expect(back.status).toBe(200);
+    expect(back.headers.get("x-guest-searches-remaining")).toBe("4");
+    expect(visitor.cookie("guest_session_id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -16,13 +16,40 @@ let token: string;
 /**
  * A guest search through the app: the session and its remaining count as the app sees them. (Changed on purpose for
  * issue 12 L11: guest keys now carry the app's LIMITS_KEY_PREFIX, which a meter built in this file cannot know, so
- * the session is minted by the app itself.)
+ * the session is minted by the app itself. Changed on purpose for L13: the session id is read from the cookie the
+ * app sets, since X-Guest-Session-Id no longer carries it; `publicId` is that header.)
  */
-async function guestSearch(cookie: string | null): Promise<{ id: string; remaining: number }> {
-  const res = await new Browser().get("/api/search/documents?q=contract", cookie ? { cookie: `guest_session_id=${cookie}` } : {});
+async function guestSearch(cookie: string | null): Promise<{ id: string; publicId: string; remaining: number }> {
+  const b = new Browser();
+  if (cookie) b.setCookie("guest_session_id", cookie);
+  const res = await b.get("/api/search/documents?q=contract");
   expect(res.status).toBe(200);
-  return { id: res.headers.get("x-guest-session-id") as string, remaining: Number(res.headers.get("x-guest-searches-remaining")) };
+  return {
+    id: b.cookie("guest_session_id") as string,
+    publicId: res.headers.get("x-guest-session-id") as string,
+    remaining: Number(res.headers.get("x-guest-searches-remaining")),
+  };
 }
+
+describe("X-Guest-Session-Id (security review L13)", () => {
+  it("is a stable public id of the session, never the HttpOnly cookie's value", async () => {
+    const first = await guestSearch(null);
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(first.publicId).not.toBe(first.id);
+    // Same session, same public id (a client can tell when its session changed); another session, another id.
+    const again = await guestSearch(first.id);
+    expect(again.id).toBe(first.id);
+    expect(again.publicId).toBe(first.publicId);
+    expect(again.remaining).toBe(first.remaining - 1);
+    const other = await guestSearch(null);
+    expect(other.publicId).not.toBe(first.publicId);
+    // The public id is not a key to the allowance: presented as the cookie, it is an unknown session and a new one is minted.
+    const replay = await guestSearch(first.publicId);
+    expect(replay.id).not.toBe(first.publicId);
+    expect(replay.remaining).toBe(4);
+  });
+});
 
 beforeAll(async () => {
   const env = stackEnv();

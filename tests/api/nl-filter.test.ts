@@ -128,6 +128,14 @@ describe("with an OpenAI-compatible server (a second app instance)", () => {
     expect(text).not.toContain("sk-test");
   });
 
+  it("tells an anonymous caller only whether an LLM is configured, not which model (security review L13)", async () => {
+    const res = await new Browser(app.url).get("/api/llm/status");
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ configured: true });
+    expect(text).not.toContain("fake-model");
+  });
+
   it("translates a question; the rules of the spec hold over the model's answer; the request is logged", async () => {
     const question = "Robbery appeals in England after 2015 where the offender was a woman";
     fake.answer(

@@ -1,14 +1,12 @@
-import fs from "node:fs";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
-import { fullSync } from "@/lib/search/sync";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { createClient } from "@supabase/supabase-js";
 import { Browser, TEST_PASSWORD, uniqueEmail } from "../helpers/http";
 import { F, FIXTURE_ROWS, fixtureId } from "../search-conformance/fixture";
 import { noRealtime } from "../helpers/supabase";
+import { parseSearchState, searchFilterExpression } from "@/lib/client/search-url-state";
+import { rebuildAppIndex } from "../helpers/app-index";
 
 /**
  * The search and document endpoints over real HTTP against the app, with the LanceDB index built by a real sync from
@@ -54,15 +52,10 @@ beforeAll(async () => {
       values,
     );
   }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const embedder = new LocalHashEmbedder();
-  const engine = new LanceDbEngine({ dir: dataDir, embedder });
-  await fullSync(pool, { engine, embedder });
-  await engine.close();
-  // The app notices the new generation within a second (state.json is re-read at most once a second).
-  await new Promise((r) => setTimeout(r, 1100));
-  await new Browser().get("/api/search/suggest?q=warmup");
-  await new Promise((r) => setTimeout(r, 1500));
+  // Trial courts for the Court box (extracted values; the fixture rows carry none).
+  await pool.query("update public.judgments set base_sent_court_name = 'Crown Court at Leeds' where id = $1", [F.brown]);
+  await pool.query("update public.judgments set base_conv_court_names = 'Crown Court at Leeds' where id = $1", [F.gray]);
+  await rebuildAppIndex(pool, dataDir);
 }, 120_000);
 
 afterAll(async () => {
@@ -104,14 +97,15 @@ describe("GET /api/search/documents", () => {
     );
   });
 
-  it("answers 400 naming the position or the attribute, 422 for limit > 100, and charges nothing", async () => {
+  it("answers 422 FILTER_INVALID naming the position or the attribute, 422 for limit > 100, and charges nothing", async () => {
     const b = new Browser();
+    // issue 13: one filter error code (422 FILTER_INVALID); these were 400 INVALID_FILTER, the attribute now in `field`.
     const syntax = await b.get(`/api/search/documents?filter=${encodeURIComponent("jurisdiction = ")}`);
-    expect(syntax.status).toBe(400);
-    expect((await json(syntax)).detail).toMatchObject({ code: "INVALID_FILTER", position: 15 });
+    expect(syntax.status).toBe(422);
+    expect((await json(syntax)).detail).toMatchObject({ code: "FILTER_INVALID", position: 15 });
     const unknown = await b.get(`/api/search/documents?filter=${encodeURIComponent("full_text = x")}`);
-    expect(unknown.status).toBe(400);
-    expect((await json(unknown)).detail).toMatchObject({ code: "INVALID_FILTER", attribute: "full_text" });
+    expect(unknown.status).toBe(422);
+    expect((await json(unknown)).detail).toMatchObject({ code: "FILTER_INVALID", field: "full_text" });
     expect((await b.get("/api/search/documents?q=x&limit=101")).status).toBe(422);
     const ok = await b.get("/api/search/documents?q=robbery");
     expect(ok.headers.get("x-guest-searches-remaining")).toBe("4");
@@ -156,6 +150,74 @@ describe("GET /api/search/autocomplete and /suggest", () => {
   it("suggests phrases mined from the corpus", async () => {
     const body = await json(await new Browser().get("/api/search/suggest?q=armed"));
     expect((body.suggestions as Array<{ text: string }>).map((s) => s.text)).toContain("armed robbery");
+  });
+});
+
+describe("filters on GET /api/search/documents (one pipeline, issue 13; spec audit defects 2 and 5)", () => {
+  it("the search page's Court box filters by trial court (sentencing court or court of conviction), any case", async () => {
+    const state = parseSearchState(new URLSearchParams("court=crown%20court%20at%20LEEDS"));
+    const res = await new Browser().get(`/api/search/documents?filter=${fx(searchFilterExpression(state))}&limit=100`);
+    expect(res.status).toBe(200);
+    expect(((await json(res)).hits as Hit[]).map((h) => h.id).sort()).toEqual([F.brown, F.gray].sort());
+  });
+
+  const bad: Array<[string, Record<string, unknown>, string]> = [
+    ["an enum value outside its set", { offender_gender: ["male"] }, "offender_gender"],
+    ["a jurisdiction outside PL/UK", { jurisdiction: ["DE"] }, "jurisdiction"],
+    ["an impossible date", { decision_date: "2010-02-30" }, "decision_date"],
+    ["an impossible date bound", { decision_date: { from: "2010-01-01", to: "2010-02-30" } }, "decision_date"],
+    ["a null value (was silently skipped)", { did_offender_confess: null }, "did_offender_confess"],
+    ["an unknown key", { nope: ["x"] }, "nope"],
+  ];
+  it("a filter object invalid on the structured routes is the same 422 FILTER_INVALID here, and charges nothing", async () => {
+    const guest = new Browser();
+    const { browser: user } = await signedInBrowser();
+    for (const [label, filters, field] of bad) {
+      // Before issue 13 the first three answered 200 with 0 hits on this route (spec audit defect 5).
+      const res = await guest.get(`/api/search/documents?filters=${encodeURIComponent(JSON.stringify(filters))}&filter=${fx()}`);
+      expect([res.status, (await json(res)).detail], label).toEqual([422, expect.objectContaining({ code: "FILTER_INVALID", field })]);
+      const structured = await user.post("/api/extractions/base-schema/filter", { filters });
+      expect([structured.status, (await json(structured)).detail], label).toEqual([
+        422,
+        expect.objectContaining({ code: "FILTER_INVALID", field }),
+      ]);
+    }
+    const ok = await guest.get(`/api/search/documents?filters=${encodeURIComponent(JSON.stringify({ jurisdiction: ["UK"] }))}&filter=${fx()}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-guest-searches-remaining")).toBe("4");
+  });
+
+  it("keys the index cannot filter on are 422 naming them; collection_ids stays 400", async () => {
+    const b = new Browser();
+    for (const [filters, field] of [
+      [{ court_name: ["Court of Appeal (Criminal Division)"] }, "court_name"],
+      [{ case_name: "smith" }, "case_name"],
+    ] as const) {
+      const res = await b.get(`/api/search/documents?filters=${encodeURIComponent(JSON.stringify(filters))}`);
+      expect([res.status, (await json(res)).detail]).toEqual([422, expect.objectContaining({ code: "FILTER_INVALID", field })]);
+    }
+    const ids = await b.get(`/api/search/documents?filters=${encodeURIComponent(JSON.stringify({ collection_ids: [] }))}`);
+    expect([ids.status, ((await json(ids)).detail as { code: string }).code]).toEqual([400, "COLLECTION_IDS_NOT_ALLOWED"]);
+  });
+
+  it("caps list values per list and per request, over filter and filters together (security review H1)", async () => {
+    const b = new Browser();
+    const vals = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`);
+    const perList = await b.get(`/api/search/documents?filters=${encodeURIComponent(JSON.stringify({ keywords: vals(101, "k") }))}`);
+    const perListBody = (await json(perList)).detail as { code: string; field: string; message: string };
+    expect([perList.status, perListBody.code, perListBody.field]).toEqual([422, "FILTER_INVALID", "keywords"]);
+    expect(perListBody.message).toContain("FILTER_MAX_LIST_VALUES");
+    const exprList = await b.get(`/api/search/documents?filter=${encodeURIComponent(`base_keywords IN [${vals(101, "k").join(",")}]`)}`);
+    expect([exprList.status, (await json(exprList)).detail]).toEqual([422, expect.objectContaining({ code: "FILTER_INVALID", field: "base_keywords" })]);
+    // 300 in the expression + 201 in the object: each side alone is allowed, together they are one over 500.
+    const expr = ["base_keywords", "base_convict_offences", "base_appeal_ground"].map((a) => `${a} IN [${vals(100, "e").join(",")}]`).join(" AND ");
+    const obj = { keywords: vals(100, "o"), agg_fact_sent: vals(100, "p"), mit_fact_sent: ["q"] };
+    const total = await b.get(`/api/search/documents?filter=${encodeURIComponent(expr)}&filters=${encodeURIComponent(JSON.stringify(obj))}`);
+    const totalBody = (await json(total)).detail as { code: string; message: string };
+    expect([total.status, totalBody.code]).toEqual([422, "FILTER_INVALID"]);
+    expect(totalBody.message).toContain("FILTER_MAX_TOTAL_VALUES");
+    const { mit_fact_sent: _dropped, ...allowed } = obj;
+    expect((await b.get(`/api/search/documents?filter=${encodeURIComponent(expr)}&filters=${encodeURIComponent(JSON.stringify(allowed))}`)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { realtimeOptions, serverAuthOptions } from "@/lib/supabase/options";
 import { aggregateExtractedData } from "@/lib/backend/extractions/aggregate";
 import { resetConfigForTests } from "@/lib/config";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { realtimeOptions, serverAuthOptions } from "@/lib/supabase/options";
 import { collectionFromFilter } from "@/lib/backend/collections/from-filter";
 import { resetConfigForTests } from "@/lib/config";

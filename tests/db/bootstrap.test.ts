@@ -29,7 +29,7 @@ describe("supabase bootstrap migration", () => {
   });
 
   it("records applied migrations so a second run applies nothing", async () => {
-    const { migrate } = await import("../../supabase/local/migrate");
+    const { migrate } = await import("../../server/migrate");
     const { rows } = await pool.query("select current_database() as db");
     expect(rows[0].db).toBe("postgres");
     const url = new URL((await import("../helpers/stack")).stackEnv().databaseUrl);

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { collectionFromFilter } from "@/lib/backend/collections/from-filter";
 import { resetConfigForTests } from "@/lib/config";
 import { adminPool, stackEnv } from "../helpers/stack";

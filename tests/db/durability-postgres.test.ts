@@ -7,8 +7,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../supabase/local/paths";
-import { postmasterPidIsStale, startEmbeddedPostgres, type EmbeddedPostgresHandle } from "../../supabase/local/postgres";
+import { repoRoot } from "../../server/paths";
+import { postmasterPidIsStale, startEmbeddedPostgres, type EmbeddedPostgresHandle } from "../../server/postgres";
 import { freePort } from "../helpers/extra-app";
 import { testStackSettings } from "../helpers/test-stack";
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Run as root, the embedded server runs as the `postgres` user (supabase/local/postgres.ts createPostgresUser). */
+/** Run as root, the embedded server runs as the `postgres` user (server/postgres.ts createPostgresUser). */
 function serverUser(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   return { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) };

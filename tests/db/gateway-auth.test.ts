@@ -9,7 +9,7 @@ import { createServerClient } from "@supabase/ssr";
 import { createRemoteJWKSet, importJWK, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../supabase/local/keys";
+import { generateLocalKeys } from "../../server/keys";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { noRealtime } from "../helpers/supabase";
 
@@ -71,6 +71,15 @@ describe("gateway /auth/v1 with the real supabase-js client", () => {
     expect(error?.code).toBe("weak_password");
     expect(isAuthWeakPasswordError(error) && error.reasons).toEqual(["length"]);
     expect(data.user).toBeNull();
+  });
+
+  it("the floor is 10 characters, the app's (security review L4): 9 is weak_password, 10 signs up", async () => {
+    const nine = await client().auth.signUp({ email: newEmail(), password: "nine-char" });
+    expect(nine.error?.code).toBe("weak_password");
+    expect(nine.error?.message).toMatch(/10/);
+    const ten = await client().auth.signUp({ email: newEmail(), password: "ten-chars!" });
+    expect(ten.error).toBeNull();
+    expect(ten.data.user).not.toBeNull();
   });
 
   it("signs in with a password, recording last_sign_in_at, and refuses bad credentials alike", async () => {

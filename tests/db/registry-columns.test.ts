@@ -124,14 +124,21 @@ describe("judgments table ↔ field registry", () => {
     });
   });
 
-  it("RLS: anon and authenticated read, only service_role writes", async () => {
+  // Changed on purpose (security review L13, migration 20261124000500): anon no longer reads the table at all (guests
+  // read one judgment through judgment_detail; tests/db/judgments-anon.test.ts); authenticated still does.
+  it("RLS: authenticated reads, anon reads nothing, only service_role writes", async () => {
     await inRollback(async (c) => {
       await c.query("insert into public.judgments (full_text, jurisdiction) values ('t', 'PL')");
       for (const role of ["anon", "authenticated"]) {
         await c.query(`set local role ${role}`);
-        const { rows } = await c.query<{ n: number }>("select count(*)::int as n from public.judgments");
-        expect(rows[0].n).toBeGreaterThan(0);
         await c.query("savepoint w");
+        if (role === "anon") {
+          await expect(c.query("select count(*)::int as n from public.judgments")).rejects.toMatchObject({ code: "42501" });
+          await c.query("rollback to savepoint w");
+        } else {
+          const { rows } = await c.query<{ n: number }>("select count(*)::int as n from public.judgments");
+          expect(rows[0].n).toBeGreaterThan(0);
+        }
         await expect(c.query("insert into public.judgments (full_text, jurisdiction) values ('x', 'UK')")).rejects.toMatchObject({
           code: "42501",
         });

@@ -76,7 +76,8 @@ describe("search index recovery at start", () => {
     const next = open();
     expect(await answers(next)).toEqual(before);
     expect((await ensureSearchIndex(stackEnv().databaseUrl, { engine: next, embedder })).built).toBe(false);
-  });
+    // Two full builds of the fixture index: ~10 s on a quiet machine, past the 30 s default on a loaded 2-core one.
+  }, 120_000);
 });
 
 describe("incremental sync and a long transaction (L10 watermark)", () => {

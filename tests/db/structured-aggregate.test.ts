@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aggregateKind, filterFieldSpec, filterFieldSpecs } from "@/lib/backend/extractions/filter-fields";
+import { aggregateKind, filterFieldSpec, filterFieldSpecs } from "@/lib/schema/filter-fields";
 import { DEFAULT_AGGREGATE_FIELDS } from "@/lib/schema";
 import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool } from "../helpers/stack";

@@ -4,7 +4,7 @@
  * slice the tests evaluate against.
  */
 import pg from "pg";
-import { filterFieldSpecs, type FilterFieldSpec } from "@/lib/backend/extractions/filter-fields";
+import { filterFieldSpecs, type FilterFieldSpec } from "@/lib/schema/filter-fields";
 
 export type Row = Record<string, unknown> & { id: string; jurisdiction: string; decision_date: string | null };
 

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filterFieldSpecs, type FilterFieldSpec } from "@/lib/backend/extractions/filter-fields";
+import { filterFieldSpecs } from "@/lib/schema/filter-fields";
 import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool } from "../helpers/stack";
+import { filtersArb as filtersArb_ } from "./structured-arbitraries";
 import { evaluate, loadCompletedRows, type Row } from "./structured-eval";
 
 const pool = adminPool();
@@ -61,73 +62,8 @@ async function filterError(filters: unknown): Promise<{ code: string; detail?: s
 
 const ids = (r: Row[]) => r.map((x) => x.id).sort();
 
-// ---------------------------------------------------------------------------------------------------------------
-// Generators: random valid filters over the registry's filterable keys, with values drawn from the corpus slice so
-// that they select something (plus values that select nothing).
-
-function observed(spec: FilterFieldSpec): unknown[] {
-  const out = new Set<unknown>();
-  for (const r of rows) {
-    const v = r[spec.column];
-    if (Array.isArray(v)) v.forEach((e) => out.add(e));
-    else if (v !== null && v !== undefined) out.add(v);
-  }
-  return [...out].sort();
-}
-
-function valueArb(spec: FilterFieldSpec): fc.Arbitrary<unknown> {
-  const seen = observed(spec);
-  const pick = <T,>(xs: T[]) => (xs.length ? fc.constantFrom(...xs) : fc.constant(undefined as unknown as T));
-  switch (spec.control) {
-    case "enum_multi":
-    case "tag_array": {
-      const pool = spec.enumValues ?? [...(seen as string[]).slice(0, 40), "no-such-value-\u0105"];
-      return fc.uniqueArray(fc.constantFrom(...pool), { minLength: 0, maxLength: 3 });
-    }
-    case "boolean_tri":
-      return fc.boolean();
-    case "numeric_range": {
-      const nums = (seen as number[]).length ? (seen as number[]) : [0];
-      const bound = fc.option(fc.constantFrom(...nums), { nil: undefined });
-      return fc.oneof(fc.constantFrom(...nums), fc.record({ min: bound, max: bound }, { requiredKeys: [] }));
-    }
-    case "date_range": {
-      const dates = (seen as string[]).length ? (seen as string[]) : ["2010-01-01"];
-      const bound = fc.option(fc.constantFrom(...dates), { nil: undefined });
-      return fc.oneof(
-        fc.constantFrom(...dates),
-        fc.record({ from: bound, to: bound }, { requiredKeys: [] }),
-        fc.record({ min: bound, max: bound }, { requiredKeys: [] }),
-      );
-    }
-    case "substring": {
-      const texts = (seen as string[]).slice(0, 60);
-      const slice = pick(texts).chain((t) =>
-        t === undefined
-          ? fc.constant("x")
-          : fc
-              .tuple(fc.nat(t.length), fc.integer({ min: 1, max: 6 }), fc.boolean())
-              .map(([i, n, upper]) => (upper ? t.slice(i, i + n).toUpperCase() : t.slice(i, i + n))),
-      );
-      return fc.oneof(slice, fc.constantFrom("  ", "%", "_", "a_b", "100%"));
-    }
-    case "uuid_membership":
-      return fc.constant([]);
-  }
-}
-
-/** JSON has no undefined: drop absent optional bounds as JSON.stringify would. */
-const plain = (f: Filters): Filters => JSON.parse(JSON.stringify(f)) as Filters;
-
-function filtersArb(): fc.Arbitrary<Filters> {
-  const specs = filterFieldSpecs().filter((s) => s.filterable);
-  const values = new Map(specs.map((s) => [s.key, valueArb(s)]));
-  // Pick up to four keys first, then a value for each (a record over all 46 keys would rarely be small).
-  return fc
-    .uniqueArray(fc.constantFrom(...specs.map((s) => s.key)), { minLength: 0, maxLength: 4 })
-    .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, values.get(k)!]))))
-    .map(plain);
-}
+/** Random valid filters over every filterable key, up to four keys each (structured-arbitraries.ts). */
+const filtersArb = () => filtersArb_(rows, { specs: filterFieldSpecs().filter((s) => s.filterable), maxKeys: 4 });
 
 describe("filter_documents_by_extracted_data against an independent TypeScript evaluation", () => {
   it("the corpus slice has completed judgments to filter", () => {

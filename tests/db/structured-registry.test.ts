@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { filterFieldSpecs } from "@/lib/backend/extractions/filter-fields";
+import { filterFieldSpecs } from "@/lib/schema/filter-fields";
 import { adminPool } from "../helpers/stack";
 
 const pool = adminPool();
@@ -17,7 +17,7 @@ interface SqlRow {
 }
 
 describe("structured.filter_fields, the SQL copy of the field registry", () => {
-  it("equals the TypeScript registry row for row (regenerate with scripts/gen-filter-fields-sql.ts)", async () => {
+  it("equals the TypeScript registry row for row (regenerate with server/cli/gen-filter-fields-sql.ts)", async () => {
     const { rows } = await pool.query<SqlRow>("select * from structured.filter_fields order by key");
     const expected = filterFieldSpecs()
       .map((s) => ({

@@ -7,10 +7,10 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { buildIsCurrent } from "../../supabase/local/next-build";
+import { buildIsCurrent } from "../../server/next-build";
 import { startTestApp, type TestApp } from "./test-app";
 import type { TestStackEnv } from "./test-stack";
-import { repoRoot } from "../../supabase/local/paths";
+import { repoRoot } from "../../server/paths";
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -1,8 +1,9 @@
 import path from "node:path";
+import type { JWK } from "jose";
 import { startGateway } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../supabase/local/keys";
-import { repoRoot } from "../../supabase/local/paths";
-import { startDatabase } from "../../supabase/local/stack";
+import { generateLocalKeys } from "../../server/keys";
+import { repoRoot } from "../../server/paths";
+import { startDatabase } from "../../server/stack";
 import { corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
 
 /** What a test needs to reach the stack; passed from the global setup to test files. */
@@ -17,6 +18,11 @@ export interface TestStackEnv {
   upstashToken?: string;
   /** The search index folder shared by the app under test and the tests that build it. */
   searchDataDir?: string;
+  /**
+   * The stack's private signing JWK (a throwaway key of this run), so the attacker's suite can mint a correctly
+   * signed but expired access token (tests/security).
+   */
+  signingJwk?: JWK;
 }
 
 /**
@@ -57,6 +63,7 @@ export async function startTestStack() {
     supabaseUrl: gateway.url,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
+    signingJwk: keys.privateJwk,
     ...(gateway.upstash ? { upstashUrl: gateway.upstash.url, upstashToken: gateway.upstash.token } : {}),
   };
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { EVENT_NAMES, stampEvents, validateEventBatch, validateEvent, type EventName } from "@/lib/backend/events";
+import { ApiError } from "@/lib/errors";
+import { stampEvents, validateEventBatch, validateEvent } from "@/lib/backend/events";
+import { EVENT_NAMES, type EventName } from "@/lib/events/catalogue";
 import { MAX_BATCH, stripForbidden, Tracker, type TrackerEnv } from "@/lib/events/track";
 
 const UUID = "0b6e3c2a-4d1f-4a8e-9c3b-2f1e0d9c8b7a";

@@ -1,12 +1,12 @@
 /**
- * Issue 12 item 4 (M3, M4): how database and auth failures become API errors. The table of fromPostgrestError, then
+ * Issue 12 item 4 (M3, M4): how database and auth failures become API errors. The table of fromDatabaseError (was fromPostgrestError), then
  * the real supabase-js clients the app builds (createTokenClient) against a small HTTP server that answers like a
  * broken PostgREST / GoTrue (503 PGRST000, 500, or never), so the error shapes are the library's own.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { authOutage, fromPostgrestError } from "@/lib/api/errors";
+import { authOutage, fromDatabaseError } from "@/lib/errors";
 import { resetConfigForTests } from "@/lib/config";
 import { boundCookieOptions, cookieSecure, sessionCookieOptions } from "@/lib/supabase/options";
 import { createTokenClient } from "@/lib/supabase/server";
@@ -20,7 +20,7 @@ afterEach(() => {
 
 const pair = (e: { status: number; code: string }) => [e.status, e.code];
 
-describe("fromPostgrestError: the one mapping of database failures", () => {
+describe("fromDatabaseError: the one mapping of database failures", () => {
   it.each([
     // Postgres down behind a live PostgREST / gateway (M3): was 500 DATABASE_ERROR.
     [{ code: "PGRST000", message: "Database connection error. Retrying the connection." }, [503, "DATABASE_UNAVAILABLE"]],
@@ -44,15 +44,15 @@ describe("fromPostgrestError: the one mapping of database failures", () => {
     [{ code: "XX000", message: "internal error in relation foo" }, [500, "DATABASE_ERROR"]],
     [{ code: "", message: "<html>bad gateway</html>" }, [500, "DATABASE_ERROR"]],
   ])("%o → %o", (err, expected) => {
-    const mapped = fromPostgrestError(err);
+    const mapped = fromDatabaseError(err);
     expect(pair(mapped)).toEqual(expected);
     expect(mapped.message).not.toContain(err.message);
   });
 
   it("keeps the caller's fallback code for other failures, and a 503 status alone means unavailable", () => {
-    expect(pair(fromPostgrestError({ code: "XX000" }, "FILTER_FAILED"))).toEqual([500, "FILTER_FAILED"]);
-    expect(pair(fromPostgrestError({ message: "no healthy upstream" }, "FACETS_FAILED", 503))).toEqual([503, "DATABASE_UNAVAILABLE"]);
-    expect(pair(fromPostgrestError({ code: "", message: "" }, "DATABASE_ERROR", 0))).toEqual([503, "DATABASE_UNAVAILABLE"]);
+    expect(pair(fromDatabaseError({ code: "XX000" }, "FILTER_FAILED"))).toEqual([500, "FILTER_FAILED"]);
+    expect(pair(fromDatabaseError({ message: "no healthy upstream" }, "FACETS_FAILED", 503))).toEqual([503, "DATABASE_UNAVAILABLE"]);
+    expect(pair(fromDatabaseError({ code: "", message: "" }, "DATABASE_ERROR", 0))).toEqual([503, "DATABASE_UNAVAILABLE"]);
   });
 });
 
@@ -150,18 +150,18 @@ describe("the app's supabase-js clients against a broken server", () => {
     useFakeSupabase();
     mode = "pgrst000";
     const { error } = await createTokenClient().rpc("list_collections");
-    expect(pair(fromPostgrestError(error))).toEqual([503, "DATABASE_UNAVAILABLE"]);
+    expect(pair(fromDatabaseError(error))).toEqual([503, "DATABASE_UNAVAILABLE"]);
   });
 
   it("an RPC to a server that never answers ends at UPSTREAM_TIMEOUT_MS → 504, and a GET call is not retried", async () => {
     useFakeSupabase(300);
     mode = "hang";
     const post = await createTokenClient().rpc("list_collections");
-    expect(pair(fromPostgrestError(post.error))).toEqual([504, "UPSTREAM_TIMEOUT"]);
+    expect(pair(fromDatabaseError(post.error))).toEqual([504, "UPSTREAM_TIMEOUT"]);
     received = 0;
     // postgrest-js retries GET calls on network errors (3 more tries with 1-4 s back-off); a time-out is not retried.
     const get = await createTokenClient().rpc("list_collections", {}, { get: true });
-    expect(pair(fromPostgrestError(get.error))).toEqual([504, "UPSTREAM_TIMEOUT"]);
+    expect(pair(fromDatabaseError(get.error))).toEqual([504, "UPSTREAM_TIMEOUT"]);
     expect(received).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RateLimitError } from "@/lib/api/errors";
+import { errorResponse, RateLimitError } from "@/lib/api/errors";
 import { rateLimitHeaders, tightest } from "@/lib/api/rate-limit";
 import { resetConfigForTests } from "@/lib/config";
 import { RateLimiter, type RuleSpec } from "@/lib/backend/rate-limit";
@@ -74,7 +74,7 @@ describe("429 shape (D-15)", () => {
   it("has the reference body and the Retry-After and X-RateLimit-* headers", async () => {
     const reset = Date.now() + 30_500;
     const err = new RateLimitError(31, rateLimitHeaders({ success: false, limit: 60, remaining: 0, reset, source: "store" }));
-    const res = err.toResponse();
+    const res = errorResponse(err, "/api/search/documents");
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ error: "RateLimitExceeded", message: expect.any(String), retry_after: 31, status_code: 429 });
     expect(res.headers.get("retry-after")).toBe("31");

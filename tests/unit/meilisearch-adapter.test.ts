@@ -1,5 +1,5 @@
 /**
- * The Meilisearch adapter against the fake Meilisearch server (tests/helpers/fake-meilisearch.ts), which speaks the
+ * The Meilisearch adapter against the fake Meilisearch server (tests/helpers/fake-meilisearch/), which speaks the
  * documented HTTP contract: exact requests (method, path, query, body) for settings phases 1 and 2, the swap
  * rebuild, incremental sync, search/hybrid/autocomplete bodies and filter normalisation; the spec's 502 case
  * (semantic_ratio > 0 while the embedder is not registered); timeouts (D-31); errors; health.

@@ -1,6 +1,6 @@
 /**
  * The shared SearchEngine conformance suite (tests/search-conformance/suite.ts) run against the Meilisearch adapter
- * talking to the fake Meilisearch server (tests/helpers/fake-meilisearch.ts), which implements the documented HTTP
+ * talking to the fake Meilisearch server (tests/helpers/fake-meilisearch/), which implements the documented HTTP
  * contract with a small in-memory engine.
  */
 import { afterAll, beforeAll } from "vitest";

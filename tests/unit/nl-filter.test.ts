@@ -2,10 +2,10 @@ import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "
 import { MockLanguageModelV3 } from "ai/test";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { nlFilterRequest, NlFilterRequestSchema, type NlFilterRecord } from "@/lib/backend/extractions/nl-filter";
 import { resetConfigForTests } from "@/lib/config";
-import { languageModel, llmStatus, requireLanguageModel } from "@/lib/llm/provider";
+import { languageModel, llmConfigured, llmStatus, requireLanguageModel } from "@/lib/llm/provider";
 import { applyQuestionRules, parseModelAnswer, translateQuestion, validateFilters } from "@/lib/llm/nl-filter";
 import { NEVER_OUTPUT_KEYS, nlFields, nlOutputSchema } from "@/lib/llm/nl-filter-schema";
 import { nlFilterSystemPrompt } from "@/lib/llm/prompts/nl-filter";
@@ -319,7 +319,9 @@ describe("provider: fail closed", () => {
 
   it("no key → no model, status unconfigured, 503 LLM_NOT_CONFIGURED", () => {
     delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
     resetConfigForTests();
+    expect(llmConfigured()).toBe(false);
     expect(languageModel()).toBeNull();
     expect(llmStatus()).toEqual({ configured: false, model: null });
     expect(() => requireLanguageModel()).toThrow(expect.objectContaining({ status: 503, code: "LLM_NOT_CONFIGURED" }));
@@ -333,6 +335,17 @@ describe("provider: fail closed", () => {
     const model = languageModel();
     expect(model).toMatchObject({ modelId: "some-model", provider: "openai.chat" });
     expect(llmStatus()).toEqual({ configured: true, model: "some-model" });
+  });
+
+  it("a server address alone (a keyless local server) → configured, the same answer everywhere", () => {
+    delete process.env.OPENAI_API_KEY;
+    process.env.OPENAI_BASE_URL = "http://127.0.0.1:9/v1";
+    process.env.LLM_MODEL = "local-model";
+    resetConfigForTests();
+    expect(llmConfigured()).toBe(true);
+    expect(llmStatus()).toEqual({ configured: true, model: "local-model" });
+    expect(languageModel()).toMatchObject({ modelId: "local-model", provider: "openai.chat" });
+    expect(requireLanguageModel()).toBe(languageModel());
   });
 });
 

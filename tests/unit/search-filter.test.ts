@@ -284,3 +284,39 @@ describe("LanceDB SQL compiler", () => {
     for (const sql of seen) await table.query().where(sql).select(["id"]).toArray();
   });
 });
+
+describe("filter cost bounds (security review H1)", () => {
+  it("the parser caps values per IN list and over every list of the expression", () => {
+    const list = (n: number) => `[${Array.from({ length: n }, (_, i) => `v${i}`).join(", ")}]`;
+    const opts = { filterable: ALLOWED, maxListValues: 3, maxTotalValues: 5 };
+    expect(parseFilter(`tags IN ${list(3)}`, opts)).toMatchObject({ type: "in", values: ["v0", "v1", "v2"] });
+    expect(() => parseFilter(`tags IN ${list(4)}`, opts)).toThrow(/at most 3/);
+    expect(() => parseFilter(`jurisdiction = PL OR tags NOT IN ${list(4)}`, opts)).toThrow(expect.objectContaining({ attribute: "tags" }));
+    expect(parseFilter(`tags IN ${list(3)} AND jurisdiction NOT IN ${list(2)}`, opts)).toBeDefined();
+    expect(() => parseFilter(`tags IN ${list(3)} AND jurisdiction NOT IN ${list(3)}`, opts)).toThrow(/at most 5 in all/);
+    // The service's parser reads the caps from config (FILTER_MAX_LIST_VALUES = 100 by default).
+    expect(() => parseIndexFilter(`jurisdiction IN ${list(101)}`)).toThrow(FilterSyntaxError);
+    expect(parseIndexFilter(`jurisdiction IN ${list(100)}`)).toBeDefined();
+  });
+
+  it("IN compiled to Sets matches exactly like OR of `=` (fast-check)", () => {
+    const scalar = fc.oneof(
+      fc.constantFrom("PL", "pl", "Pl", "true", "FALSE", "5", " 5", "0x10", "", "Sąd", "SĄD", "5.0"),
+      fc.string({ maxLength: 4 }),
+      fc.integer({ min: -3, max: 20 }),
+      fc.constantFrom(0, -0, 5, 16, 1.5),
+      fc.boolean(),
+    );
+    const docValue = fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), fc.constant(null), fc.constant(undefined));
+    fc.assert(
+      fc.property(docValue, fc.array(scalar, { maxLength: 6 }), fc.boolean(), (v, values, negated) => {
+        const doc = v === undefined ? {} : { a: v };
+        const viaIn = compileFilter({ type: "in", attribute: "a", values, negated });
+        const anyEq: FilterNode = { type: "or", children: values.map((value) => ({ type: "compare", attribute: "a", op: "=", value })) };
+        const expected = values.length > 0 && compileFilter(anyEq)(doc);
+        expect(viaIn(doc)).toBe(expected !== negated);
+      }),
+      { numRuns: 3000, seed: 12 },
+    );
+  });
+});

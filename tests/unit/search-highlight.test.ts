@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "@/lib/search/index-settings";
-import { crop, escapeHtml, highlight, type MarkTerms } from "@/lib/search/lancedb/highlight";
+import { crop, highlight, type MarkTerms } from "@/lib/search/lancedb/highlight";
+import { escapeHtml } from "@/lib/text/html";
 import { fold } from "@/lib/search/text/tokenize";
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;

@@ -50,7 +50,7 @@ describe("verifyAccessToken (cached JWKS)", () => {
     expect(await verifyAccessToken(token, url, now + 31_000)).toBeNull();
     const long = await sign({ sub: "u3", role: "authenticated" }, { exp: "1h" });
     expect(await verifyAccessToken(long, url, now)).toMatchObject({ sub: "u3" });
-    // After the cache lifetime the signature is checked again (still valid here).
+    // A minute later, cached or verified again (the cache's 60 s ttl runs on the real clock), it is still valid.
     expect(await verifyAccessToken(long, url, now + 61_000)).toMatchObject({ sub: "u3" });
   });
 

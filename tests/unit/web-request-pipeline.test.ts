@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addressKey, clientAddressOf, FORWARDED_FOR, NO_PROXY, parseCidrs, proxyTrustOf, type ProxyTrust } from "@/lib/api/client-address";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { errorResponse, isJsonContentType, isOwnOrigin, readBodyText, referenceErrorName, writeVerdict } from "@/lib/api/route";
 import { isPublicRoute, routeAuthLevel } from "@/lib/auth/public-routes";
 
@@ -209,7 +209,7 @@ describe("client address behind proxies (security review M5)", () => {
 
 describe("reference error shape under /api/v1 (spec audit defect 8)", () => {
   it("renders {error, message, details, status_code} under /api/v1 and {detail} elsewhere", async () => {
-    const e = new ApiError(422, "VALIDATION_ERROR", "Invalid body: q: Required", { fields: [{ field: "q", message: "Required" }] });
+    const e = new ApiError("VALIDATION_ERROR", "Invalid body: q: Required", { fields: [{ field: "q", message: "Required" }] });
     const v1 = errorResponse(e, "/api/v1/health");
     expect(v1.status).toBe(422);
     expect(await v1.json()).toEqual({

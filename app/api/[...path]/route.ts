@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { withRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { CollectionDetail } from "@/components/collections/collection-detail";
-import { getSessionUser } from "@/components/shell/session-user";
+import { getSessionUser } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
 
 type Props = { params: Promise<{ id: string }> };

@@ -2,11 +2,18 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Notice } from "@/components/ui/notice";
 import { DocumentView } from "@/components/documents/document-view";
-import { fetchJudgment } from "@/components/documents/fetch-judgment";
+import { normaliseJudgment } from "@/components/documents/judgment";
+import { pageDocumentMetadata } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
 import { fmt } from "@/lib/i18n/locale";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The judgment for the page and its <title>: one read per render (pageDocumentMetadata is cached). */
+async function fetchJudgment(id: string) {
+  const { raw, status } = await pageDocumentMetadata(id);
+  return { judgment: raw ? normaliseJudgment(raw) : null, status };
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;

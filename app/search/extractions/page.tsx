@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { ExtractionsPage } from "@/components/extractions/extractions-page";
-import { getSessionUser } from "@/components/shell/session-user";
-import { config } from "@/lib/config";
+import { getSessionUser } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
+import { llmConfigured } from "@/lib/llm/provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -17,7 +17,7 @@ export default async function ExtractionsRoute() {
   if (!(await getSessionUser())) redirect("/sign-in?next=/search/extractions");
   const { t } = await getI18n();
   // The NL box appears only when an LLM is configured; without one its route answers 503 (ARCHITECTURE: local stack).
-  const llmEnabled = Boolean(config().OPENAI_API_KEY || config().OPENAI_BASE_URL);
+  const llmEnabled = llmConfigured();
   return (
     <>
       <PageHeader title={t.extr.title} lead={t.extr.description} />

@@ -9,13 +9,15 @@
  * the connection or the process dying) leaves no collection and no member rows, and the matching ids never travel to
  * the app (issue 12, L9). The function writes at most cap + 1 rows and counts the exact total only to refuse.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { ApiError } from "@/lib/api/errors";
+import { z } from "zod";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { jsonArg } from "@/lib/supabase/json";
+import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
-import { collectionNotFound, rpcError } from "@/lib/backend/extractions/db-errors";
+import { collectionNotFound } from "@/lib/backend/extractions/db-errors";
 import { collectionIdsOf, parseFilters } from "@/lib/backend/extractions/filters";
 import type { FromFilterRequest } from "@/lib/schema/requests/structured";
-import { countVisibleCollections, type Collection } from "./collections";
+import { countVisibleCollections, toCollection, type Collection } from "./collections";
 
 export interface FromFilterResponse {
   collections: { jurisdiction: null; collection: Collection; added_count: number }[];
@@ -23,13 +25,14 @@ export interface FromFilterResponse {
   pair_id: null;
 }
 
-interface FromFilterRow {
-  collection: Collection;
-  added_count: number;
-  total_matched: number;
-}
+/** create_collection_from_filter answers jsonb: parsed (not cast) into the collection and the counts. */
+const FromFilterRow = z.object({
+  collection: z.unknown().transform(toCollection),
+  added_count: z.number(),
+  total_matched: z.number(),
+});
 
-export async function collectionFromFilter(db: SupabaseClient, req: FromFilterRequest): Promise<FromFilterResponse> {
+export async function collectionFromFilter(db: DbClient, req: FromFilterRequest): Promise<FromFilterResponse> {
   const cap = config().SAVE_FROM_FILTER_MAX_DOCUMENTS;
 
   const collectionIds = collectionIdsOf(req.filters);
@@ -41,23 +44,23 @@ export async function collectionFromFilter(db: SupabaseClient, req: FromFilterRe
   const { data, error } = await db.rpc("create_collection_from_filter", {
     p_name: req.name,
     p_description: req.description ?? null,
-    p_filters: filters,
+    p_filters: jsonArg(filters),
     p_text_query: req.text_query?.trim() || null,
     p_cap: cap,
   });
   if (error) {
-    if (error.code === "SC003") throw new ApiError(400, "FILTER_EMPTY", "The filter matches no judgments.");
+    if (error.code === "SC003") throw new ApiError("FILTER_EMPTY", "The filter matches no judgments.");
     if (error.code === "SC004") {
       const total = Number(error.details);
-      throw new ApiError(413, "FILTER_TOO_LARGE", `The filter matches ${total} judgments; at most ${cap} can be saved.`, {
+      throw new ApiError("FILTER_TOO_LARGE", `The filter matches ${total} judgments; at most ${cap} can be saved.`, {
         total,
         cap,
         jurisdiction: null,
       });
     }
-    throw rpcError(error);
+    throw fromDatabaseError(error);
   }
-  const row = data as FromFilterRow;
+  const row = FromFilterRow.parse(data);
   return {
     collections: [{ jurisdiction: null, collection: row.collection, added_count: row.added_count }],
     total_matched: row.total_matched,

@@ -3,21 +3,47 @@
  * aggregate_extracted_data. Request rules of the spec are checked here first, so the answer names the field; the SQL
  * checks them again for REST-layer callers.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { ApiError } from "@/lib/api/errors";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { jsonArg } from "@/lib/supabase/json";
+import { ApiError, fromDatabaseError } from "@/lib/errors";
 import type { AggregateRequest } from "@/lib/schema/requests/structured";
-import { rpcError } from "./db-errors";
-import { aggregableFieldKeys } from "./filter-fields";
+import { aggregableFieldKeys } from "@/lib/schema/filter-fields";
 import { parseFilters, refuseCollectionIds } from "./filters";
 
+/** One field's distribution, as aggregate_extracted_data builds it (its jsonb_build_object calls, per field kind). */
+export interface CategoricalDist {
+  kind: "categorical";
+  multi: boolean;
+  values: { value: string; count: number }[];
+  other: number;
+  null: number;
+  covered: number;
+}
+export interface NumericDist {
+  kind: "numeric";
+  buckets: { lo: number; hi: number; count: number }[];
+  min: number | null;
+  max: number | null;
+  null: number;
+  covered: number;
+}
+export interface YearDist {
+  kind: "year";
+  values: { value: string; count: number }[];
+  null: number;
+  covered: number;
+}
+export type Distribution = CategoricalDist | NumericDist | YearDist;
+
+/** The body of POST /api/extractions/base-schema/aggregate: the function's jsonb, unchanged. */
 export interface AggregateResult {
   total: number;
   sample_n: number;
   seed: number | null;
-  fields: Record<string, Record<string, unknown> & { kind: "categorical" | "numeric" | "year" }>;
+  fields: Record<string, Distribution>;
 }
 
-const aggregateFailed = () => new ApiError(500, "AGGREGATE_FAILED", "The aggregate could not be computed.");
+const aggregateFailed = () => new ApiError("AGGREGATE_FAILED", "The aggregate could not be computed.");
 
 function isAggregateResult(v: unknown): v is AggregateResult {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
@@ -37,17 +63,17 @@ export function checkAggregateRequest(req: AggregateRequest): Record<string, unk
   refuseCollectionIds(req.filters);
   const allowed = new Set(aggregableFieldKeys());
   const bad = (req.fields ?? []).find((f) => !allowed.has(f));
-  if (bad !== undefined) throw new ApiError(422, "FIELD_NOT_AGGREGABLE", `Field "${bad}" is not aggregable.`, { field: bad });
+  if (bad !== undefined) throw new ApiError("FIELD_NOT_AGGREGABLE", `Field "${bad}" is not aggregable.`, { field: bad });
   if (req.sample_size != null && req.seed == null) {
-    throw new ApiError(422, "FIELD_NOT_AGGREGABLE", "seed is required when sample_size is given.", { field: "seed" });
+    throw new ApiError("FIELD_NOT_AGGREGABLE", "seed is required when sample_size is given.", { field: "seed" });
   }
   return parseFilters(req.filters);
 }
 
-export async function aggregateExtractedData(db: SupabaseClient, req: AggregateRequest): Promise<AggregateResult> {
+export async function aggregateExtractedData(db: DbClient, req: AggregateRequest): Promise<AggregateResult> {
   const filters = checkAggregateRequest(req);
   const { data, error } = await db.rpc("aggregate_extracted_data", {
-    p_filters: filters,
+    p_filters: jsonArg(filters),
     p_text_query: req.text_query?.trim() || null,
     p_fields: req.fields ?? null,
     p_sample_size: req.sample_size ?? null,
@@ -55,7 +81,7 @@ export async function aggregateExtractedData(db: SupabaseClient, req: AggregateR
     p_top_n: req.top_n,
   });
   if (error) {
-    const mapped = rpcError(error, "AGGREGATE_FAILED");
+    const mapped = fromDatabaseError(error, "AGGREGATE_FAILED");
     // Spec: AGGREGATE_FAILED whenever the call raised for a reason other than the request itself.
     throw mapped.status >= 500 && mapped.code !== "DATABASE_UNAVAILABLE" && mapped.code !== "UPSTREAM_TIMEOUT" ? aggregateFailed() : mapped;
   }

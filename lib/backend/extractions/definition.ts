@@ -10,7 +10,7 @@ import {
   DEFAULT_AGGREGATE_FIELDS,
   GROUPS,
 } from "@/lib/schema";
-import { aggregateKind, filterFieldSpec, filterFieldSpecs } from "./filter-fields";
+import { aggregateKind, filterFieldSpec, filterFieldSpecs } from "@/lib/schema/filter-fields";
 
 export function baseSchemaDefinition() {
   return {

@@ -2,12 +2,12 @@
  * GET /extractions/base-schema/facets: the top values of one any-of field among the judgments matching the current
  * filter (its own key left out, so a selection does not hide its alternatives), optionally narrowed by a substring.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { ApiError } from "@/lib/api/errors";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { jsonArg } from "@/lib/supabase/json";
+import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import type { FacetsQuery } from "@/lib/schema/requests/structured";
-import { rpcError } from "./db-errors";
-import { filterFieldSpec, isFacetable } from "./filter-fields";
+import { filterFieldSpec, isFacetable } from "@/lib/schema/filter-fields";
 import { parseFilters, refuseCollectionIds } from "./filters";
 
 export interface FacetsResponse {
@@ -15,10 +15,10 @@ export interface FacetsResponse {
   values: { value: string; count: number }[];
 }
 
-export async function facetValues(db: SupabaseClient, q: FacetsQuery): Promise<FacetsResponse> {
+export async function facetValues(db: DbClient, q: FacetsQuery): Promise<FacetsResponse> {
   const spec = filterFieldSpec(q.field);
   if (!spec || !isFacetable(spec)) {
-    throw new ApiError(422, "VALIDATION_ERROR", `Field "${q.field}" has no facet values.`, {
+    throw new ApiError("VALIDATION_ERROR", `Field "${q.field}" has no facet values.`, {
       fields: [{ field: "field", message: "not an enum or tag field" }],
     });
   }
@@ -26,12 +26,11 @@ export async function facetValues(db: SupabaseClient, q: FacetsQuery): Promise<F
   const filters = parseFilters(q.filters);
   const { data, error } = await db.rpc("facet_extracted_values", {
     p_field: q.field,
-    p_filters: filters,
+    p_filters: jsonArg(filters),
     p_text_query: q.text_query?.trim() || null,
     p_query: q.q?.trim() || null,
     p_limit: q.limit ?? config().FACET_VALUES_LIMIT,
   });
-  if (error) throw rpcError(error, "FACETS_FAILED");
-  const rows = (data ?? []) as { value: string; count: number | string }[];
-  return { field: q.field, values: rows.map((r) => ({ value: r.value, count: Number(r.count) })) };
+  if (error) throw fromDatabaseError(error, "FACETS_FAILED");
+  return { field: q.field, values: data.map((r) => ({ value: r.value, count: Number(r.count) })) };
 }

@@ -2,9 +2,10 @@
  * POST /extractions/base-schema/filter: one page of the judgments matching a filter and text query, through
  * filter_documents_by_extracted_data (the thin wrapper over the one matching predicate).
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
 import type { FilterRequest } from "@/lib/schema/requests/structured";
-import { rpcError } from "./db-errors";
+import { fromDatabaseError } from "@/lib/errors";
 import { parseFilters, refuseCollectionIds } from "./filters";
 
 export interface FilterResultRow {
@@ -13,7 +14,7 @@ export interface FilterResultRow {
   title: string | null;
   jurisdiction: string;
   decision_date: string | null;
-  extracted_data: Record<string, unknown>;
+  extracted_data: JsonObject;
 }
 
 export interface FilterResponse {
@@ -26,18 +27,19 @@ export interface FilterResponse {
 
 type Row = FilterResultRow & { total_count: number };
 
-async function callPage(db: SupabaseClient, filters: Record<string, unknown>, textQuery: string | null, limit: number, offset: number): Promise<Row[]> {
+async function callPage(db: DbClient, filters: Record<string, unknown>, textQuery: string | null, limit: number, offset: number): Promise<Row[]> {
   const { data, error } = await db.rpc("filter_documents_by_extracted_data", {
-    p_filters: filters,
+    p_filters: jsonArg(filters),
     p_text_query: textQuery,
     p_limit: limit,
     p_offset: offset,
   });
-  if (error) throw rpcError(error, "FILTER_FAILED");
-  return (data ?? []) as Row[];
+  if (error) throw fromDatabaseError(error, "FILTER_FAILED");
+  // extracted_data is a jsonb object by construction of the SQL (jsonb_build_object); narrowed, not cast.
+  return data.map((r) => ({ ...r, extracted_data: isJsonObject(r.extracted_data) ? r.extracted_data : {} }));
 }
 
-export async function filterDocuments(db: SupabaseClient, req: FilterRequest): Promise<FilterResponse> {
+export async function filterDocuments(db: DbClient, req: FilterRequest): Promise<FilterResponse> {
   refuseCollectionIds(req.filters);
   const filters = parseFilters(req.filters);
   const textQuery = req.text_query?.trim() || null;

@@ -2,16 +2,16 @@
  * GET /extractions/base-schema/histogram: the numeric buckets or years of one field over the current filter, i.e. the
  * aggregate of that single field (same cohort, same bucket rules).
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
-import { ApiError } from "@/lib/api/errors";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { ApiError } from "@/lib/errors";
 import type { HistogramQuery } from "@/lib/schema/requests/structured";
 import { aggregateExtractedData } from "./aggregate";
-import { aggregateKind, filterFieldSpec } from "./filter-fields";
+import { aggregateKind, filterFieldSpec } from "@/lib/schema/filter-fields";
 
-export async function histogram(db: SupabaseClient, q: HistogramQuery) {
+export async function histogram(db: DbClient, q: HistogramQuery) {
   const spec = filterFieldSpec(q.field);
   if (!spec || !spec.aggregable || aggregateKind(spec.dbType) === "categorical") {
-    throw new ApiError(422, "VALIDATION_ERROR", `Field "${q.field}" has no histogram (numeric and date fields only).`, {
+    throw new ApiError("VALIDATION_ERROR", `Field "${q.field}" has no histogram (numeric and date fields only).`, {
       fields: [{ field: "field", message: "not a numeric or date field" }],
     });
   }

@@ -4,10 +4,10 @@
  * record_nl_filter_request) without blocking the response: the route hands over a scheduler (Next's `after()`), and a
  * failed write is only logged.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DbClient } from "@/lib/supabase/db-client";
 import type { LanguageModel } from "ai";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { translateQuestion, type NlFilterResult } from "@/lib/llm/nl-filter";
 import { llmStatus, llmTimeoutMs, requireLanguageModel } from "@/lib/llm/provider";
@@ -18,7 +18,6 @@ export const NL_QUESTION_MAX_CHARS = 1000;
 export const NlFilterRequestSchema = z.strictObject({
   query: z.string().trim().min(1).max(NL_QUESTION_MAX_CHARS),
 });
-export type NlFilterRequest = z.infer<typeof NlFilterRequestSchema>;
 
 /** One analytics row (nl_filter_requests). */
 export interface NlFilterRecord {
@@ -67,7 +66,7 @@ export async function nlFilterRequest(question: string, userId: string | null, d
  * Write one analytics row through the service role. Never throws: analytics must not break the user's request,
  * and it runs after the response has gone.
  */
-export async function recordNlFilterRequest(serviceDb: () => SupabaseClient, row: NlFilterRecord): Promise<void> {
+export async function recordNlFilterRequest(serviceDb: () => DbClient, row: NlFilterRecord): Promise<void> {
   try {
     const { error } = await serviceDb().rpc("record_nl_filter_request", {
       p_user_id: row.userId,

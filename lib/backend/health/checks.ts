@@ -1,5 +1,6 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { Redis } from "@upstash/redis";
+import { z } from "zod";
+import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
 import { getSearchEngine } from "@/lib/search/engine";
 import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
@@ -7,14 +8,25 @@ import { timed, type AppEventsPartitions, type DatabaseReport, type DependencyRe
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
 
+/** app_events_partition_health answers jsonb: parsed, not cast. */
+const AppEventsPartitionsRow: z.ZodType<AppEventsPartitions> = z.object({
+  current_month_ready: z.boolean(),
+  months_ahead: z.number(),
+  next_month_ready: z.boolean(),
+  default_partition_rows: z.number(),
+});
+
 /**
  * app_events partition readiness through the service role (issue 12, M7). Degraded when next month's partition is
  * missing: events still land in the DEFAULT partition, but the job that keeps months ahead is not running.
  */
-export async function appEventsPartitionsReport(serviceDb: SupabaseClient): Promise<DatabaseReport> {
+export async function appEventsPartitionsReport(serviceDb: DbClient): Promise<DatabaseReport> {
   const { data, error } = await serviceDb.rpc("app_events_partition_health");
-  if (error || !data) return { status: "degraded", detail: `app_events partitions unknown: ${error?.message ?? "no answer"}` };
-  const p = data as AppEventsPartitions;
+  const parsed = AppEventsPartitionsRow.safeParse(data);
+  if (error || !parsed.success) {
+    return { status: "degraded", detail: `app_events partitions unknown: ${error?.message ?? (data ? "unexpected answer" : "no answer")}` };
+  }
+  const p = parsed.data;
   if (!p.current_month_ready || !p.next_month_ready) {
     return {
       status: "degraded",
@@ -59,15 +71,14 @@ async function llmTracing(): Promise<DependencyReport> {
   return notConfigured("no LLM tracing backend configured");
 }
 
-interface SyncState {
-  last_completed_at: string | null;
-  last_error: string | null;
-}
+/** search_sync_state answers jsonb: parsed, not cast. */
+const SyncState = z.object({ last_completed_at: z.string().nullable(), last_error: z.string().nullable() });
+type SyncState = z.infer<typeof SyncState>;
 
 async function syncState(): Promise<SyncState> {
   const { data, error } = await createServiceClient().rpc("search_sync_state");
   if (error || !data) return { last_completed_at: null, last_error: null };
-  return data as SyncState;
+  return SyncState.parse(data);
 }
 
 async function engineReport(): Promise<DependencyReport> {

@@ -5,6 +5,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { config } from "@/lib/config";
 import type { Embedder } from "@/lib/search/types";
+import { llmConfigured } from "../provider";
 import { AiSdkEmbedder } from "./ai-sdk";
 import { LocalHashEmbedder } from "./local-hash";
 
@@ -20,7 +21,7 @@ const KNOWN_DIMENSIONS: Record<string, number> = {
 
 export function createEmbedder(): Embedder {
   const c = config();
-  if (!c.EMBEDDING_MODEL || !(c.OPENAI_API_KEY || c.OPENAI_BASE_URL)) return new LocalHashEmbedder();
+  if (!c.EMBEDDING_MODEL || !llmConfigured()) return new LocalHashEmbedder();
   const dims = Number(process.env.EMBEDDING_DIMENSIONS ?? KNOWN_DIMENSIONS[c.EMBEDDING_MODEL] ?? NaN);
   if (!Number.isInteger(dims) || dims <= 0) {
     throw new Error(`EMBEDDING_DIMENSIONS must be set for embedding model ${c.EMBEDDING_MODEL}`);

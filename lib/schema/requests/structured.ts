@@ -1,58 +1,18 @@
 /**
- * Request schemas of structured search (filter, aggregate, facets, histogram) and collections. The BaseSchemaFilters
- * schema is built from the field registry (D-05): one optional key per filter key, its shape from the key's control.
- * The SQL functions check the same rules (structured.filter_clause); this is the edge check that names the field.
+ * Request schemas of structured search (filter, aggregate, facets, histogram) and collections. The filter object
+ * itself is parsed by lib/schema/filters.ts (BaseSchemaFiltersSchema, built from the field registry, D-05).
  */
 import { z } from "zod";
-import { filterFieldSpecs, type FilterFieldSpec } from "@/lib/backend/extractions/filter-fields";
 import { config } from "@/lib/config";
 import { isoDate } from "./dates";
+import { uuidSchema } from "../uuid";
 
-/** Loose UUID text (any version), the same test the SQL applies to collection ids. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuidString = z.string().regex(UUID_PATTERN, "must be a UUID");
+// The filter object's schema, type and UUID test live in lib/schema/filters.ts (the one parser); re-exported here for
+// the request schemas' callers.
+export { BaseSchemaFiltersSchema, type BaseSchemaFilters } from "../filters";
 
 // Re-exported: isoDate lives in ./dates so light routes can import it without the field registry.
 export { isoDate };
-
-const bound = <T extends z.ZodType>(t: T) => t.nullable().optional();
-
-/** Schema of one filter key's value, by control. */
-function valueSchema(spec: FilterFieldSpec): z.ZodType {
-  switch (spec.control) {
-    case "enum_multi":
-    case "tag_array":
-      // Any-of; [] matches nothing (D-09).
-      return spec.enumValues
-        ? z.array(z.enum(spec.enumValues as [string, ...string[]])).max(100)
-        : z.array(z.string().max(500)).max(100);
-    case "boolean_tri":
-      return z.boolean();
-    case "numeric_range":
-      return z.union([z.number(), z.strictObject({ min: bound(z.number()), max: bound(z.number()) })]);
-    case "date_range":
-      // ISO strings only; {min,max} are aliases of {from,to} (D-08).
-      return z.union([
-        isoDate,
-        z.strictObject({ from: bound(isoDate), to: bound(isoDate) }),
-        z.strictObject({ min: bound(isoDate), max: bound(isoDate) }),
-      ]);
-    case "substring":
-      return z.string().max(500);
-    case "uuid_membership":
-      return z.array(uuidString).max(100);
-  }
-}
-
-/** BaseSchemaFilters: every filter key of the registry, optional; an unknown key is an error (D-06). */
-export const BaseSchemaFiltersSchema = z.strictObject(
-  Object.fromEntries(
-    filterFieldSpecs()
-      .filter((s) => s.filterable)
-      .map((s) => [s.key, valueSchema(s).optional()]),
-  ),
-);
-export type BaseSchemaFilters = Record<string, unknown>;
 
 const textQuery = z.string().max(1000).nullable().optional();
 
@@ -143,7 +103,7 @@ export const CreateCollectionSchema = z.strictObject({
   name: collectionName,
   description: collectionDescription.nullable().optional(),
   document_ids: z
-    .array(uuidString)
+    .array(uuidSchema)
     .superRefine((ids, ctx) => {
       const max = config().MAX_BATCH_DOCUMENT_IDS;
       if (ids.length > max) ctx.addIssue({ code: "custom", message: `at most ${max} ids per call` });
@@ -151,7 +111,6 @@ export const CreateCollectionSchema = z.strictObject({
     .optional(),
   tags: collectionTags.optional(),
 });
-export type CreateCollectionRequest = z.infer<typeof CreateCollectionSchema>;
 
 /** PATCH /api/collections/{id}: at least one of name, description (null clears it). */
 export const PatchCollectionSchema = z
@@ -168,12 +127,12 @@ export const PageQuerySchema = z.strictObject({
 });
 
 /** POST /api/collections/{id}/documents */
-export const AddDocumentSchema = z.strictObject({ document_id: uuidString });
+export const AddDocumentSchema = z.strictObject({ document_id: uuidSchema });
 
 /** Lists of document ids (batch add, remove): 1 to MAX_BATCH_DOCUMENT_IDS (default 100), read when a request is parsed. */
 export const DocumentIdsSchema = z.strictObject({
   document_ids: z
-    .array(uuidString)
+    .array(uuidSchema)
     .min(1)
     .superRefine((ids, ctx) => {
       const max = config().MAX_BATCH_DOCUMENT_IDS;

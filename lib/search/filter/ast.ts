@@ -42,6 +42,22 @@ export function filterAttributes(node: FilterNode, out: Set<string> = new Set())
   return out;
 }
 
+/** Values in every IN / NOT IN list of a node: what the per-request cap (FILTER_MAX_TOTAL_VALUES) bounds. */
+export function countListValues(node: FilterNode | undefined): number {
+  if (!node) return 0;
+  switch (node.type) {
+    case "and":
+    case "or":
+      return node.children.reduce((n, c) => n + countListValues(c), 0);
+    case "not":
+      return countListValues(node.child);
+    case "in":
+      return node.values.length;
+    default:
+      return 0;
+  }
+}
+
 /** Conjunction helper that drops `undefined` parts and flattens a single child. */
 export function andAll(parts: Array<FilterNode | undefined>): FilterNode | undefined {
   const kept = parts.filter((p): p is FilterNode => p !== undefined);

@@ -6,12 +6,33 @@
  * - `!=` is NOT `=` (so a missing or null value is "not equal").
  * - `>`/`>=`/`<`/`<=`/`TO` compare numbers numerically and strings lexicographically (ISO dates work); mixed → false.
  * - EXISTS: key present (null counts); IS NULL: value is null; IS EMPTY: "", [] or {}.
- * `compileFilter` turns the AST into a closure once per query so evaluation is cheap per document.
+ * `compileFilter` turns the AST into a closure once per query so evaluation is cheap per document; an IN list is
+ * compiled once into Sets (lower-cased strings, numbers, booleans), so its cost per document does not grow with the
+ * number of values (security review H1).
  */
 import type { FilterNode, FilterValue } from "./ast";
 
 export type FilterDoc = Record<string, unknown>;
 export type Predicate = (doc: FilterDoc) => boolean;
+
+/**
+ * Lower-cased document strings, remembered: lower-casing a long Polish offence description costs about a microsecond,
+ * and the same stored strings are compared by every query, while a Map lookup of a string V8 has already hashed is a
+ * few nanoseconds. Keys are document values (never request input: filter values are lower-cased once per query), and
+ * the map is dropped when it grows past LOWER_CACHE_MAX so it cannot grow without bound.
+ */
+const LOWER_CACHE_MAX = 200_000;
+let lowerCache = new Map<string, string>();
+
+function lower(s: string): string {
+  let l = lowerCache.get(s);
+  if (l === undefined) {
+    if (lowerCache.size >= LOWER_CACHE_MAX) lowerCache = new Map();
+    l = s.toLowerCase();
+    lowerCache.set(s, l);
+  }
+  return l;
+}
 
 function scalarEquals(docValue: unknown, v: FilterValue): boolean {
   if (docValue === null || docValue === undefined) return false;
@@ -22,7 +43,7 @@ function scalarEquals(docValue: unknown, v: FilterValue): boolean {
   if (typeof docValue === "boolean") {
     return v === docValue || (typeof v === "string" && v.toLowerCase() === String(docValue));
   }
-  if (typeof docValue === "string") return docValue.toLowerCase() === String(v).toLowerCase();
+  if (typeof docValue === "string") return lower(docValue) === String(v).toLowerCase();
   return false;
 }
 
@@ -46,6 +67,45 @@ function anyCmp(docValue: unknown, v: FilterValue, ok: (c: number) => boolean): 
     const c = cmp(e, v);
     return c !== null && ok(c);
   });
+}
+
+/**
+ * `IN [values]` as one membership test with exactly `valueEquals`'s semantics for any of the values: strings compare
+ * lower-cased (a number or boolean value matches its string form), a number matches a number or a numeric string, a
+ * boolean matches a boolean or "true"/"false" in any case.
+ */
+function compileIn(values: readonly FilterValue[]): (docValue: unknown) => boolean {
+  const strings = new Set<string>();
+  const numbers = new Set<number>();
+  const booleans = new Set<boolean>();
+  for (const v of values) {
+    strings.add(String(v).toLowerCase());
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    if (!Number.isNaN(n)) numbers.add(n);
+    if (typeof v === "boolean") booleans.add(v);
+    else if (typeof v === "string") {
+      const lower = v.toLowerCase();
+      if (lower === "true") booleans.add(true);
+      else if (lower === "false") booleans.add(false);
+    }
+  }
+  // Per list, each distinct document string's answer: one lookup of an already-hashed string per element. Keys are
+  // stored document values, so the map is bounded by the corpus's vocabulary and dropped with the compiled filter.
+  const answers = new Map<string, boolean>();
+  const scalar = (x: unknown): boolean => {
+    if (typeof x === "string") {
+      let hit = answers.get(x);
+      if (hit === undefined) {
+        hit = strings.has(lower(x));
+        answers.set(x, hit);
+      }
+      return hit;
+    }
+    if (typeof x === "number") return numbers.has(x);
+    if (typeof x === "boolean") return booleans.has(x);
+    return false;
+  };
+  return (docValue) => (Array.isArray(docValue) ? docValue.some(scalar) : scalar(docValue));
 }
 
 export function compileFilter(node: FilterNode): Predicate {
@@ -92,8 +152,9 @@ export function compileFilter(node: FilterNode): Predicate {
       };
     }
     case "in": {
-      const { attribute: a, values, negated } = node;
-      return (d) => values.some((v) => valueEquals(d[a], v)) !== negated;
+      const { attribute: a, negated } = node;
+      const member = compileIn(node.values);
+      return (d) => member(d[a]) !== negated;
     }
     case "exists": {
       const { attribute: a, negated } = node;

@@ -12,10 +12,21 @@
  * Keywords are case-insensitive. A bare word that is a number becomes a number, `true`/`false` a boolean, anything
  * else a string; quoted values are always strings. Every attribute is checked against the allowlist (unknown →
  * `FilterAttributeError` naming it); malformed input → `FilterSyntaxError` with the 0-based position. Input length,
- * nesting depth and list sizes are bounded so hostile input cannot exhaust the stack or CPU.
+ * nesting depth, values per list and values over all lists are bounded so hostile input cannot exhaust the stack or
+ * CPU (security review H1: the service passes FILTER_MAX_LIST_VALUES / FILTER_MAX_TOTAL_VALUES, see index.ts).
  */
 import { FilterAttributeError, FilterSyntaxError } from "../errors";
 import type { CompareOp, FilterNode, FilterValue } from "./ast";
+
+/** Too many IN values (per list or over the expression): a syntax-level refusal that also names the list's attribute. */
+export class FilterCapError extends FilterSyntaxError {
+  readonly attribute: string;
+  constructor(message: string, position: number, attribute: string) {
+    super(message, position);
+    this.name = "FilterCapError";
+    this.attribute = attribute;
+  }
+}
 
 export const MAX_FILTER_LENGTH = 8192;
 export const MAX_FILTER_DEPTH = 32;
@@ -93,17 +104,27 @@ const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 export interface ParseOptions {
   /** Attributes allowed in the filter; default: no check. */
   filterable?: readonly string[];
+  /** Values allowed in one IN list; default MAX_IN_VALUES. */
+  maxListValues?: number;
+  /** Values allowed over every IN list of the expression together; default unbounded. */
+  maxTotalValues?: number;
 }
 
 class Parser {
   private i = 0;
   private readonly allowed: Set<string> | undefined;
+  private readonly maxList: number;
+  private readonly maxTotal: number;
+  /** IN values read so far over every list. */
+  private total = 0;
 
   constructor(
     private readonly toks: Token[],
     options: ParseOptions,
   ) {
     this.allowed = options.filterable ? new Set(options.filterable) : undefined;
+    this.maxList = options.maxListValues ?? MAX_IN_VALUES;
+    this.maxTotal = options.maxTotalValues ?? Number.POSITIVE_INFINITY;
   }
 
   private peek(offset = 0): Token {
@@ -193,7 +214,7 @@ class Parser {
     throw new FilterSyntaxError(`Expected a value${found(t)}`, t.pos);
   }
 
-  private list(): FilterValue[] {
+  private list(attribute: string): FilterValue[] {
     const open = this.next();
     if (open.kind !== "[") throw new FilterSyntaxError(`Expected \`[\`${found(open)}`, open.pos);
     const values: FilterValue[] = [];
@@ -202,10 +223,14 @@ class Parser {
       return values;
     }
     for (;;) {
-      if (values.length >= MAX_IN_VALUES) {
-        throw new FilterSyntaxError(`Too many values in IN (max ${MAX_IN_VALUES})`, this.peek().pos);
+      if (values.length >= this.maxList) {
+        throw new FilterCapError(`Too many values in one IN list (at most ${this.maxList})`, this.peek().pos, attribute);
+      }
+      if (this.total >= this.maxTotal) {
+        throw new FilterCapError(`Too many IN values in the filter (at most ${this.maxTotal} in all)`, this.peek().pos, attribute);
       }
       values.push(this.value());
+      this.total++;
       const sep = this.next();
       if (sep.kind === "]") return values;
       if (sep.kind !== ",") throw new FilterSyntaxError(`Expected \`,\` or \`]\`${found(sep)}`, sep.pos);
@@ -225,7 +250,7 @@ class Parser {
     }
     if (this.isKw(t, "IN")) {
       this.next();
-      return { type: "in", attribute, values: this.list(), negated: false };
+      return { type: "in", attribute, values: this.list(attribute), negated: false };
     }
     if (this.isKw(t, "EXISTS")) {
       this.next();
@@ -234,7 +259,7 @@ class Parser {
     if (this.isKw(t, "NOT")) {
       this.next();
       const k = this.next();
-      if (this.isKw(k, "IN")) return { type: "in", attribute, values: this.list(), negated: true };
+      if (this.isKw(k, "IN")) return { type: "in", attribute, values: this.list(attribute), negated: true };
       if (this.isKw(k, "EXISTS")) return { type: "exists", attribute, negated: true };
       throw new FilterSyntaxError(`Expected \`IN\` or \`EXISTS\` after \`NOT\`${found(k)}`, k.pos);
     }

@@ -6,17 +6,12 @@
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
 import { LruCache } from "@/lib/lru";
+import { escapeHtml } from "@/lib/text/html";
 import { fold, foldWord, newWordRuns, scanWords, type WordRuns } from "../text/tokenize";
 
 /** Folded term → characters to mark (null = the whole word). */
 export type MarkTerms = Map<string, number | null>;
 
-const HTML_SPECIAL = /[&<>"]/;
-
-export function escapeHtml(s: string): string {
-  if (!HTML_SPECIAL.test(s)) return s;
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /*
  * Most words of a hit match no query term, and an ASCII word folds to its own lower case (same length, same

@@ -23,10 +23,6 @@ export function meiliErrorCode(e: unknown): string | undefined {
   return e instanceof MeilisearchApiError ? e.cause?.code : undefined;
 }
 
-export function httpStatus(e: unknown): number | undefined {
-  return e instanceof MeilisearchApiError ? e.response.status : undefined;
-}
-
 function isTimeout(e: unknown): boolean {
   return (
     e instanceof MeilisearchTaskTimeOutError ||

@@ -5,13 +5,9 @@
  * Meilisearch's normaliser (Polish "zabójstwo" matches "zabojstwo"; "ł" → "l").
  */
 
-const MARKS_RE = /\p{M}+/gu;
+import { foldDiacritics } from "@/lib/text/fold";
 
 const ASCII_RE = /^[\x00-\x7f]*$/;
-
-function foldSlow(s: string): string {
-  return s.normalize("NFD").replace(MARKS_RE, "").toLowerCase().replace(/ł/g, "l").replace(/ß/g, "ss");
-}
 
 /**
  * Folding is the hot path of indexing (tens of millions of words): ASCII needs only lower-casing, and the folded form
@@ -22,7 +18,7 @@ const foldMemo = new Map<string, string>();
 function foldNonAscii(s: string): string {
   let f = foldMemo.get(s);
   if (f === undefined) {
-    f = foldSlow(s);
+    f = foldDiacritics(s);
     if (foldMemo.size > 200_000) foldMemo.clear();
     foldMemo.set(s, f);
   }

@@ -1,10 +1,13 @@
 import { guestCookie, guestCookieOf } from "@/lib/api/guest-meter";
+import { limitCredentialAttempt } from "@/lib/api/rate-limit";
 import { withRoute } from "@/lib/api/route";
 import { endGuestSessionAfterSignUp } from "@/lib/backend/auth/guest-conversion";
 import { signUp } from "@/lib/backend/auth/session";
-import { CredentialsSchema } from "@/lib/schema/requests/auth";
+import { SignUpSchema } from "@/lib/schema/requests/auth";
 
-export const POST = withRoute({ auth: "public", body: CredentialsSchema, maxBodyBytes: "credentials" }, async ({ req, body, db }) => {
+/** POST /api/auth/sign-up: password of at least 10 characters; attempts limited per client IP and hashed e-mail (L4). */
+export const POST = withRoute({ auth: "public", body: SignUpSchema, maxBodyBytes: "credentials" }, async ({ req, body, db, clientAddress }) => {
+  await limitCredentialAttempt(clientAddress, body.email);
   const result = await signUp(db, body);
   // The new account ends the visitor's guest session in this same request (R-STA-016), as /api/guest/convert does.
   const cookie = guestCookieOf(req);

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { guestCookie, guestCookieOf } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
 import { guestMeter } from "@/lib/backend/guest";
@@ -16,7 +16,7 @@ export const POST = withRoute({ auth: "user" }, async ({ req }) => {
     deleted = await guestMeter().remove(guestCookieOf(req));
   } catch (e) {
     logger.warn({ err: e instanceof Error ? e.message : String(e) }, "guest convert: limits store unavailable");
-    throw new ApiError(503, "GUEST_STORE_UNAVAILABLE", "The guest session could not be ended right now. Try again shortly.");
+    throw new ApiError("GUEST_STORE_UNAVAILABLE", "The guest session could not be ended right now. Try again shortly.");
   }
   return Response.json({ deleted }, { headers: { "Set-Cookie": guestCookie("", 0) } });
 });

@@ -1,7 +1,7 @@
 import { withRoute } from "@/lib/api/route";
 import { defaultChecks } from "@/lib/backend/health/checks";
 import { healthStatus } from "@/lib/backend/health/status";
-import { config } from "@/lib/config";
+import { llmConfigured } from "@/lib/llm/provider";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ export const GET = withRoute({ auth: "public", apiKey: "required" }, async () =>
     services: {
       database: h.dependencies.database.status,
       cache: h.dependencies.cache.status,
-      llm_provider: config().OPENAI_API_KEY || config().OPENAI_BASE_URL ? "configured" : "not_configured",
+      llm_provider: llmConfigured() ? "configured" : "not_configured",
     },
   };
 });

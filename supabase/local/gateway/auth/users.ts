@@ -26,8 +26,11 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous`;
 
-/** GoTrue's defaults (config.Password.MinLength = 6; bcrypt reads at most 72 bytes so longer is refused). */
-export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * Password bounds: 10 characters at least, the app's floor too (lib/schema/requests/auth.ts; security review L4:
+ * GoTrue's default MinLength of 6 is too weak); bcrypt reads at most 72 bytes so longer is refused.
+ */
+export const PASSWORD_MIN_LENGTH = 10;
 const PASSWORD_MAX_BYTES = 72;
 const BCRYPT_COST = 10;
 

@@ -1,0 +1,74 @@
+/**
+ * Server-side reads for pages (app/**\/page.tsx, the root layout). Pages call these instead of their own API over
+ * HTTP, which would cost a round trip and count against the server's own address in the rate limiter; components
+ * receive the results as props and never build Supabase clients or import lib/backend themselves.
+ *
+ * Each helper is wrapped in React `cache`, so one render (layout, generateMetadata, page) verifies the session and
+ * reads a judgment once.
+ */
+import { cache } from "react";
+import { documentMetadata } from "@/lib/backend/documents";
+import type { Identity } from "@/lib/backend/identity";
+import { logger } from "@/lib/logger";
+import { createSessionClient } from "@/lib/supabase/server";
+import { ApiError } from "@/lib/errors";
+import { claimsOf, rateLimitIdentityOf, roleOf, type Claims } from "./identity";
+
+/** The signed-in visitor as pages and the header show it. */
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  role: "user" | "admin";
+}
+
+/**
+ * The visitor of a server-rendered page (cookie session only), read with getClaims() (local JWT verification; writes
+ * re-check with getUser() in the route handlers).
+ */
+export const pageIdentity = cache(async (): Promise<Identity> => {
+  const db = await createSessionClient();
+  // A token supabase-js cannot process (a forged alg under the genuine kid) is a signed-out visitor, not a 500.
+  const claimed = await claimsOf(db, null);
+  const claims = claimed && !claimed.error && claimed.data?.claims ? (claimed.data.claims as Claims) : null;
+  const role = roleOf(claims);
+  const userId = role === "anonymous" ? null : (claims?.sub ?? null);
+  return {
+    role,
+    userId,
+    email: userId ? (claims?.email ?? null) : null,
+    via: userId ? "session" : "none",
+    db,
+    apiKey: null,
+    rateLimitId: userId ? rateLimitIdentityOf(userId) : null,
+  };
+});
+
+/**
+ * The signed-in user for the header and gated pages. Null when signed out or when the auth backend is not configured
+ * or unreachable: a page must still render then.
+ */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  try {
+    const who = await pageIdentity();
+    if (who.role === "anonymous" || !who.userId) return null;
+    return { id: who.userId, email: who.email, role: who.role };
+  } catch {
+    return null;
+  }
+});
+
+/**
+ * A judgment's metadata for the document page's first paint and its <title>, through the same backend function as
+ * GET /api/documents/{id}/metadata (same rules, the visitor's own session). `raw` is null with the answer's status
+ * when it cannot be read.
+ */
+export const pageDocumentMetadata = cache(async (id: string): Promise<{ raw: Record<string, unknown> | null; status: number }> => {
+  try {
+    const raw = await documentMetadata(id, await pageIdentity());
+    return { raw: raw as Record<string, unknown>, status: 200 };
+  } catch (e) {
+    if (e instanceof ApiError) return { raw: null, status: e.status };
+    logger.error({ err: e instanceof Error ? e.message : String(e), id }, "judgment page: metadata read failed");
+    return { raw: null, status: 500 };
+  }
+});

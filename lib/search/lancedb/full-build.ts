@@ -1,0 +1,75 @@
+/**
+ * A full sync session: a fresh generation's LanceDB tables are filled batch by batch while its in-memory index is
+ * built from the same batches (text is tokenised once); commit writes the suggestions and the snapshot, then names
+ * the generation in state.json and hands it to the engine without re-reading the tables.
+ */
+import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
+import type { GenerationTables } from "./generation";
+import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
+import { writeSnapshot } from "./snapshot";
+import { chunksTable, docsTable, type SearchStore, type StoreState } from "./store";
+import { suggestionIndex } from "./suggestions";
+
+export interface FullBuildHost {
+  store: SearchStore;
+  embedder: Embedder;
+  /** Runs the commit under the engine's write lock. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Swap the committed generation in (after state.json names it, before older generations are dropped). */
+  adopt(live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number): void;
+}
+
+export async function beginFullBuild(host: FullBuildHost, gen: number, options: FullSyncOptions = {}): Promise<FullSyncSession> {
+  const { store, embedder } = host;
+  const dim = embedder.dimensions;
+  const tables = await store.createTables(gen, dim);
+  const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+  let done = false;
+  const fresh = new LiveIndex(dim);
+  const builder = segmentBuilder();
+  return {
+    add: async (batch) => {
+      if (done) throw new Error("sync session already finished");
+      // LanceDB writes on its own threads: tokenise for the keyword index meanwhile, then wait for both.
+      const writes = Promise.all([
+        batch.documents.length > 0 ? tables.docs.add(docsTable(batch.documents, dim)) : null,
+        batch.chunks.length > 0 ? tables.chunks.add(chunksTable(batch.chunks, dim)) : null,
+      ]);
+      writes.catch(() => undefined); // awaited below; this only keeps a failure during tokenising from going unhandled
+      for (const d of batch.documents) {
+        if (fresh.docs.has(d.document.id)) continue;
+        addToSegment(builder, d.document);
+        fresh.putDoc(d.document, d.vector);
+      }
+      await writes;
+      counts.documents += batch.documents.length;
+      counts.chunks += batch.chunks.length;
+      options.onProgress?.({ ...counts });
+    },
+    commit: ({ suggestions }) =>
+      host.exclusive(async () => {
+        if (done) throw new Error("sync session already finished");
+        done = true;
+        const state: StoreState = {
+          gen,
+          embedder: { id: embedder.id, dimensions: dim },
+          builtAt: new Date().toISOString(),
+        };
+        await store.writeSuggestions(gen, suggestions);
+        fresh.main = builder.build();
+        fresh.suggestIndex = suggestionIndex(suggestions);
+        // The snapshot is complete before state.json names the generation: a process opening it never rebuilds.
+        await writeSnapshot(store.snapshotDir(gen), fresh.snapshot());
+        const chunkCount = await tables.chunks.countRows();
+        await store.writeState(state);
+        host.adopt(fresh, tables, state, chunkCount);
+        await store.dropGenerations(gen);
+        return { ...counts };
+      }),
+    abort: async () => {
+      if (done) return;
+      done = true;
+      await store.dropGeneration(gen);
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * The serving state of one generation in memory: the stored documents (without full_text) in indexing order, the
+ * keyword segments (the main one, and a delta of incremental upserts whose ids are tombstoned in the main one), the
+ * document vectors, the suggestions and the citation table, plus what queries derive from them (documents and vector
+ * rows per segment ordinal, the column-major vectors), rebuilt after any change to the documents. A generation is
+ * built aside and swapped in whole (engine.ts), so queries never see half an index.
+ */
+import { CitationIndex } from "../citations";
+import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
+import type { IndexDocument } from "../types";
+import type { DeltaEntry } from "./delta-log";
+import { SegmentBuilder, type KeywordSegment } from "./keyword-index";
+import type { Snapshot } from "./snapshot";
+import { suggestionIndex, type SuggestionIndex } from "./suggestions";
+import { scanSimilarities, vectorColumns, type VectorIndex } from "./vector-scan";
+
+/** The document kept in memory: everything but full_text. */
+export type StoredDoc = IndexDocument;
+
+const LONG_FIELD = SEARCHABLE_ATTRIBUTES.indexOf("full_text");
+
+/** A builder of keyword segments over the searchable attributes (full_text is the long field). */
+export function segmentBuilder(): SegmentBuilder {
+  return new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
+}
+
+/** Index one document (with full_text) into a segment being built. */
+export function addToSegment(builder: SegmentBuilder, doc: IndexDocument): void {
+  builder.add({ id: doc.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => doc[a]) });
+}
+
+export class LiveIndex {
+  docs = new Map<string, StoredDoc>();
+  /** Placeholder order: the order documents were indexed in. */
+  order: string[] = [];
+  main: KeywordSegment | null = null;
+  delta: KeywordSegment | null = null;
+  /** Documents (with full_text) indexed by the delta segment. */
+  deltaDocs = new Map<string, IndexDocument>();
+  /** Ids whose main-segment postings are stale (deleted or re-indexed in the delta). */
+  mainDead = new Set<string>();
+  vecIds: string[] = [];
+  vecRow = new Map<string, number>();
+  vectors: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  suggestIndex: SuggestionIndex = suggestionIndex([]);
+  /** Case numbers and neutral citations → ids (citations.ts), kept with `docs`: exact matches rank first. */
+  citations = new CitationIndex();
+  /** Bumped on every change to `docs` (invalidates the derived state below). */
+  private docsVersion = 0;
+  private segDocs = new WeakMap<KeywordSegment, { version: number; docs: Array<StoredDoc | undefined> }>();
+  /** Vector row of each segment ordinal (-1: no vector), for the hybrid path; rebuilt like segDocs. */
+  private segRows = new WeakMap<KeywordSegment, { version: number; rows: Int32Array }>();
+  /** What the vector scan reads, derived from `vectors` (see vectorIndex). */
+  private vecIndex: VectorIndex | null = null;
+
+  constructor(
+    /** The embedder's dimensions: a vector of another length is not stored. */
+    readonly dimensions: number,
+  ) {}
+
+  /** The serving state as a snapshot (main segment, stored documents, vectors). */
+  snapshot(): Snapshot {
+    const dim = this.dimensions;
+    return {
+      segment: (this.main as KeywordSegment).parts(),
+      docs: this.order.map((id) => this.docs.get(id) as StoredDoc),
+      vecIds: this.vecIds,
+      vectors: this.vectors.subarray(0, this.vecIds.length * dim),
+      dimensions: dim,
+    };
+  }
+
+  adoptSnapshotDocs(snap: Snapshot): void {
+    for (const d of snap.docs) {
+      if (!this.docs.has(d.id)) this.order.push(d.id);
+      this.docs.set(d.id, d);
+      this.citations.set(d.id, d);
+    }
+    this.vecIds = snap.vecIds;
+    this.vecRow = new Map(snap.vecIds.map((id, i) => [id, i]));
+    this.vectors = snap.vectors;
+  }
+
+  /** Apply one logged incremental write in memory (the LanceDB tables already hold it). */
+  applyDelta(entry: DeltaEntry): void {
+    if (entry.op === "upsert") {
+      for (const d of entry.documents) {
+        this.putDoc(d.document, d.vector);
+        this.mainDead.add(d.document.id);
+        this.deltaDocs.set(d.document.id, d.document);
+      }
+    } else {
+      for (const id of entry.ids) {
+        this.removeDoc(id);
+        this.mainDead.add(id);
+        this.deltaDocs.delete(id);
+      }
+    }
+  }
+
+  putDoc(doc: IndexDocument, vector: ArrayLike<number>): void {
+    const stored: StoredDoc = { ...doc };
+    delete stored.full_text;
+    this.docsVersion++;
+    if (!this.docs.has(doc.id)) this.order.push(doc.id);
+    this.docs.set(doc.id, stored);
+    this.citations.set(doc.id, stored);
+    const dim = this.dimensions;
+    if (vector.length !== dim) return;
+    let row = this.vecRow.get(doc.id);
+    if (row === undefined) {
+      row = this.vecIds.length;
+      this.vecIds.push(doc.id);
+      this.vecRow.set(doc.id, row);
+      if ((row + 1) * dim > this.vectors.length) {
+        // Grow by half: the full build appends every document, and a doubled buffer would idle half of it.
+        const grown = new Float32Array(Math.max(1024, Math.ceil((row + 1) * 1.5)) * dim);
+        grown.set(this.vectors.subarray(0, row * dim));
+        this.vectors = grown;
+      }
+    }
+    this.vectors.set(vector, row * dim);
+  }
+
+  removeDoc(id: string): void {
+    if (!this.docs.delete(id)) return;
+    this.citations.delete(id);
+    this.docsVersion++;
+    this.order = this.order.filter((x) => x !== id);
+    const row = this.vecRow.get(id);
+    if (row !== undefined) {
+      // Move the last row into the hole.
+      const dim = this.dimensions;
+      const lastRow = this.vecIds.length - 1;
+      const lastId = this.vecIds[lastRow];
+      if (row !== lastRow) {
+        this.vectors.copyWithin(row * dim, lastRow * dim, (lastRow + 1) * dim);
+        this.vecIds[row] = lastId;
+        this.vecRow.set(lastId, row);
+      }
+      this.vecIds.pop();
+      this.vecRow.delete(id);
+    }
+  }
+
+  rebuildDelta(): void {
+    if (this.deltaDocs.size === 0) {
+      this.delta = null;
+      return;
+    }
+    const b = segmentBuilder();
+    for (const d of this.deltaDocs.values()) addToSegment(b, d);
+    this.delta = b.build();
+  }
+
+  /**
+   * The stored documents of a segment by ordinal (what a filter is evaluated on), so a query with a filter looks
+   * every match up in an array rather than in the id map. Rebuilt after any change to the stored documents.
+   */
+  segmentDocs(segment: KeywordSegment): Array<StoredDoc | undefined> {
+    const cached = this.segDocs.get(segment);
+    if (cached && cached.version === this.docsVersion) return cached.docs;
+    const docs = segment.ids.map((id) => this.docs.get(id));
+    this.segDocs.set(segment, { version: this.docsVersion, docs });
+    return docs;
+  }
+
+  /**
+   * The column-major vectors, each row's stored document (what a filter is evaluated on) and per-row scratch, rebuilt
+   * after any change to the stored documents (a few tens of ms for the full corpus, once per index change).
+   */
+  private vectorIndex(): VectorIndex {
+    const cached = this.vecIndex;
+    const rows = this.vecIds.length;
+    if (cached && cached.version === this.docsVersion && cached.vectors === this.vectors && cached.columns.rows === rows) {
+      return cached;
+    }
+    const fresh: VectorIndex = {
+      version: this.docsVersion,
+      vectors: this.vectors,
+      columns: vectorColumns(this.vectors, rows, this.dimensions),
+      docs: this.vecIds.map((id) => this.docs.get(id)),
+      sims: new Float64Array(rows),
+    };
+    this.vecIndex = fresh;
+    return fresh;
+  }
+
+  /** Cosine similarity (vectors are L2-normalised) of the query with every row, into this generation's scratch. */
+  scanVectors(vec: Float32Array): VectorIndex {
+    const ix = this.vectorIndex();
+    scanSimilarities(ix.columns, vec, ix.sims);
+    return ix;
+  }
+
+  /** The vector row of each ordinal of a segment (-1 when the document has no vector). */
+  segmentRows(segment: KeywordSegment): Int32Array {
+    const cached = this.segRows.get(segment);
+    if (cached && cached.version === this.docsVersion) return cached.rows;
+    const rows = Int32Array.from(segment.ids, (id) => this.vecRow.get(id) ?? -1);
+    this.segRows.set(segment, { version: this.docsVersion, rows });
+    return rows;
+  }
+}

@@ -1,0 +1,50 @@
+/** Compiled filter predicates, remembered by filter and answering from a per-document memo from their second use. */
+import { compileFilter, type FilterNode, type Predicate } from "../filter";
+import type { FilterDoc } from "../filter/evaluate";
+import { LruCache } from "@/lib/lru";
+
+interface Entry {
+  compiled: Predicate;
+  memoized: Predicate | null;
+}
+
+/**
+ * The predicate answering from a memo per stored document: a filter is typically repeated (facet selections, every
+ * page and keystroke of a search), and evaluating it costs ~1 µs a document (property reads on documents of hundreds
+ * of shapes) against ~50 ns for the lookup. Stored documents are replaced, never changed, so an answer can never go
+ * stale (the WeakMap lets replaced documents go).
+ */
+function memoize(compiled: Predicate): Predicate {
+  const memo = new WeakMap<FilterDoc, boolean>();
+  return (doc) => {
+    let v = memo.get(doc);
+    if (v === undefined) {
+      v = compiled(doc);
+      memo.set(doc, v);
+    }
+    return v;
+  };
+}
+
+export class PredicateCache {
+  /** 16 filters × 12k answers at most. */
+  private readonly predicates = new LruCache<string, Entry>(16);
+
+  /**
+   * The filter's predicate. Its first search evaluates it directly: filling the memo costs a WeakMap write per
+   * document (~1 µs, a quarter of the worst allowed filter's cost, issue 12), wasted on a filter never sent again;
+   * from its second search on, the memo answers.
+   */
+  get(filter: FilterNode | undefined): Predicate | null {
+    if (!filter) return null;
+    const key = JSON.stringify(filter);
+    const entry = this.predicates.get(key);
+    if (!entry) {
+      const compiled = compileFilter(filter);
+      this.predicates.set(key, { compiled, memoized: null });
+      return compiled;
+    }
+    entry.memoized ??= memoize(entry.compiled);
+    return entry.memoized;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The in-memory document vector scan (docs/search.md "Document vectors"): a column-major copy of the vectors and the
+ * similarity of a query with every row, bit for bit a plain dot product.
+ */
+import type { StoredDoc } from "./live-index";
+
+/**
+ * Document vectors in dimension-major order: component d of row r at `cols[d * rows + r]`. A query then reads only
+ * the columns of its non-zero components (the lexical embedder's query vectors have a few dozen of 384), each as one
+ * contiguous run, and the rows' sums are independent (no chain of dependent additions as in a row's dot product).
+ * `finite`: every component is finite, so a zero query component adds exactly +0 or -0 to a row's sum (which leaves
+ * it unchanged) and can be skipped.
+ */
+export interface VectorColumns {
+  rows: number;
+  dim: number;
+  cols: Float32Array;
+  finite: boolean;
+}
+
+/** The column-major copy of the first `rows` rows of a row-major matrix (see VectorColumns). */
+export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number): VectorColumns {
+  const cols = new Float32Array(rows * dim);
+  // x * 0 is 0 for every finite x and NaN otherwise: one NaN check at the end instead of a branch per component.
+  let check = 0;
+  // Rows in blocks so the writes of a block stay in cache (a plain transpose writes one cache line per component).
+  const BLOCK = 64;
+  for (let r0 = 0; r0 < rows; r0 += BLOCK) {
+    const r1 = Math.min(rows, r0 + BLOCK);
+    for (let d = 0; d < dim; d++) {
+      const base = d * rows;
+      for (let r = r0; r < r1; r++) {
+        const x = vectors[r * dim + d];
+        check += x * 0;
+        cols[base + r] = x;
+      }
+    }
+  }
+  return { rows, dim, cols, finite: check === 0 };
+}
+
+/**
+ * out[r] = the dot product of row r with `q`, bit for bit what `let s = 0; for (d = 0; d < dim; d++) s += v[d] * q[d]`
+ * gives: every row adds its products in ascending d, in double precision (a float32 product is exact in a double).
+ * Only the query's non-zero components are read when the stored components are all finite (see VectorColumns).
+ * Eight columns a pass keep each row's running sum in a register for eight additions.
+ */
+export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float64Array): void {
+  const { rows, dim, cols } = vc;
+  const used = new Int32Array(dim);
+  let m = 0;
+  for (let d = 0; d < dim; d++) if (!vc.finite || q[d] !== 0) used[m++] = d;
+  out.fill(0, 0, rows);
+  let j = 0;
+  for (; j + 8 <= m; j += 8) {
+    const d0 = used[j], d1 = used[j + 1], d2 = used[j + 2], d3 = used[j + 3];
+    const d4 = used[j + 4], d5 = used[j + 5], d6 = used[j + 6], d7 = used[j + 7];
+    const q0 = q[d0], q1 = q[d1], q2 = q[d2], q3 = q[d3], q4 = q[d4], q5 = q[d5], q6 = q[d6], q7 = q[d7];
+    const b0 = d0 * rows, b1 = d1 * rows, b2 = d2 * rows, b3 = d3 * rows;
+    const b4 = d4 * rows, b5 = d5 * rows, b6 = d6 * rows, b7 = d7 * rows;
+    for (let r = 0; r < rows; r++) {
+      let s = out[r];
+      s += cols[b0 + r] * q0;
+      s += cols[b1 + r] * q1;
+      s += cols[b2 + r] * q2;
+      s += cols[b3 + r] * q3;
+      s += cols[b4 + r] * q4;
+      s += cols[b5 + r] * q5;
+      s += cols[b6 + r] * q6;
+      s += cols[b7 + r] * q7;
+      out[r] = s;
+    }
+  }
+  for (; j < m; j++) {
+    const d = used[j];
+    const qd = q[d];
+    const b = d * rows;
+    for (let r = 0; r < rows; r++) out[r] += cols[b + r] * qd;
+  }
+}
+
+/** The engine's vector scan state (LiveIndex.vectorIndex). */
+export interface VectorIndex {
+  /** docsVersion and `vectors` it was built from. */
+  version: number;
+  vectors: Float32Array<ArrayBufferLike>;
+  columns: VectorColumns;
+  /** The stored document of each row (what a filter is evaluated on). */
+  docs: Array<StoredDoc | undefined>;
+  /** Scratch: similarity per row (one per generation: read it synchronously). */
+  sims: Float64Array;
+}

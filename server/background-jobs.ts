@@ -1,0 +1,26 @@
+import { createClient } from "@supabase/supabase-js";
+import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
+
+/**
+ * The local stack's scheduled work, run by the launcher (a Supabase project uses pg_cron and a cron job instead; see
+ * docs/local-stack.md): the app_events partitions (daily, three months ahead), and the search index sync (incremental every
+ * 10 minutes, full every 6 hours). The app reads the index generation the sync writes. Returns a stop function.
+ */
+export async function startBackgroundJobs(opts: {
+  databaseUrl: string;
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  log: (line: string) => void;
+}): Promise<() => Promise<void>> {
+  const { startScheduler } = await import("../lib/backend/scheduler");
+  const { scheduleSync } = await import("../lib/search/sync");
+  const { config } = await import("../lib/config");
+  const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
+  const stopScheduler = startScheduler({ serviceDb });
+  const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
+  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)`);
+  return async () => {
+    stopScheduler();
+    stopSync();
+  };
+}

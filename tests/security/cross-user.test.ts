@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser } from "../helpers/http";
+import { bodyFor, makeVictim, ownerSnapshot, sameOrigin, type Victim } from "../helpers/security-fixtures";
+import { apiRoutes, effectiveAuth, fillPath, isCatchAll, isDynamic, key, type RouteHandler } from "../helpers/security-routes";
+import { adminPool } from "../helpers/stack";
+
+/**
+ * Issue 12 item 7, another user's ids on every owner-only route: user B (signed in, by cookie and by bearer) sends
+ * user A's collection id to every signed-in route that takes an id in its path — the list derived from app/api, and a
+ * test fails when such a route exists that the table below does not cover — and to every route that accepts
+ * `collection_ids` inside a filter. Each answers 404 COLLECTION_NOT_FOUND (existence never revealed, D-30) or refuses
+ * collection_ids (400), and A's data read back from Postgres is unchanged. B's own list and history never show A's.
+ */
+
+const pool = adminPool();
+const ROUTES = apiRoutes();
+const PLACEHOLDER = { id: "00000000-0000-4000-8000-000000000000" };
+/** Signed-in routes with an id in the path: each acts on something its caller must own. */
+const OWNER_ONLY = ROUTES.filter((h) => isDynamic(h) && !isCatchAll(h) && effectiveAuth(h, fillPath(h.template, PLACEHOLDER)) === "user");
+
+/** What B gets on each owner-only route with A's id. Adding an owner-only route without a row here fails the suite. */
+const EXPECTED: Record<string, { status: number; code: string }> = {
+  "GET /api/collections/[id]": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "PATCH /api/collections/[id]": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "DELETE /api/collections/[id]": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "GET /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "POST /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "DELETE /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "POST /api/collections/[id]/documents/batch": { status: 404, code: "COLLECTION_NOT_FOUND" },
+};
+
+/** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */
+const FILTER_ROUTES: Record<string, { status: number; code: string; send: (aId: string) => { method: string; path: string; body?: unknown } }> = {
+  "POST /api/collections/from-filter": {
+    status: 404,
+    code: "COLLECTION_NOT_FOUND",
+    send: (id) => ({ method: "POST", path: "/api/collections/from-filter", body: { name: "B's copy of A", filters: { collection_ids: [id] } } }),
+  },
+  "POST /api/extractions/base-schema/aggregate": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/extractions/base-schema/aggregate", body: { filters: { collection_ids: [id] }, fields: ["decision_date"] } }),
+  },
+  "POST /api/extractions/base-schema/filter": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/extractions/base-schema/filter", body: { filters: { collection_ids: [id] } } }),
+  },
+  "GET /api/extractions/base-schema/facets": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "GET", path: `/api/extractions/base-schema/facets?field=convict_offences&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+  "GET /api/extractions/base-schema/histogram": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "GET", path: `/api/extractions/base-schema/histogram?field=decision_date&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+  "GET /api/search/documents": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "GET", path: `/api/search/documents?q=&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+};
+/** Signed-in routes whose request schema can carry a filter object (so collection_ids): must all be in FILTER_ROUTES. */
+const filterTaking = (h: RouteHandler) =>
+  h.schemas.some((s) => /(?<!Nl)Filter|Aggregate|Facets|Histogram|SearchDocuments/.test(s)) && !h.apiKeyRequired;
+
+let a: Victim;
+let b: Victim;
+let aBefore: unknown;
+const A_QUERY = `a-private-query-${Date.now()}`;
+
+beforeAll(async () => {
+  a = await makeVictim(pool, "owner A");
+  b = await makeVictim(pool, "intruder B");
+  // A searches something private: it lands in A's history only.
+  await pool.query("insert into public.search_analytics (query, hit_count, latency_ms, mode, user_id) values ($1, 1, 1, 'text', $2)", [A_QUERY, a.id]);
+  aBefore = await ownerSnapshot(pool, a.id);
+}, 60_000);
+
+afterAll(async () => {
+  expect(await ownerSnapshot(pool, a.id)).toEqual(aBefore);
+  await pool.end();
+});
+
+describe("the owner-only map is complete", () => {
+  it("every signed-in route with an id in its path has an expected answer here", () => {
+    expect(OWNER_ONLY.length).toBeGreaterThanOrEqual(7);
+    expect(OWNER_ONLY.map(key).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it("every signed-in route that takes a filter object is attacked with A's collection id", () => {
+    const taking = ROUTES.filter(filterTaking).map(key);
+    expect(taking.length).toBeGreaterThanOrEqual(5);
+    for (const k of taking) expect(Object.keys(FILTER_ROUTES), k).toContain(k);
+  });
+});
+
+type Via = "cookie" | "bearer";
+const VIAS: Via[] = ["cookie", "bearer"];
+
+function asB(via: Via, method: string, path: string, body?: unknown): Promise<Response> {
+  if (via === "cookie") {
+    const br = new Browser();
+    for (const n of b.browser.cookieNames()) br.setCookie(n, b.browser.cookie(n));
+    return br.request(method, path, body, sameOrigin());
+  }
+  return new Browser().request(method, path, body, { ...sameOrigin(), authorization: `Bearer ${b.token}` });
+}
+
+async function codeOf(res: Response): Promise<string | undefined> {
+  const text = await res.text();
+  return text ? (JSON.parse(text) as { detail?: { code?: string } }).detail?.code : undefined;
+}
+
+describe.each(VIAS.map((v) => [v]))("B (by %s) on A's collection id", (via) => {
+  it.each(OWNER_ONLY.map((h) => [key(h), h] as const))("%s → 404 COLLECTION_NOT_FOUND", async (k, h) => {
+    const res = await asB(via, h.method, fillPath(h.template, { id: a.collectionId }), h.method === "GET" ? undefined : bodyFor(h.method, h.template, a));
+    const want = EXPECTED[k];
+    expect(res.status, k).toBe(want.status);
+    expect(await codeOf(res)).toBe(want.code);
+  });
+
+  it.each(Object.entries(FILTER_ROUTES).map(([k, v]) => [k, v] as const))("%s with collection_ids [A's id] → refused", async (k, spec) => {
+    const { method, path, body } = spec.send(a.collectionId);
+    const res = await asB(via, method, path, body);
+    expect(res.status, k).toBe(spec.status);
+    expect(await codeOf(res)).toBe(spec.code);
+  });
+
+  it("the same answer for an id that does not exist (existence is not revealed, D-30)", async () => {
+    const real = await asB(via, "GET", `/api/collections/${a.collectionId}`);
+    const none = await asB(via, "GET", `/api/collections/${crypto.randomUUID()}`);
+    expect(real.status).toBe(none.status);
+    expect(await real.json()).toEqual(await none.json());
+  });
+});
+
+describe("B's own views never show A's data", () => {
+  it("B's collection list holds only B's collection", async () => {
+    const list = (await (await b.browser.get("/api/collections")).json()) as { collections: { id: string }[]; total: number };
+    expect(list.collections.map((c) => c.id)).toEqual([b.collectionId]);
+    expect(list.total).toBe(1);
+  });
+
+  it("B's search history does not hold A's query; A's does", async () => {
+    const bh = await (await b.browser.get("/api/search/analytics/history?limit=100")).text();
+    expect(bh).not.toContain(A_QUERY);
+    const ah = await (await a.browser.get("/api/search/analytics/history?limit=100")).text();
+    expect(ah).toContain(A_QUERY);
+  });
+
+  it("B cannot add A's collection as a member source by id in a create (document ids only, A's id is not a judgment) → 404, nothing created", async () => {
+    const before = await ownerSnapshot(pool, b.id);
+    const res = await asB("cookie", "POST", "/api/collections", { name: "B steals", document_ids: [a.collectionId] });
+    expect(res.status).toBe(404);
+    expect(await ownerSnapshot(pool, b.id)).toEqual(before);
+  });
+});
