@@ -51,6 +51,16 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: int(20, 1),
   AUTH_RATE_LIMIT_PER_EMAIL: int(10, 1),
   AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS: int(900, 1),
+  /**
+   * Per-hour quotas of costly or abusable operations (one mechanism: `quota` on a route, lib/api/rate-limit.ts):
+   * signed-in callers are counted by their hashed user identity, anonymous ones by client address.
+   */
+  QUOTA_TOPIC_RUNS_PER_HOUR: int(10, 1),
+  QUOTA_DISCOVER_PER_HOUR: int(10, 1),
+  QUOTA_JUDGE_COMPARE_PER_HOUR: int(30, 1),
+  QUOTA_REASONING_WRITES_PER_HOUR: int(30, 1),
+  QUOTA_DASHBOARD_REFRESH_PER_HOUR: int(2, 1),
+  QUOTA_CONTACT_PER_HOUR: int(5, 1),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),

@@ -4,16 +4,22 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useI18n } from "@/lib/i18n/client";
 import { cx } from "@/components/ui/cx";
+import { useSessionUser } from "./user-context";
 
 /** Main navigation; the current section is marked with aria-current. */
 export function NavLinks() {
   const { t } = useI18n();
   const pathname = usePathname() ?? "/";
+  const user = useSessionUser();
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
   const items = [
     { href: "/search", label: t.nav.search, active: pathname === "/search" },
-    { href: "/search/extractions", label: t.nav.extractions, active: pathname.startsWith("/search/extractions") },
-    { href: "/collections", label: t.nav.collections, active: pathname.startsWith("/collections") },
-    { href: "/status", label: t.nav.status, active: pathname === "/status" },
+    { href: "/search/extractions", label: t.nav.extractions, active: under("/search/extractions") },
+    { href: "/collections", label: t.nav.collections, active: under("/collections") },
+    { href: "/topics", label: t.nav.analysis, active: under("/topics") || under("/judges") || under("/reasoning-lines") },
+    ...(user ? [{ href: "/saved", label: t.nav.saved, active: under("/saved") }] : []),
+    ...(user ? [{ href: "/settings", label: t.nav.settings, active: under("/settings") }] : []),
+    ...(user?.role === "admin" ? [{ href: "/admin", label: t.nav.admin, active: under("/admin") }] : []),
   ];
   return (
     <nav aria-label={t.nav.label} className="-mx-1 overflow-x-auto [scrollbar-width:none]">

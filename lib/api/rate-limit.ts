@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { config } from "@/lib/config";
-import { rateLimiter, type RateLimitVerdict, type RuleName } from "@/lib/backend/rate-limit";
+import { rateLimiter, type QuotaName, type RateLimitVerdict, type RuleName } from "@/lib/backend/rate-limit";
 import { clientAddressOf, proxyTrustOf, type ClientAddress, type ProxyTrust } from "./client-address";
 import { RateLimitError } from "./errors";
 
@@ -61,6 +61,17 @@ export async function limitByUser(policy: Exclude<RateLimitPolicy, "none">, rate
 /** Count this request against the hourly limit of its API key (D-21); throws the 429 when over. */
 export async function limitByApiKey(apiKeyId: string): Promise<RateLimitVerdict> {
   const v = await rateLimiter().check("apiKey", `key:${apiKeyId}`);
+  if (!v.success) throw refuse(v);
+  return v;
+}
+
+/**
+ * Count one use of a per-hour quota (QUOTA_* settings): per hashed user identity when signed in, else per client
+ * address. Throws the reference 429 with Retry-After when over.
+ */
+export async function limitQuota(name: QuotaName, subject: { rateLimitId?: string | null; address: string }): Promise<RateLimitVerdict> {
+  const key = subject.rateLimitId ? `quota-user:${subject.rateLimitId}` : `quota-ip:${subject.address}`;
+  const v = await rateLimiter().check(name, key);
   if (!v.success) throw refuse(v);
   return v;
 }

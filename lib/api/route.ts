@@ -5,11 +5,11 @@ import { config } from "@/lib/config";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/json-depth";
 import { logger } from "@/lib/logger";
 import { createServiceClient } from "@/lib/supabase/server";
-import type { RateLimitVerdict } from "@/lib/backend/rate-limit";
+import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
 import { errorResponse } from "./errors";
 import { resolveIdentity, type Identity } from "./identity";
-import { clientAddress, limitByAddress, limitByApiKey, limitByUser, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
+import { clientAddress, limitByAddress, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "@/lib/errors";
 // The rendering lives in ./errors; re-exported for callers that know it from here.
@@ -24,6 +24,8 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   query?: Q;
   /** Which rate limit applies (D-21); default "general" (100/min per IP, 1000/h per API key). */
   rateLimit?: RateLimitPolicy;
+  /** An hourly quota this operation also counts against (after authentication; see limitQuota). */
+  quota?: QuotaName;
   /** "required": the caller must present a valid X-API-Key (the /api/v1 reference API); otherwise a key is optional. */
   apiKey?: "required" | "optional";
   /**
@@ -271,6 +273,8 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (!parsed.success) throw validationError(parsed.error, "query");
         query = parsed.data;
       }
+      // Quotas count only well-formed requests: a refused body costs nothing.
+      if (opts.quota) verdicts.push(await limitQuota(opts.quota, { rateLimitId: identity.rateLimitId, address }));
       const rawParams = (await segment?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
 

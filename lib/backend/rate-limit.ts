@@ -12,7 +12,9 @@ import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-st
  * Counters live in the limits store (Upstash Redis; process memory when none is configured). When the store fails or
  * times out, a process-local limiter (100/min and 1000/h per subject) decides: never fail open.
  */
-export type RuleName = "search" | "ip" | "apiKey" | "authIp" | "authEmail";
+export type RuleName = "search" | "ip" | "apiKey" | "authIp" | "authEmail" | QuotaName;
+/** Hourly quotas of single operations (QUOTA_* settings); a route names one with `quota` (lib/api/route.ts). */
+export type QuotaName = "topicRuns" | "discover" | "judgeCompare" | "reasoningWrites" | "dashboardRefresh" | "contact";
 /**
  * Rules every limiter has; the credential rules (`authIp`, `authEmail`: sign-in and sign-up per client IP and per
  * hashed e-mail, security review L4) are optional so a limiter built for one purpose (a bench, a test) need not name them.
@@ -114,6 +116,19 @@ export class RateLimiter {
   }
 }
 
+export function quotaRules(): Record<QuotaName, RuleSpec> {
+  const c = config();
+  const hourly = (limit: number): RuleSpec => ({ limit, windowSeconds: 3600 });
+  return {
+    topicRuns: hourly(c.QUOTA_TOPIC_RUNS_PER_HOUR),
+    discover: hourly(c.QUOTA_DISCOVER_PER_HOUR),
+    judgeCompare: hourly(c.QUOTA_JUDGE_COMPARE_PER_HOUR),
+    reasoningWrites: hourly(c.QUOTA_REASONING_WRITES_PER_HOUR),
+    dashboardRefresh: hourly(c.QUOTA_DASHBOARD_REFRESH_PER_HOUR),
+    contact: hourly(c.QUOTA_CONTACT_PER_HOUR),
+  };
+}
+
 export function rulesFromConfig(): Required<RuleSet> {
   const c = config();
   return {
@@ -122,6 +137,7 @@ export function rulesFromConfig(): Required<RuleSet> {
     apiKey: { limit: c.API_KEY_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 },
     authIp: { limit: c.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE, windowSeconds: 60 },
     authEmail: { limit: c.AUTH_RATE_LIMIT_PER_EMAIL, windowSeconds: c.AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS },
+    ...quotaRules(),
   };
 }
 

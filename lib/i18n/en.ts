@@ -1,3 +1,8 @@
+import { adminEn } from "./areas/admin";
+import { contentEn } from "./areas/content";
+import { accountsEn } from "./areas/accounts";
+import { analysisEn } from "./areas/analysis";
+import { developersEn } from "./areas/developers";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -40,6 +45,18 @@ export const en = {
     about: "About",
     home: "Judgment Search home",
     menu: "Menu",
+    blog: "Blog",
+    publications: "Publications",
+    dashboard: "Dashboard",
+    contact: "Contact",
+    developers: "API",
+    analysis: "Analysis",
+    topics: "Topics",
+    judges: "Judges",
+    reasoningLines: "Reasoning lines",
+    saved: "Saved searches",
+    settings: "Settings",
+    admin: "Admin",
   },
   header: {
     searchLabel: "Search judgments",
@@ -324,6 +341,11 @@ export const en = {
     goSearch: "Go to search",
     goHome: "Go home",
   },
+  admin: adminEn,
+  content: contentEn,
+  accounts: accountsEn,
+  analysis: analysisEn,
+  developers: developersEn,
 };
 
 export type Messages = typeof en;

@@ -1,4 +1,9 @@
 import type { Messages } from "./en";
+import { adminPl } from "./areas/admin";
+import { contentPl } from "./areas/content";
+import { accountsPl } from "./areas/accounts";
+import { analysisPl } from "./areas/analysis";
+import { developersPl } from "./areas/developers";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: Messages = {
@@ -39,6 +44,18 @@ export const pl: Messages = {
     about: "O serwisie",
     home: "Strona główna wyszukiwarki",
     menu: "Menu",
+    blog: "Blog",
+    publications: "Publikacje",
+    dashboard: "Statystyki",
+    contact: "Kontakt",
+    developers: "API",
+    analysis: "Analizy",
+    topics: "Tematy",
+    judges: "Sędziowie",
+    reasoningLines: "Linie orzecznicze",
+    saved: "Zapisane wyszukiwania",
+    settings: "Ustawienia",
+    admin: "Administracja",
   },
   header: {
     searchLabel: "Szukaj orzeczeń",
@@ -323,4 +340,9 @@ export const pl: Messages = {
     goSearch: "Przejdź do wyszukiwania",
     goHome: "Strona główna",
   },
+  admin: adminPl,
+  content: contentPl,
+  accounts: accountsPl,
+  analysis: analysisPl,
+  developers: developersPl,
 };

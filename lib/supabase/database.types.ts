@@ -14,6 +14,39 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      admin_audit_log: {
+        Row: {
+          action: string;
+          actor_id: string | null;
+          after: Json | null;
+          at: string;
+          before: Json | null;
+          id: number;
+          target_id: string | null;
+          target_type: string;
+        };
+        Insert: {
+          action: string;
+          actor_id?: string | null;
+          after?: Json | null;
+          at?: string;
+          before?: Json | null;
+          id?: never;
+          target_id?: string | null;
+          target_type: string;
+        };
+        Update: {
+          action?: string;
+          actor_id?: string | null;
+          after?: Json | null;
+          at?: string;
+          before?: Json | null;
+          id?: never;
+          target_id?: string | null;
+          target_type?: string;
+        };
+        Relationships: [];
+      };
       api_keys: {
         Row: {
           created_at: string;
@@ -738,6 +771,10 @@ export type Database = {
         };
         Returns: number;
       };
+      is_admin: {
+        Args: never;
+        Returns: boolean;
+      };
       is_completed_status: {
         Args: {
           p_status: string | null;
@@ -809,6 +846,17 @@ export type Database = {
           id: string;
           jurisdiction: string;
         }[];
+      };
+      record_admin_action: {
+        Args: {
+          p_action: string | null;
+          p_actor_id?: string | null;
+          p_after?: Json | null;
+          p_before?: Json | null;
+          p_target_id?: string | null;
+          p_target_type: string | null;
+        };
+        Returns: number;
       };
       record_nl_filter_request: {
         Args: {
