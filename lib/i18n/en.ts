@@ -3,6 +3,7 @@ import { contentEn } from "./areas/content";
 import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
+import { extractionEn } from "./areas/extraction";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -346,6 +347,7 @@ export const en = {
   accounts: accountsEn,
   analysis: analysisEn,
   developers: developersEn,
+  extraction: extractionEn,
 };
 
 export type Messages = typeof en;

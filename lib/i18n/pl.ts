@@ -4,6 +4,7 @@ import { contentPl } from "./areas/content";
 import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
+import { extractionPl } from "./areas/extraction";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: Messages = {
@@ -345,4 +346,5 @@ export const pl: Messages = {
   accounts: accountsPl,
   analysis: analysisPl,
   developers: developersPl,
+  extraction: extractionPl,
 };
