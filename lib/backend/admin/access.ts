@@ -44,9 +44,9 @@ async function fetchSnapshot(serviceDb: DbClient): Promise<Snapshot | null> {
   return snap;
 }
 
-async function snapshot(serviceDb: () => DbClient): Promise<Snapshot | null> {
+async function snapshot(serviceDb: () => DbClient, force = false): Promise<Snapshot | null> {
   const ttl = config().ADMIN_ACCESS_CACHE_TTL_MS;
-  if (current && Date.now() - current.fetchedAt < ttl) return current;
+  if (!force && current && Date.now() - current.fetchedAt < ttl) return current;
   if (Date.now() - failedAt < ttl) return current;
   inflight ??= Promise.resolve()
     .then(() => fetchSnapshot(serviceDb()))
@@ -77,13 +77,14 @@ export function invalidateAccessSnapshot(): void {
  * the next token (sign-in or refresh), as on Supabase.
  */
 export async function effectiveRole(serviceDb: () => DbClient, userId: string, claimed: Exclude<Role, "anonymous">, issuedAtSec?: number): Promise<Role> {
-  const snap = await snapshot(serviceDb);
+  let snap = await snapshot(serviceDb);
   if (!snap) return claimed;
   if (snap.banned.has(userId)) return "anonymous";
   if (claimed === "admin" && !snap.admins.has(userId)) {
-    // Only a snapshot taken after the token was issued can say the role was revoked since (a user made admin a moment
-    // ago by user:create holds a token newer than our copy). iat has whole seconds: round it up.
-    if (issuedAtSec === undefined || snap.at >= (issuedAtSec + 1) * 1000) return "user";
+    // Our copy may predate the token (a user made admin a moment ago): read afresh before refusing. iat has whole
+    // seconds, hence the +1. A copy read after the token was issued that lacks the user means the role was revoked.
+    if (issuedAtSec !== undefined && snap.at < (issuedAtSec + 1) * 1000) snap = (await snapshot(serviceDb, true)) ?? snap;
+    if (!snap.admins.has(userId) && (issuedAtSec === undefined || snap.at >= issuedAtSec * 1000)) return "user";
   }
   return claimed;
 }
