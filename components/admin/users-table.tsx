@@ -123,11 +123,7 @@ export function UsersTable() {
         <Label htmlFor="admin-user-search">{U.search}</Label>
         <Input id="admin-user-search" type="search" maxLength={254} value={typed} onChange={(e) => setTyped(e.target.value)} />
       </div>
-      {notice ? (
-        <Notice tone="ok" className="text-sm">
-          <span role="status">{notice}</span>
-        </Notice>
-      ) : null}
+      {notice ? <Notice tone="ok">{notice}</Notice> : null}
       {change.isError ? <Notice tone="danger">{errorMessage(change.error, t.common.unknownError)}</Notice> : null}
       <QueryState query={users}>
         {(data) =>
