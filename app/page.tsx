@@ -33,6 +33,9 @@ export default async function LandingPage() {
           <Link href="/search/extractions" className={buttonClass("secondary", "md")}>
             {L.ctaExtractions}
           </Link>
+          <Link href="/dashboard" className={buttonClass("ghost", "md")} title={t.admin.dashboard.linkLead}>
+            {t.admin.dashboard.link} →
+          </Link>
         </div>
       </section>
 

@@ -154,6 +154,18 @@ const ConfigSchema = z.object({
    * entry outside these ranges; it takes precedence over TRUSTED_PROXY_HOPS.
    */
   TRUSTED_PROXY_CIDRS: z.string().optional(),
+
+  // Admin area (issue 14: roles, bans, panel, dashboard statistics; docs/admin.md).
+  /**
+   * How long an app process trusts its copy of the banned set and the admin set (auth_access_snapshot()). A ban or a
+   * revoked role made through this process applies at once (the copy is dropped); one made elsewhere within this long.
+   */
+  ADMIN_ACCESS_CACHE_TTL_MS: int(10_000, 0),
+  /** Largest page of GET /api/admin/users and of GET /api/admin/activity. */
+  ADMIN_USERS_PAGE_MAX: int(100, 1),
+  ADMIN_ACTIVITY_PAGE_MAX: int(200, 1),
+  /** How long a ban set from the panel lasts (GoTrue ban_duration; about a century = until lifted). */
+  ADMIN_BAN_DURATION: z.string().regex(/^\d+h$/).default("876000h"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

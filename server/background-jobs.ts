@@ -17,8 +17,14 @@ export async function startBackgroundJobs(opts: {
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const stopScheduler = startScheduler({ serviceDb });
-  const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
-  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)`);
+  const { refreshDashboardStats } = await import("../lib/backend/dashboard");
+  const stopSync = scheduleSync(opts.databaseUrl, {
+    everyHours: config().SEARCH_SYNC_INTERVAL_HOURS,
+    log: opts.log,
+    // The dashboard row describes the corpus the index was just rebuilt from (issue 14, item 4).
+    afterFullSync: async () => void (await refreshDashboardStats(serviceDb)),
+  });
+  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), dashboard statistics (daily and after each full sync)`);
   return async () => {
     stopScheduler();
     stopSync();

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
+import { effectiveRole } from "@/lib/backend/admin/access";
 import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
 import type { Identity, Role } from "@/lib/backend/identity";
@@ -15,6 +16,7 @@ export interface Claims {
   sub?: string;
   email?: string;
   role?: string;
+  iat?: number;
   app_metadata?: { role?: string };
 }
 
@@ -97,8 +99,12 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   const via: Identity["via"] = bearer ? "bearer" : "session";
   const anonymous = (): Identity =>
     withLazyDb({ role: "anonymous", userId: null, email: null, via: "none", apiKey, rateLimitId: null }, bearer ? () => createTokenClient() : makeDb);
-  const signedIn = (role: Role, userId: string, email: string | null): Identity =>
-    withLazyDb({ role, userId, email, via, apiKey, rateLimitId: rateLimitIdentityOf(userId) }, makeDb);
+  // Banned users and revoked admins are refused even while their token is valid (lib/backend/admin/access.ts).
+  const signedIn = async (claimed: Exclude<Role, "anonymous">, userId: string, email: string | null, iat?: number): Promise<Identity> => {
+    const role = await effectiveRole(createServiceClient, userId, claimed, iat);
+    if (role === "anonymous") return anonymous();
+    return withLazyDb({ role, userId, email, via, apiKey, rateLimitId: rateLimitIdentityOf(userId) }, makeDb);
+  };
   // No bearer and no session cookie: nothing to verify.
   if (!bearer && !hasSessionCookie(req)) return anonymous();
 
@@ -107,7 +113,7 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
     const fast = token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
     if (fast) {
       const role = roleOf(fast);
-      return role === "anonymous" || !fast.sub ? anonymous() : signedIn(role, fast.sub, fast.email ?? null);
+      return role === "anonymous" || !fast.sub ? anonymous() : signedIn(role, fast.sub, fast.email ?? null, fast.iat);
     }
   }
 
@@ -131,8 +137,9 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
     }
     if (userError || !userData.user || userData.user.id !== claims.sub) return anonymous();
     const strictRole: Role = userData.user.app_metadata?.role === "admin" ? "admin" : "user";
-    return signedIn(strictRole, userData.user.id, userData.user.email ?? null);
+    // getUser() read the role just now: no token age to weigh, only a ban.
+    return signedIn(strictRole, userData.user.id, userData.user.email ?? null, Math.floor(Date.now() / 1000) + 1);
   }
   const userId = claims.sub ?? null;
-  return userId ? signedIn(role, userId, claims.email ?? null) : anonymous();
+  return userId ? signedIn(role, userId, claims.email ?? null, claims.iat) : anonymous();
 }

@@ -7,10 +7,11 @@
  * reads a judgment once.
  */
 import { cache } from "react";
+import { effectiveRole } from "@/lib/backend/admin/access";
 import { documentMetadata } from "@/lib/backend/documents";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
-import { createSessionClient } from "@/lib/supabase/server";
+import { createServiceClient, createSessionClient } from "@/lib/supabase/server";
 import { ApiError } from "@/lib/errors";
 import { claimsOf, rateLimitIdentityOf, roleOf, type Claims } from "./identity";
 
@@ -28,9 +29,11 @@ export interface SessionUser {
 export const pageIdentity = cache(async (): Promise<Identity> => {
   const db = await createSessionClient();
   // A token supabase-js cannot process (a forged alg under the genuine kid) is a signed-out visitor, not a 500.
-  const claimed = await claimsOf(db, null);
-  const claims = claimed && !claimed.error && claimed.data?.claims ? (claimed.data.claims as Claims) : null;
-  const role = roleOf(claims);
+  const read = await claimsOf(db, null);
+  const claims = read && !read.error && read.data?.claims ? (read.data.claims as Claims) : null;
+  const claimed = roleOf(claims);
+  // A banned user is a signed-out visitor and a revoked admin a user, as in the route handlers (lib/api/identity.ts).
+  const role = claimed === "anonymous" || !claims?.sub ? claimed : await effectiveRole(createServiceClient, claims.sub, claimed, claims.iat);
   const userId = role === "anonymous" ? null : (claims?.sub ?? null);
   return {
     role,

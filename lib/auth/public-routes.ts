@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(PAGE, "/search", "keyword search page (exact path only)"),
   route(PAGE, `/documents/${SEGMENT}`, "judgment detail page"),
   route(PAGE, "/status", "status page"),
+  route(PAGE, "/dashboard", "dashboard statistics page (issue 14)"),
   route(PAGE, "/sign-in", "sign-in page"),
   route(PAGE, "/sign-up", "sign-up page"),
   // Search and documents
@@ -48,6 +49,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),
+  route(["GET"], "/api/dashboard/stats", "dashboard statistics (issue 14)"),
   route(["GET"], "/api/llm/status", "whether an LLM is configured (the page shows or hides the NL box)"),
   route(["GET"], "/api/blog/posts", "blog posts (D-16)"),
   route(["GET"], `/api/blog/posts/${SEGMENT}`, "blog post (D-16)"),

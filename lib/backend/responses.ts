@@ -23,3 +23,8 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// Admin area (issue 14): panel, users, dashboard statistics.
+export type { AdminActivity, ActivityItem, AdminStats, AuditEntry, DocumentsStats, SystemHealth } from "./admin/stats";
+export type { AdminUser, AdminUserPage, AdminUserState } from "./admin/users";
+export type { DashboardStats } from "./dashboard";

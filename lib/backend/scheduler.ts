@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/supabase/db-client";
 import { logger } from "@/lib/logger";
+import { dashboardStatsJob } from "./dashboard";
 
 /**
  * A tiny in-process scheduler for the local stack, standing in for pg_cron (which a Supabase project uses: the
@@ -42,22 +43,36 @@ export function appEventsPartitionJob(serviceDb: DbClient): ScheduledJob {
   };
 }
 
+/** The last run and result of each job, for /admin/system (best effort: bookkeeping never fails a job). */
+async function recordJobRun(serviceDb: DbClient, name: string, failure: string | null, startedAt: string): Promise<void> {
+  try {
+    const { error } = await serviceDb.rpc("record_job_run", { p_name: name, p_ok: failure === null, p_error: failure ?? undefined, p_started_at: startedAt });
+    if (error) logger.warn({ job: name, err: error.message }, "could not record the job run");
+  } catch (e) {
+    logger.warn({ job: name, err: e instanceof Error ? e.message : String(e) }, "could not record the job run");
+  }
+}
+
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export function startScheduler(opts: SchedulerOptions): () => void {
   const now = opts.now ?? (() => new Date());
-  const jobs = [appEventsPartitionJob(opts.serviceDb), ...(opts.jobs ?? [])];
+  const jobs = [appEventsPartitionJob(opts.serviceDb), dashboardStatsJob(opts.serviceDb), ...(opts.jobs ?? [])];
   const lastRunDay = new Map<string, string>();
 
   const runJob = async (job: ScheduledJob) => {
     lastRunDay.set(job.name, dayOf(now()));
+    const startedAt = new Date().toISOString();
+    let failure: string | null = null;
     try {
       await job.run();
     } catch (e) {
       // Not done today: the next check runs it again.
       lastRunDay.delete(job.name);
-      logger.error({ job: job.name, err: e instanceof Error ? e.message : String(e) }, "scheduled job failed");
+      failure = e instanceof Error ? e.message : String(e);
+      logger.error({ job: job.name, err: failure }, "scheduled job failed");
     }
+    await recordJobRun(opts.serviceDb, job.name, failure, startedAt);
   };
 
   // At start: every job once (idempotent), so a stack that was down on the 25th catches up.

@@ -103,6 +103,11 @@ export const ERRORS = {
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },
   GUEST_STORE_UNAVAILABLE: { status: 503, message: "The guest session could not be ended right now. Try again shortly.", area: "guest" },
+
+  // Admin area (issue 14: roles, bans, panel; docs/admin.md).
+  SELF_ROLE_CHANGE: { status: 409, message: "You cannot revoke your own admin role or ban yourself.", area: "auth" },
+  USER_NOT_FOUND: { status: 404, message: "User not found.", area: "auth" },
+  DASHBOARD_UNAVAILABLE: { status: 503, message: "The dashboard statistics could not be computed right now. Try again shortly.", area: "database" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

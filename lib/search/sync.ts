@@ -321,6 +321,8 @@ export function scheduleSync(
     engine?: SearchEngine;
     embedder?: Embedder;
     log?: (msg: string) => void;
+    /** Called after each successful full sync (the dashboard statistics are refreshed then). */
+    afterFullSync?: () => Promise<void>;
   } = {},
 ): () => void {
   const log = opts.log ?? (() => undefined);
@@ -340,6 +342,7 @@ export function scheduleSync(
         lastFull = Date.now();
         const r = await fullSync(pool, sopts);
         log(`search full sync: ${r.documents} documents, ${r.chunks} chunks in ${r.durationMs} ms`);
+        await opts.afterFullSync?.().catch((e: unknown) => log(`after full sync: ${e instanceof Error ? e.message : String(e)}`));
       } else {
         const r = await incrementalSync(pool, sopts);
         if (r.documents + r.deleted > 0) log(`search incremental sync: ${r.documents} upserted, ${r.deleted} deleted`);

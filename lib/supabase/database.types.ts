@@ -179,6 +179,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      dashboard_stats: {
+        Row: {
+          computed_at: string;
+          duration_ms: number;
+          id: boolean;
+          stats: Json;
+        };
+        Insert: {
+          computed_at?: string;
+          duration_ms?: number;
+          id?: boolean;
+          stats: Json;
+        };
+        Update: {
+          computed_at?: string;
+          duration_ms?: number;
+          id?: boolean;
+          stats?: Json;
+        };
+        Relationships: [];
+      };
       judgments: {
         Row: {
           base_acquit_offences: string[] | null;
@@ -485,6 +506,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      scheduled_job_runs: {
+        Row: {
+          last_error: string | null;
+          last_finished_at: string | null;
+          last_ok: boolean | null;
+          last_started_at: string | null;
+          name: string;
+        };
+        Insert: {
+          last_error?: string | null;
+          last_finished_at?: string | null;
+          last_ok?: boolean | null;
+          last_started_at?: string | null;
+          name: string;
+        };
+        Update: {
+          last_error?: string | null;
+          last_finished_at?: string | null;
+          last_ok?: boolean | null;
+          last_started_at?: string | null;
+          name?: string;
+        };
+        Relationships: [];
+      };
       search_analytics: {
         Row: {
           created_at: string;
@@ -582,6 +627,46 @@ export type Database = {
         };
         Returns: number;
       };
+      admin_activity: {
+        Args: {
+          p_before?: string | null;
+          p_limit?: number | null;
+        };
+        Returns: Json;
+      };
+      admin_audit_entries: {
+        Args: {
+          p_before?: string | null;
+          p_limit?: number | null;
+        };
+        Returns: Json;
+      };
+      admin_documents_stats: {
+        Args: never;
+        Returns: Json;
+      };
+      admin_list_users: {
+        Args: {
+          p_limit?: number | null;
+          p_page?: number | null;
+          p_q?: string | null;
+        };
+        Returns: Json;
+      };
+      admin_stats: {
+        Args: never;
+        Returns: Json;
+      };
+      admin_system_facts: {
+        Args: never;
+        Returns: Json;
+      };
+      admin_user_state: {
+        Args: {
+          p_user_id: string | null;
+        };
+        Returns: Json;
+      };
       aggregate_extracted_data: {
         Args: {
           p_fields?: string[] | null;
@@ -626,6 +711,10 @@ export type Database = {
         Returns: string;
       };
       app_events_partition_health: {
+        Args: never;
+        Returns: Json;
+      };
+      auth_access_snapshot: {
         Args: never;
         Returns: Json;
       };
@@ -688,6 +777,10 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      dashboard_field_coverage: {
+        Args: never;
+        Returns: Json;
+      };
       delete_collection: {
         Args: {
           p_collection_id: string | null;
@@ -748,6 +841,10 @@ export type Database = {
           updated_at: string | null;
           user_id: string | null;
         }[];
+      };
+      get_dashboard_stats: {
+        Args: never;
+        Returns: Json;
       };
       health_ping: {
         Args: never;
@@ -858,6 +955,15 @@ export type Database = {
         };
         Returns: number;
       };
+      record_job_run: {
+        Args: {
+          p_error?: string | null;
+          p_name: string | null;
+          p_ok: boolean | null;
+          p_started_at?: string | null;
+        };
+        Returns: undefined;
+      };
       record_nl_filter_request: {
         Args: {
           p_error_code: string | null;
@@ -884,6 +990,10 @@ export type Database = {
           p_rows: Json | null;
         };
         Returns: number;
+      };
+      refresh_dashboard_stats: {
+        Args: never;
+        Returns: Json;
       };
       remove_collection_documents: {
         Args: {

@@ -17,12 +17,18 @@ import { serviceClient } from "../helpers/supabase";
 
 const pool = adminPool();
 const BODY_ROUTES = apiRoutes().filter((h) => h.readsBody);
-let users: Record<"length" | "chunked" | "deep", Victim>;
+let users: Record<"length" | "chunked" | "deep" | "admin", Victim>;
 let before: Awaited<ReturnType<typeof guardedState>>;
 let apiKey: { id: string; key: string };
 
 beforeAll(async () => {
-  users = { length: await makeVictim(pool, "body-length"), chunked: await makeVictim(pool, "body-chunked"), deep: await makeVictim(pool, "body-deep") };
+  users = {
+    length: await makeVictim(pool, "body-length"),
+    chunked: await makeVictim(pool, "body-chunked"),
+    deep: await makeVictim(pool, "body-deep"),
+    // Admin routes refuse a plain user (403) before reading the body: their bodies are sent as an admin.
+    admin: await makeVictim(pool, "body-admin", { admin: true }),
+  };
   before = await guardedState(pool, Object.values(users).map((u) => u.id));
   apiKey = await createApiKey(serviceClient(), { name: `security bodies ${Date.now()}` });
 }, 90_000);
@@ -32,6 +38,9 @@ afterAll(async () => {
   await revokeApiKey(serviceClient(), apiKey.id).catch(() => undefined);
   await pool.end();
 });
+
+/** The caller whose session gets past `h`'s role check: the given user, or the admin for admin routes. */
+const callerFor = (h: RouteHandler, u: Victim): Victim => (h.declared === "admin" ? users.admin : u);
 
 /** Headers that get a request past the gates before its body is read: own origin, the user's session, the API key. */
 function gateHeaders(h: RouteHandler, u: Victim): Record<string, string> {
@@ -93,7 +102,7 @@ const cases = BODY_ROUTES.map((h) => [`${key(h)} (cap ${h.maxBodyBytes} B)`, h] 
 
 describe("a body past the route's cap, declared by Content-Length → 413 BODY_TOO_LARGE", () => {
   it.each(cases)("%s", async (_, h) => {
-    const u = users.length;
+    const u = callerFor(h, users.length);
     const res = await raw(h.method, fillPath(h.template, { id: u.collectionId }), gateHeaders(h, u), { whole: bigJson(h.maxBodyBytes + 1) });
     expect(res.status, key(h)).toBe(413);
     expect(codeOf(res)).toBe("BODY_TOO_LARGE");
@@ -102,7 +111,7 @@ describe("a body past the route's cap, declared by Content-Length → 413 BODY_T
 
 describe("the same streamed chunked, with no Content-Length → 413 BODY_TOO_LARGE", () => {
   it.each(cases)("%s", async (_, h) => {
-    const u = users.chunked;
+    const u = callerFor(h, users.chunked);
     const total = h.maxBodyBytes + 16 * 1024;
     const chunks = ['{"pad":"', ...Array.from({ length: Math.ceil(total / 4096) }, () => "c".repeat(4096)), '"}'];
     const res = await raw(h.method, fillPath(h.template, { id: u.collectionId }), gateHeaders(h, u), { chunks });
@@ -113,7 +122,7 @@ describe("the same streamed chunked, with no Content-Length → 413 BODY_TOO_LAR
 
 describe(`JSON nested ${MAX_JSON_DEPTH + 1} deep, well under the cap → 400 JSON_TOO_DEEP`, () => {
   it.each(cases)("%s", async (_, h) => {
-    const u = users.deep;
+    const u = callerFor(h, users.deep);
     const deep = `{"x":${"[".repeat(MAX_JSON_DEPTH)}1${"]".repeat(MAX_JSON_DEPTH)}}`;
     const res = await raw(h.method, fillPath(h.template, { id: u.collectionId }), gateHeaders(h, u), { whole: deep });
     expect(res.status, key(h)).toBe(400);
