@@ -23,3 +23,18 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// Content area (issue 14): blog, publications, contact form.
+export type {
+  BlogAdminPage,
+  BlogCategories,
+  BlogPostAdmin,
+  BlogPostAdminRow,
+  BlogPostDetail,
+  BlogPostPage,
+  BlogPostSummary,
+  BlogStats,
+} from "./content/blog";
+export type { Publication, PublicationPage } from "./content/publications";
+export type { ContactAccepted, ContactMessage, ContactMessagePage } from "./content/contact";
+export type { ContentStats } from "./content/stats";

@@ -7,7 +7,7 @@
  * `area` only groups the doc's tables.
  */
 
-export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest";
+export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "content";
 
 interface ErrorEntry {
   readonly status: number;
@@ -103,6 +103,11 @@ export const ERRORS = {
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },
   GUEST_STORE_UNAVAILABLE: { status: 503, message: "The guest session could not be ended right now. Try again shortly.", area: "guest" },
+
+  // Content area (issue 14: blog, publications, contact form).
+  POST_NOT_FOUND: { status: 404, message: "Post not found.", area: "content" },
+  PUBLICATION_NOT_FOUND: { status: 404, message: "Publication not found.", area: "content" },
+  CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: "Message not found.", area: "content" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -116,6 +116,83 @@ export type Database = {
         };
         Relationships: [];
       };
+      blog_post_views: {
+        Row: {
+          day: string;
+          device: string;
+          post_id: string;
+        };
+        Insert: {
+          day?: string;
+          device: string;
+          post_id: string;
+        };
+        Update: {
+          day?: string;
+          device?: string;
+          post_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_views_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      blog_posts: {
+        Row: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          category: string | null;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        };
+        Insert: {
+          author_id?: string | null;
+          author_name?: string;
+          body?: string;
+          category?: string | null;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          published_at?: string | null;
+          slug: string;
+          status?: string;
+          tags?: string[];
+          title: string;
+          updated_at?: string;
+          view_count?: number;
+        };
+        Update: {
+          author_id?: string | null;
+          author_name?: string;
+          body?: string;
+          category?: string | null;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          published_at?: string | null;
+          slug?: string;
+          status?: string;
+          tags?: string[];
+          title?: string;
+          updated_at?: string;
+          view_count?: number;
+        };
+        Relationships: [];
+      };
       collection_documents: {
         Row: {
           added_at: string;
@@ -176,6 +253,39 @@ export type Database = {
           tags?: string[];
           updated_at?: string;
           user_id?: string;
+        };
+        Relationships: [];
+      };
+      contact_messages: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          status: string;
+          subject: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          message: string;
+          name: string;
+          status?: string;
+          subject?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          message?: string;
+          name?: string;
+          status?: string;
+          subject?: string | null;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -485,6 +595,57 @@ export type Database = {
         };
         Relationships: [];
       };
+      publications: {
+        Row: {
+          abstract: string | null;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          created_by: string | null;
+          doi: string | null;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          updated_at: string;
+          url: string | null;
+          venue: string | null;
+          year: number;
+        };
+        Insert: {
+          abstract?: string | null;
+          authors?: string[];
+          collection_ids?: string[];
+          created_at?: string;
+          created_by?: string | null;
+          doi?: string | null;
+          id?: string;
+          kind: string;
+          status?: string;
+          title: string;
+          updated_at?: string;
+          url?: string | null;
+          venue?: string | null;
+          year: number;
+        };
+        Update: {
+          abstract?: string | null;
+          authors?: string[];
+          collection_ids?: string[];
+          created_at?: string;
+          created_by?: string | null;
+          doi?: string | null;
+          id?: string;
+          kind?: string;
+          status?: string;
+          title?: string;
+          updated_at?: string;
+          url?: string | null;
+          venue?: string | null;
+          year?: number;
+        };
+        Relationships: [];
+      };
       search_analytics: {
         Row: {
           created_at: string;
@@ -629,6 +790,161 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      blog_admin_delete: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: boolean;
+      };
+      blog_admin_get: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          category: string | null;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_admin_list: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_q?: string | null;
+          p_status?: string | null;
+        };
+        Returns: {
+          author_name: string;
+          category: string;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          total_count: number;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_admin_save: {
+        Args: {
+          p_author_name: string | null;
+          p_body: string | null;
+          p_category: string | null;
+          p_excerpt: string | null;
+          p_id: string | null;
+          p_published_at: string | null;
+          p_slug_base: string | null;
+          p_status: string | null;
+          p_tags: string[] | null;
+          p_title: string | null;
+        };
+        Returns: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          category: string | null;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_admin_stats: {
+        Args: never;
+        Returns: Json;
+      };
+      blog_categories: {
+        Args: never;
+        Returns: {
+          count: number;
+          name: string;
+        }[];
+      };
+      blog_get_post: {
+        Args: {
+          p_slug: string | null;
+        };
+        Returns: {
+          author_name: string;
+          body: string;
+          category: string;
+          excerpt: string;
+          id: string;
+          next_slug: string;
+          next_title: string;
+          prev_slug: string;
+          prev_title: string;
+          published_at: string;
+          slug: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_like_pattern: {
+        Args: {
+          p_q: string | null;
+        };
+        Returns: string;
+      };
+      blog_list_posts: {
+        Args: {
+          p_category?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_order?: string | null;
+          p_q?: string | null;
+          p_sort?: string | null;
+          p_tag?: string | null;
+        };
+        Returns: {
+          author_name: string;
+          category: string;
+          excerpt: string;
+          id: string;
+          published_at: string;
+          slug: string;
+          tags: string[];
+          title: string;
+          total_count: number;
+        }[];
+      };
+      blog_record_view: {
+        Args: {
+          p_device: string | null;
+          p_post_id: string | null;
+        };
+        Returns: boolean;
+      };
+      blog_unique_slug: {
+        Args: {
+          p_base: string | null;
+          p_except?: string | null;
+        };
+        Returns: string;
+      };
       collection_tags_valid: {
         Args: {
           p_tags: string[] | null;
@@ -638,6 +954,58 @@ export type Database = {
       completed_statuses: {
         Args: never;
         Returns: string[];
+      };
+      contact_list: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_status?: string | null;
+        };
+        Returns: {
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          status: string;
+          subject: string;
+          total_count: number;
+          updated_at: string;
+        }[];
+      };
+      contact_set_status: {
+        Args: {
+          p_id: string | null;
+          p_status: string | null;
+        };
+        Returns: {
+          before_status: string;
+          id: string;
+          status: string;
+          updated_at: string;
+        }[];
+      };
+      contact_submit: {
+        Args: {
+          p_email: string | null;
+          p_message: string | null;
+          p_name: string | null;
+          p_subject: string | null;
+        };
+        Returns: {
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          status: string;
+          subject: string | null;
+          updated_at: string;
+        }[];
+      };
+      content_stats: {
+        Args: never;
+        Returns: Json;
       };
       count_collections: {
         Args: never;
@@ -845,6 +1213,97 @@ export type Database = {
         Returns: {
           id: string;
           jurisdiction: string;
+        }[];
+      };
+      publications_delete: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: boolean;
+      };
+      publications_facets: {
+        Args: never;
+        Returns: {
+          count: number;
+          facet: string;
+          value: string;
+        }[];
+      };
+      publications_get: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          abstract: string | null;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          created_by: string | null;
+          doi: string | null;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          updated_at: string;
+          url: string | null;
+          venue: string | null;
+          year: number;
+        }[];
+      };
+      publications_list: {
+        Args: {
+          p_kind?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_status?: string | null;
+          p_year?: number | null;
+        };
+        Returns: {
+          abstract: string;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          doi: string;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          total_count: number;
+          updated_at: string;
+          url: string;
+          venue: string;
+          year: number;
+        }[];
+      };
+      publications_save: {
+        Args: {
+          p_abstract: string | null;
+          p_authors: string[] | null;
+          p_collection_ids: string[] | null;
+          p_doi: string | null;
+          p_id: string | null;
+          p_kind: string | null;
+          p_status: string | null;
+          p_title: string | null;
+          p_url: string | null;
+          p_venue: string | null;
+          p_year: number | null;
+        };
+        Returns: {
+          abstract: string | null;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          created_by: string | null;
+          doi: string | null;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          updated_at: string;
+          url: string | null;
+          venue: string | null;
+          year: number;
         }[];
       };
       record_admin_action: {
