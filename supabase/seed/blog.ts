@@ -128,27 +128,34 @@ Every new page is available in Polish and English. Suggestions for the next rele
   },
 ];
 
-/** Insert the seed posts when the blog has no posts at all; returns how many were written. */
+/**
+ * Insert the seed posts when the blog has no posts at all, inside the caller's open transaction; returns how many were
+ * written. The table lock makes two launchers on one database seed once: the second waits, then sees the posts.
+ */
+export async function seedBlogPostsWith(client: pg.ClientBase): Promise<number> {
+  await client.query("lock table public.blog_posts in share row exclusive mode");
+  const { rows } = await client.query<{ empty: boolean }>("select not exists (select 1 from public.blog_posts) as empty");
+  if (!rows[0].empty) return 0;
+  let written = 0;
+  for (const p of SEED_POSTS) {
+    const res = await client.query(
+      `insert into public.blog_posts (slug, title, excerpt, body, category, tags, status, published_at, author_id)
+       values ($1, $2, $3, $4, $5, $6, 'published', now() - make_interval(days => $7), null)
+       on conflict (slug) do nothing`,
+      [p.slug, p.title, p.excerpt, p.body, p.category, p.tags, p.daysAgo],
+    );
+    written += res.rowCount ?? 0;
+  }
+  return written;
+}
+
+/** First start: seed the blog in one transaction of its own. */
 export async function seedBlogPosts(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query("begin");
-    // One seeding at a time (two launchers on one database): the second waits, then sees the posts and stops.
-    await client.query("lock table public.blog_posts in share row exclusive mode");
-    const { rows } = await client.query<{ empty: boolean }>("select not exists (select 1 from public.blog_posts) as empty");
-    let written = 0;
-    if (rows[0].empty) {
-      for (const p of SEED_POSTS) {
-        const res = await client.query(
-          `insert into public.blog_posts (slug, title, excerpt, body, category, tags, status, published_at, author_id)
-           values ($1, $2, $3, $4, $5, $6, 'published', now() - make_interval(days => $7), null)
-           on conflict (slug) do nothing`,
-          [p.slug, p.title, p.excerpt, p.body, p.category, p.tags, p.daysAgo],
-        );
-        written += res.rowCount ?? 0;
-      }
-    }
+    const written = await seedBlogPostsWith(client);
     await client.query("commit");
     return written;
   } catch (e) {
