@@ -12,6 +12,6 @@ export const GET = withRoute({ auth: "admin", query: BlogAdminListQuery }, async
  * POST /api/blog/admin/posts {title, slug?, excerpt?, body?, category?, tags?, status?, published_at?, author_name?}
  * → 201 the post. The slug is derived from the title unless given and made unique with a suffix.
  */
-export const POST = withRoute({ auth: "admin", body: CreateBlogPostSchema }, async ({ db, identity, body }) =>
+export const POST = withRoute({ auth: "admin", body: CreateBlogPostSchema, maxBodyBytes: "content" }, async ({ db, identity, body }) =>
   Response.json(await adminCreatePost(db, identity, body), { status: 201 }),
 );

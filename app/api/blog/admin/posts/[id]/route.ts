@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export const GET = withRoute({ auth: "admin" }, async ({ db, params }) => adminGetPost(db, postId(params.id)));
 
 /** PATCH /api/blog/admin/posts/{id}: any field; publishing stamps published_at now unless given (future = scheduled). */
-export const PATCH = withRoute({ auth: "admin", body: PatchBlogPostSchema }, async ({ db, identity, params, body }) =>
+export const PATCH = withRoute({ auth: "admin", body: PatchBlogPostSchema, maxBodyBytes: "content" }, async ({ db, identity, params, body }) =>
   adminPatchPost(db, identity, postId(params.id), body),
 );
 
