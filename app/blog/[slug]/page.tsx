@@ -8,16 +8,25 @@ import { fmt, formatDate } from "@/lib/i18n/locale";
 
 type Props = { params: Promise<{ slug: string }> };
 
+/** The slug as written; a malformed escape cannot name a post (a 404, not a 500). */
+function slugOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return "";
+  }
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const post = await pageBlogPost(decodeURIComponent(slug));
+  const post = await pageBlogPost(slugOf(slug));
   return post ? { title: post.title, description: post.excerpt.slice(0, 160) } : {};
 }
 
 export default async function BlogPostPage({ params }: Props) {
   const [{ slug }, { locale, t }] = await Promise.all([params, getI18n()]);
   const B = t.content.blog;
-  const post = await pageBlogPost(decodeURIComponent(slug));
+  const post = await pageBlogPost(slugOf(slug));
   if (!post) notFound();
   await pageCountView(post.id);
   return (
