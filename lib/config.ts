@@ -68,8 +68,11 @@ const ConfigSchema = z.object({
   PUBLICATIONS_PAGE_SIZE_MAX: int(50, 1),
   CONTENT_ADMIN_PAGE_SIZE_DEFAULT: int(20, 1),
   CONTENT_ADMIN_PAGE_SIZE_MAX: int(100, 1),
-  /** Body cap of blog post writes: 100,000 characters of Markdown, up to 4 UTF-8 bytes each, plus JSON escaping. */
-  CONTENT_BODY_MAX_BYTES: int(512 * 1024, 1),
+  /**
+   * Body cap of blog post writes: a 100,000-character Markdown body with the other fields, at up to two UTF-8 bytes a
+   * character (Polish letters are two); 256 KiB is also the most the security suite allows any route.
+   */
+  CONTENT_BODY_MAX_BYTES: int(256 * 1024, 1),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),

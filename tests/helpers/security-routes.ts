@@ -122,7 +122,8 @@ export function fillPath(template: string, ids: Record<string, string>, rest = "
   return template
     .replace(/\[\.\.\.(\w+)\]/g, () => rest)
     .replace(/\[(\w+)\]/g, (_, name: string) => {
-      const v = ids[name];
+      // A segment named otherwise ([slug]) takes the id value: any string exercises the route's not-found path.
+      const v = ids[name] ?? ids.id;
       if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
       return encodeURIComponent(v);
     });
