@@ -61,6 +61,18 @@ const ConfigSchema = z.object({
   QUOTA_REASONING_WRITES_PER_HOUR: int(30, 1),
   QUOTA_DASHBOARD_REFRESH_PER_HOUR: int(2, 1),
   QUOTA_CONTACT_PER_HOUR: int(5, 1),
+  /** Content area (issue 14: blog, publications, contact): list sizes; a larger or smaller `limit` is clamped. */
+  BLOG_PAGE_SIZE_DEFAULT: int(10, 1),
+  BLOG_PAGE_SIZE_MAX: int(50, 1),
+  PUBLICATIONS_PAGE_SIZE_DEFAULT: int(20, 1),
+  PUBLICATIONS_PAGE_SIZE_MAX: int(50, 1),
+  CONTENT_ADMIN_PAGE_SIZE_DEFAULT: int(20, 1),
+  CONTENT_ADMIN_PAGE_SIZE_MAX: int(100, 1),
+  /**
+   * Body cap of blog post writes: a 100,000-character Markdown body with the other fields, at up to two UTF-8 bytes a
+   * character (Polish letters are two); 256 KiB is also the most the security suite allows any route.
+   */
+  CONTENT_BODY_MAX_BYTES: int(256 * 1024, 1),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),

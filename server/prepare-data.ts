@@ -1,5 +1,6 @@
 import { SingleBar, Presets } from "cli-progress";
 import path from "node:path";
+import { seedBlogPosts } from "../supabase/seed/blog";
 import { corpusIsEmpty, seedCorpus } from "../supabase/seed/corpus";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE } from "../supabase/seed/generate";
 
@@ -33,8 +34,8 @@ function progress(label: string, log: (l: string) => void) {
 }
 
 /**
- * First-start data: the demo corpus when the judgments table is empty, then the search index when it holds nothing.
- * Both steps are no-ops on later starts.
+ * First-start data: the demo corpus when the judgments table is empty, the blog's first posts when it has none, then
+ * the search index when it holds nothing. Every step is a no-op on later starts.
  */
 export async function prepareData(opts: { databaseUrl: string; dataDir: string; log: (l: string) => void }): Promise<void> {
   const { databaseUrl, log } = opts;
@@ -47,6 +48,10 @@ export async function prepareData(opts: { databaseUrl: string; dataDir: string; 
     bar.stop();
     log(`seeded ${inserted} judgments in ${(ms / 1000).toFixed(1)} s`);
   }
+
+  // The blog's first posts (content area): only while the blog is empty, so a later start changes nothing.
+  const posts = await seedBlogPosts(databaseUrl);
+  if (posts) log(`seeded ${posts} blog posts`);
 
   // The engine module reads SEARCH_DATA_DIR from the environment; the launcher and the app must agree on it.
   process.env.SEARCH_DATA_DIR ??= path.join(opts.dataDir, "search");

@@ -21,7 +21,8 @@ function proxyTrust(): ProxyTrust {
   return trustMemo.trust;
 }
 
-export function clientAddress(req: Request): ClientAddress {
+// Only the headers are read, so pages (next/headers) can resolve the visitor's address the same way.
+export function clientAddress(req: Pick<Request, "headers">): ClientAddress {
   return clientAddressOf(req.headers, proxyTrust());
 }
 

@@ -31,18 +31,20 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   /**
    * The body cap (413 BODY_TOO_LARGE past it, security review H2): a byte count, or a named cap from config —
    * "default" (REQUEST_BODY_MAX_BYTES, used when omitted: no route reads an uncapped body), "credentials"
-   * (CREDENTIALS_BODY_MAX_BYTES, sign-in and sign-up), "events" (EVENTS_BODY_MAX_BYTES).
+   * (CREDENTIALS_BODY_MAX_BYTES, sign-in and sign-up), "events" (EVENTS_BODY_MAX_BYTES), "content" (CONTENT_BODY_MAX_BYTES,
+   * blog post writes: a body of up to 100,000 characters).
    */
   maxBodyBytes?: BodyCap;
 }
 
-export type BodyCap = number | "default" | "credentials" | "events";
+export type BodyCap = number | "default" | "credentials" | "events" | "content";
 
 function capBytes(cap: BodyCap | undefined): number {
   if (typeof cap === "number") return cap;
   const c = config();
   if (cap === "credentials") return c.CREDENTIALS_BODY_MAX_BYTES;
   if (cap === "events") return c.EVENTS_BODY_MAX_BYTES;
+  if (cap === "content") return c.CONTENT_BODY_MAX_BYTES;
   return c.REQUEST_BODY_MAX_BYTES;
 }
 

@@ -54,6 +54,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["GET"], "/api/blog/posts", "blog posts (D-16)"),
   route(["GET"], `/api/blog/posts/${SEGMENT}`, "blog post (D-16)"),
   route(["POST"], "/api/contact", "contact form (D-16)"),
+  // Content area (issue 14): the feed, the publications and contact pages, the public reads.
+  route(PAGE, "/blog/rss.xml", "blog RSS feed"),
+  route(PAGE, "/publications", "publications page"),
+  route(PAGE, "/contact", "contact page"),
+  route(["GET"], "/api/blog/categories", "blog categories"),
+  route(["GET"], "/api/publications", "published publications"),
+  route(["GET"], `/api/publications/${SEGMENT}`, "one publication"),
   // Signing in is done without a session by definition.
   route(["POST"], "/api/auth/sign-in", "sign in"),
   route(["POST"], "/api/auth/sign-up", "sign up"),

@@ -28,3 +28,17 @@ export type { NlFilterResult } from "@/lib/llm/nl-filter";
 export type { AdminActivity, ActivityItem, AdminStats, AuditEntry, DocumentsStats, SystemHealth } from "./admin/stats";
 export type { AdminUser, AdminUserPage, AdminUserState } from "./admin/users";
 export type { DashboardStats } from "./dashboard";
+// Content area (issue 14): blog, publications, contact form.
+export type {
+  BlogAdminPage,
+  BlogCategories,
+  BlogPostAdmin,
+  BlogPostAdminRow,
+  BlogPostDetail,
+  BlogPostPage,
+  BlogPostSummary,
+  BlogStats,
+} from "./content/blog";
+export type { Publication, PublicationPage } from "./content/publications";
+export type { ContactAccepted, ContactMessage, ContactMessagePage } from "./content/contact";
+export type { ContentStats } from "./content/stats";

@@ -7,7 +7,7 @@
  * `area` only groups the doc's tables.
  */
 
-export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest";
+export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "content";
 
 interface ErrorEntry {
   readonly status: number;
@@ -108,6 +108,10 @@ export const ERRORS = {
   SELF_ROLE_CHANGE: { status: 409, message: "You cannot revoke your own admin role or ban yourself.", area: "auth" },
   USER_NOT_FOUND: { status: 404, message: "User not found.", area: "auth" },
   DASHBOARD_UNAVAILABLE: { status: 503, message: "The dashboard statistics could not be computed right now. Try again shortly.", area: "database" },
+  // Content area (issue 14: blog, publications, contact form).
+  POST_NOT_FOUND: { status: 404, message: "Post not found.", area: "content" },
+  PUBLICATION_NOT_FOUND: { status: 404, message: "Publication not found.", area: "content" },
+  CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: "Message not found.", area: "content" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

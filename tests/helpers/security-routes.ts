@@ -48,6 +48,7 @@ function capOf(expr: string | undefined): number {
   if (expr === undefined || expr === '"default"') return c.REQUEST_BODY_MAX_BYTES;
   if (expr === '"credentials"') return c.CREDENTIALS_BODY_MAX_BYTES;
   if (expr === '"events"') return c.EVENTS_BODY_MAX_BYTES;
+  if (expr === '"content"') return c.CONTENT_BODY_MAX_BYTES;
   const factors = expr.split("*").map((f) => Number(f.trim().replace(/_/g, "")));
   if (factors.some((f) => !Number.isFinite(f))) throw new Error(`cannot read maxBodyBytes ${expr}`);
   return factors.reduce((a, b) => a * b, 1);
@@ -121,7 +122,8 @@ export function fillPath(template: string, ids: Record<string, string>, rest = "
   return template
     .replace(/\[\.\.\.(\w+)\]/g, () => rest)
     .replace(/\[(\w+)\]/g, (_, name: string) => {
-      const v = ids[name];
+      // A segment named otherwise ([slug]) takes the id value: any string exercises the route's not-found path.
+      const v = ids[name] ?? ids.id;
       if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
       return encodeURIComponent(v);
     });

@@ -31,6 +31,13 @@ const PUBLIC: Array<[string, string]> = [
   ["GET", "/api/blog/posts"],
   ["GET", "/api/blog/posts/abc"],
   ["POST", "/api/contact"],
+  // Content area (issue 14).
+  ["GET", "/blog/rss.xml"],
+  ["GET", "/publications"],
+  ["GET", "/contact"],
+  ["GET", "/api/blog/categories"],
+  ["GET", "/api/publications"],
+  ["GET", `/api/publications/${ID}`],
   ["POST", "/api/auth/sign-in"],
   ["POST", "/api/auth/sign-up"],
   ["POST", "/api/auth/sign-out"],
@@ -39,6 +46,13 @@ const PUBLIC: Array<[string, string]> = [
 
 // Lookalikes and sign-in-required routes (spec item 5) that must stay gated.
 const GATED: Array<[string, string]> = [
+  // Content area (issue 14): writes and admin pages stay gated.
+  ["POST", "/api/publications"],
+  ["PATCH", `/api/publications/${ID}`],
+  ["DELETE", `/api/publications/${ID}`],
+  ["GET", "/api/blog/admin/posts"],
+  ["GET", "/admin/blog"],
+  ["GET", "/publications/x"],
   ["GET", "/search/extractions"],
   ["GET", "/searchx"],
   ["GET", "/search/"],

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { AdminMessages } from "@/components/content/admin-messages";
+import { AdminGate, ContentAdminNav } from "@/components/content/admin-gate";
+import { contentAdminLinks } from "@/components/content/admin-links";
+import { PageHeader } from "@/components/page-header";
+import { getSessionUser } from "@/lib/api/pages";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t.content.admin.messagesTitle, robots: { index: false } };
+}
+
+export default async function AdminMessagesPage() {
+  const [{ t }, user] = await Promise.all([getI18n(), getSessionUser()]);
+  return (
+    <AdminGate user={user} forbidden={t.content.admin.forbidden}>
+      <PageHeader title={t.content.admin.messagesTitle} />
+      <ContentAdminNav label={t.content.admin.nav} items={contentAdminLinks(t)} current="/admin/messages" />
+      <AdminMessages />
+    </AdminGate>
+  );
+}

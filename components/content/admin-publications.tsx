@@ -1,0 +1,238 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Pagination } from "@/components/pagination";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { Input, Label, Textarea, controlClass } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { ApiRequestError } from "@/lib/client/api";
+import { createPublication, deletePublication, listAdminPublications, patchPublication, type Publication } from "@/lib/client/content-api";
+import { useI18n } from "@/lib/i18n/client";
+import { fmt } from "@/lib/i18n/locale";
+import { CreatePublicationSchema, PUBLICATION_KINDS, PUBLICATION_STATUSES, type PublicationKind } from "@/lib/schema/requests/content";
+
+interface Draft {
+  id: string | null;
+  title: string;
+  authors: string;
+  venue: string;
+  year: string;
+  abstract: string;
+  url: string;
+  doi: string;
+  kind: PublicationKind;
+  status: "draft" | "published";
+}
+
+const emptyDraft = (): Draft => ({ id: null, title: "", authors: "", venue: "", year: String(new Date().getFullYear()), abstract: "", url: "", doi: "", kind: "paper", status: "draft" });
+
+const fromPublication = (p: Publication): Draft => ({
+  id: p.id,
+  title: p.title,
+  authors: p.authors.join("\n"),
+  venue: p.venue ?? "",
+  year: String(p.year),
+  abstract: p.abstract ?? "",
+  url: p.url ?? "",
+  doi: p.doi ?? "",
+  kind: p.kind,
+  status: p.status,
+});
+
+/** /admin/publications: every record (drafts included), an editor validated with the API's schema, delete with confirmation. */
+export function AdminPublications() {
+  const { t } = useI18n();
+  const A = t.content.admin;
+  const P = t.content.publications;
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const [confirm, setConfirm] = useState<Publication | null>(null);
+
+  const query = useQuery({ queryKey: ["admin-publications", page], queryFn: () => listAdminPublications(page), placeholderData: keepPreviousData });
+  const data = query.data ?? null;
+  const loadFailed = query.isError;
+  const load = async () => {
+    await query.refetch();
+  };
+
+  async function save() {
+    if (!draft) return;
+    const body = {
+      title: draft.title,
+      authors: draft.authors
+        .split("\n")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      venue: draft.venue.trim() || null,
+      year: Number(draft.year),
+      abstract: draft.abstract.trim() || null,
+      url: draft.url.trim() || null,
+      doi: draft.doi.trim() || null,
+      kind: draft.kind,
+      status: draft.status,
+    };
+    // The API's own schema, so the editor refuses what the server would.
+    const check = CreatePublicationSchema.safeParse(body);
+    if (!check.success) {
+      setMessage({ tone: "danger", text: check.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+      return;
+    }
+    try {
+      const saved = draft.id ? await patchPublication(draft.id, body) : await createPublication(body);
+      setDraft(fromPublication(saved));
+      setMessage({ tone: "ok", text: A.saved });
+      await load();
+    } catch (e) {
+      setMessage({ tone: "danger", text: e instanceof ApiRequestError ? e.message : t.common.unknownError });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+      <div className="flex justify-end">
+        <Button onClick={() => setDraft(emptyDraft())}>{A.newPublication}</Button>
+      </div>
+      {loadFailed ? (
+        <Notice tone="danger">{A.loadError}</Notice>
+      ) : !data ? (
+        <p className="text-muted">{t.common.loading}</p>
+      ) : data.publications.length === 0 ? (
+        <Notice>{A.empty}</Notice>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3">{A.columns.title}</th>
+                <th scope="col" className="py-2 pr-3">{A.columns.kind}</th>
+                <th scope="col" className="py-2 pr-3">{A.columns.year}</th>
+                <th scope="col" className="py-2 pr-3">{A.columns.status}</th>
+                <th scope="col" className="py-2">{A.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.publications.map((p) => (
+                <tr key={p.id} className="border-b border-line align-top">
+                  <td className="py-2 pr-3 font-medium">{p.title}</td>
+                  <td className="py-2 pr-3">{P.kinds[p.kind]}</td>
+                  <td className="py-2 pr-3">{p.year}</td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={p.status === "published" ? "ok" : "neutral"}>{A.status[p.status]}</Badge>
+                  </td>
+                  <td className="flex gap-1 py-2">
+                    <Button size="sm" variant="secondary" onClick={() => setDraft(fromPublication(p))} aria-label={`${A.edit}: ${p.title}`}>
+                      {A.edit}
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => setConfirm(p)} aria-label={`${t.common.delete}: ${p.title}`}>
+                      {t.common.delete}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination page={page} pages={data.pages} onPage={setPage} label={A.pagination} />
+        </div>
+      )}
+      {draft ? (
+        <form
+          className="grid gap-3 rounded-card border border-line bg-surface p-5 sm:grid-cols-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <div className="sm:col-span-2">
+            <Label htmlFor="pub-title">{A.editor.title}</Label>
+            <Input id="pub-title" required maxLength={300} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+          </div>
+          <div>
+            <Label htmlFor="pub-authors">{A.editor.authors}</Label>
+            <Textarea id="pub-authors" rows={3} value={draft.authors} onChange={(e) => setDraft({ ...draft, authors: e.target.value })} />
+          </div>
+          <div className="space-y-3">
+            <div>
+              <Label htmlFor="pub-kind-edit">{P.kind}</Label>
+              <select id="pub-kind-edit" className={`${controlClass} h-10`} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as PublicationKind })}>
+                {PUBLICATION_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {P.kinds[k]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor="pub-status-edit">{A.editor.status}</Label>
+              <select id="pub-status-edit" className={`${controlClass} h-10`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as Draft["status"] })}>
+                {PUBLICATION_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {A.status[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div>
+            <Label htmlFor="pub-venue">{A.editor.venue}</Label>
+            <Input id="pub-venue" maxLength={300} value={draft.venue} onChange={(e) => setDraft({ ...draft, venue: e.target.value })} />
+          </div>
+          <div>
+            <Label htmlFor="pub-year-edit">{P.year}</Label>
+            <Input id="pub-year-edit" inputMode="numeric" value={draft.year} onChange={(e) => setDraft({ ...draft, year: e.target.value })} />
+          </div>
+          <div>
+            <Label htmlFor="pub-url">{A.editor.url}</Label>
+            <Input id="pub-url" type="url" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
+          </div>
+          <div>
+            <Label htmlFor="pub-doi">{A.editor.doi}</Label>
+            <Input id="pub-doi" value={draft.doi} onChange={(e) => setDraft({ ...draft, doi: e.target.value })} />
+          </div>
+          <div className="sm:col-span-2">
+            <Label htmlFor="pub-abstract">{A.editor.abstract}</Label>
+            <Textarea id="pub-abstract" rows={4} maxLength={5000} value={draft.abstract} onChange={(e) => setDraft({ ...draft, abstract: e.target.value })} />
+          </div>
+          <div className="flex gap-2 sm:col-span-2">
+            <Button type="submit">{t.common.save}</Button>
+            <Button variant="ghost" onClick={() => setDraft(null)}>
+              {A.editor.close}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <DialogRoot open={confirm !== null} onOpenChange={(o) => (o ? null : setConfirm(null))}>
+        {confirm ? (
+          <DialogContent title={fmt(A.deleteConfirmTitle, { title: confirm.title })} description={A.deleteConfirmBody}>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setConfirm(null)}>
+                {t.common.cancel}
+              </Button>
+              <Button
+                variant="danger"
+                onClick={async () => {
+                  const id = confirm.id;
+                  setConfirm(null);
+                  try {
+                    await deletePublication(id);
+                    setMessage({ tone: "ok", text: A.deleted });
+                    if (draft?.id === id) setDraft(null);
+                    await load();
+                  } catch (e) {
+                    setMessage({ tone: "danger", text: e instanceof ApiRequestError ? e.message : t.common.unknownError });
+                  }
+                }}
+              >
+                {t.common.delete}
+              </Button>
+            </div>
+          </DialogContent>
+        ) : null}
+      </DialogRoot>
+    </div>
+  );
+}
