@@ -11,14 +11,18 @@ export async function startBackgroundJobs(opts: {
   supabaseUrl: string;
   serviceRoleKey: string;
   log: (line: string) => void;
+  /** The SMTP server of the alert digests (the local mail catcher unless SMTP_URL names another). */
+  smtpUrl?: string;
 }): Promise<() => Promise<void>> {
   const { startScheduler } = await import("../lib/backend/scheduler");
   const { scheduleSync } = await import("../lib/search/sync");
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const stopScheduler = startScheduler({ serviceDb });
+  const { alertDigestJobs } = await import("../lib/backend/alerts/run");
+  const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
+  const stopScheduler = startScheduler({ serviceDb, jobs: opts.smtpUrl ? digests : [] });
   const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
-  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)`);
+  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`);
   return async () => {
     stopScheduler();
     stopSync();

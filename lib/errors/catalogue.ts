@@ -7,7 +7,7 @@
  * `area` only groups the doc's tables.
  */
 
-export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest";
+export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "accounts";
 
 interface ErrorEntry {
   readonly status: number;
@@ -103,6 +103,15 @@ export const ERRORS = {
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },
   GUEST_STORE_UNAVAILABLE: { status: 503, message: "The guest session could not be ended right now. Try again shortly.", area: "guest" },
+  // Accounts (issue 15, helper "accounts"): saved searches, alerts, settings.
+  INVALID_SAVED_SEARCH_ID: { status: 400, message: "The saved search id must be a UUID.", area: "accounts" },
+  // D-30: the same answer for another user's id and one that does not exist.
+  SAVED_SEARCH_NOT_FOUND: { status: 404, message: "Saved search not found.", area: "accounts" },
+  SAVED_SEARCH_LIMIT: { status: 409, message: "You have reached the maximum number of saved searches.", area: "accounts" },
+  UNSUBSCRIBE_TOKEN_INVALID: { status: 400, message: "This unsubscribe link is not valid or has already been used.", area: "accounts" },
+  CURRENT_PASSWORD_WRONG: { status: 403, message: "The current password is not right.", area: "accounts" },
+  CONFIRMATION_MISMATCH: { status: 422, message: "Type the confirmation text exactly to delete the account.", area: "accounts" },
+  MAIL_NOT_CONFIGURED: { status: 503, message: "No mail server is configured (SMTP_URL).", area: "accounts" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -47,6 +47,60 @@ export type Database = {
         };
         Relationships: [];
       };
+      alert_deliveries: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          error: string | null;
+          id: number;
+          judgment_id: string;
+          run_id: string;
+          saved_search_id: string;
+          sent_at: string | null;
+          status: string;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: never;
+          judgment_id: string;
+          run_id: string;
+          saved_search_id: string;
+          sent_at?: string | null;
+          status?: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: never;
+          judgment_id?: string;
+          run_id?: string;
+          saved_search_id?: string;
+          sent_at?: string | null;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "alert_deliveries_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "alert_deliveries_saved_search_id_fkey";
+            columns: ["saved_search_id"];
+            isOneToOne: false;
+            referencedRelation: "saved_searches";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       api_keys: {
         Row: {
           created_at: string;
@@ -449,6 +503,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      mail_messages: {
+        Row: {
+          html_body: string | null;
+          id: number;
+          mail_from: string | null;
+          rcpt_to: string[];
+          received_at: string;
+          size_bytes: number;
+          subject: string | null;
+          text_body: string | null;
+        };
+        Insert: {
+          html_body?: string | null;
+          id?: never;
+          mail_from?: string | null;
+          rcpt_to?: string[];
+          received_at?: string;
+          size_bytes?: number;
+          subject?: string | null;
+          text_body?: string | null;
+        };
+        Update: {
+          html_body?: string | null;
+          id?: never;
+          mail_from?: string | null;
+          rcpt_to?: string[];
+          received_at?: string;
+          size_bytes?: number;
+          subject?: string | null;
+          text_body?: string | null;
+        };
+        Relationships: [];
+      };
       nl_filter_requests: {
         Row: {
           created_at: string;
@@ -482,6 +569,60 @@ export type Database = {
           question_length?: number;
           success?: boolean;
           user_id?: string | null;
+        };
+        Relationships: [];
+      };
+      saved_searches: {
+        Row: {
+          alert_enabled: boolean;
+          alert_frequency: string;
+          created_at: string;
+          folder: string | null;
+          id: string;
+          kind: string;
+          last_digest_at: string | null;
+          last_run_at: string | null;
+          name: string;
+          params: Json;
+          query: string;
+          unsubscribe_nonce: string;
+          updated_at: string;
+          use_count: number;
+          user_id: string;
+        };
+        Insert: {
+          alert_enabled?: boolean;
+          alert_frequency?: string;
+          created_at?: string;
+          folder?: string | null;
+          id?: string;
+          kind: string;
+          last_digest_at?: string | null;
+          last_run_at?: string | null;
+          name: string;
+          params?: Json;
+          query?: string;
+          unsubscribe_nonce?: string;
+          updated_at?: string;
+          use_count?: number;
+          user_id?: string;
+        };
+        Update: {
+          alert_enabled?: boolean;
+          alert_frequency?: string;
+          created_at?: string;
+          folder?: string | null;
+          id?: string;
+          kind?: string;
+          last_digest_at?: string | null;
+          last_run_at?: string | null;
+          name?: string;
+          params?: Json;
+          query?: string;
+          unsubscribe_nonce?: string;
+          updated_at?: string;
+          use_count?: number;
+          user_id?: string;
         };
         Relationships: [];
       };
@@ -569,6 +710,30 @@ export type Database = {
           kind?: string;
           started_at?: string;
           updated_watermark?: string | null;
+        };
+        Relationships: [];
+      };
+      user_settings: {
+        Row: {
+          alerts_paused: boolean;
+          display_name: string | null;
+          language: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          alerts_paused?: boolean;
+          display_name?: string | null;
+          language?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          alerts_paused?: boolean;
+          display_name?: string | null;
+          language?: string;
+          updated_at?: string;
+          user_id?: string;
         };
         Relationships: [];
       };
@@ -688,9 +853,41 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      create_saved_search: {
+        Args: {
+          p_alert_enabled: boolean | null;
+          p_alert_frequency: string | null;
+          p_folder: string | null;
+          p_kind: string | null;
+          p_max: number | null;
+          p_name: string | null;
+          p_params: Json | null;
+          p_query: string | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
       delete_collection: {
         Args: {
           p_collection_id: string | null;
+        };
+        Returns: boolean;
+      };
+      delete_saved_search: {
+        Args: {
+          p_id: string | null;
         };
         Returns: boolean;
       };
@@ -747,6 +944,33 @@ export type Database = {
           tags: string[] | null;
           updated_at: string | null;
           user_id: string | null;
+        }[];
+      };
+      get_my_settings: {
+        Args: never;
+        Returns: {
+          alerts_paused: boolean | null;
+          display_name: string | null;
+          language: string | null;
+        };
+      };
+      get_saved_search: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
         }[];
       };
       health_ping: {
@@ -847,6 +1071,60 @@ export type Database = {
           jurisdiction: string;
         }[];
       };
+      list_mail_messages: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          html_body: string;
+          id: number;
+          mail_from: string;
+          rcpt_to: string[];
+          received_at: string;
+          size_bytes: number;
+          subject: string;
+          text_body: string;
+          total_count: number;
+        }[];
+      };
+      list_saved_search_folders: {
+        Args: never;
+        Returns: {
+          count: number;
+          folder: string;
+        }[];
+      };
+      list_saved_searches: {
+        Args: {
+          p_folder?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          item: Database["public"]["CompositeTypes"]["saved_search_row"];
+          total_count: number;
+        }[];
+      };
+      mark_saved_search_run: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
       record_admin_action: {
         Args: {
           p_action: string | null;
@@ -916,6 +1194,13 @@ export type Database = {
         };
         Returns: string;
       };
+      unsubscribe_saved_search: {
+        Args: {
+          p_id: string | null;
+          p_nonce: string | null;
+        };
+        Returns: string;
+      };
       update_collection: {
         Args: {
           p_collection_id: string | null;
@@ -932,6 +1217,36 @@ export type Database = {
           user_id: string | null;
         }[];
       };
+      update_my_settings: {
+        Args: {
+          p_patch: Json | null;
+        };
+        Returns: {
+          alerts_paused: boolean | null;
+          display_name: string | null;
+          language: string | null;
+        };
+      };
+      update_saved_search: {
+        Args: {
+          p_id: string | null;
+          p_patch: Json | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: {
@@ -944,6 +1259,25 @@ export type Database = {
         tags: string[] | null;
         updated_at: string | null;
         user_id: string | null;
+      };
+      saved_search_row: {
+        alert_enabled: boolean | null;
+        alert_frequency: string | null;
+        created_at: string | null;
+        folder: string | null;
+        id: string | null;
+        kind: string | null;
+        last_run_at: string | null;
+        name: string | null;
+        params: Json | null;
+        query: string | null;
+        updated_at: string | null;
+        use_count: number | null;
+      };
+      user_settings_row: {
+        alerts_paused: boolean | null;
+        display_name: string | null;
+        language: string | null;
       };
     };
   };
