@@ -23,3 +23,9 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// Accounts (issue 15): saved searches, settings, the unsubscribe link, the admin mail view.
+export type { SavedSearch, SavedSearchPage, SavedSearchRun } from "./saved-searches/saved-searches";
+export type { Profile } from "./settings/profile";
+export type { UnsubscribeBody } from "./alerts/unsubscribe";
+export type { MailMessageRow, MailPage } from "./admin-mail";
