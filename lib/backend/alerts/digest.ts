@@ -257,7 +257,7 @@ async function itemsOf(pool: pg.Pool, ids: string[]): Promise<Item[]> {
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const title = (r.base_case_name || r.title || "").replace(/\s+/g, " ").trim().slice(0, 200);
+    const title = (r.base_case_name || r.title || "").replace(/\s+/g, " ").trim().slice(0, 120);
     return [{ id, title, case_number: r.case_number, decision_date: r.decision_date }];
   });
 }
