@@ -13,6 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import {
   changePassword,
   deleteAccount,
+  getEmbeddings,
   getProfile,
   listSavedSearches,
   savedSearchHref,
@@ -30,7 +31,7 @@ import {
   type AlertFrequency,
 } from "@/lib/schema/requests/accounts";
 
-const TABS = ["profile", "alerts", "apiKeys"] as const;
+const TABS = ["profile", "alerts", "apiKeys", "embeddings"] as const;
 type Tab = (typeof TABS)[number];
 
 /** /settings: Profile, Alerts and API keys tabs (a WAI-ARIA tab list: arrow keys move between tabs). */
@@ -65,7 +66,7 @@ export function SettingsTabs() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === "profile" ? <ProfileTab /> : tab === "alerts" ? <AlertsTab /> : <ApiKeysPanel />}
+        {tab === "profile" ? <ProfileTab /> : tab === "alerts" ? <AlertsTab /> : tab === "apiKeys" ? <ApiKeysPanel /> : <EmbeddingsTab />}
       </div>
     </div>
   );
@@ -278,6 +279,33 @@ function AlertsTab() {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+function EmbeddingsTab() {
+  const { t } = useI18n();
+  const s = t.accounts.settings;
+  const q = useQuery({ queryKey: ["embeddings"], queryFn: getEmbeddings });
+  if (q.isPending) return <Skeleton className="h-24" aria-label={s.loading} />;
+  if (q.isError) return <Notice tone="danger">{fmt(s.error, { message: q.error.message })}</Notice>;
+  const dims = (n: number | null) => (n ? ` · ${fmt(s.dimensions, { count: n })}` : "");
+  return (
+    <div className="space-y-3">
+      <p>
+        {s.embeddingsActive}: <strong data-testid="active-embedder">{q.data.active.label}</strong>
+        {dims(q.data.active.dimensions)}
+      </p>
+      <h2 className="text-sm font-medium text-muted">{s.embeddingsAvailable}</h2>
+      <ul className="list-disc pl-5 text-sm">
+        {q.data.available.map((e) => (
+          <li key={e.id}>
+            {e.label}
+            {dims(e.dimensions)}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted">{s.embeddingsNote}</p>
     </div>
   );
 }

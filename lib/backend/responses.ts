@@ -29,3 +29,4 @@ export type { SavedSearch, SavedSearchPage, SavedSearchRun } from "./saved-searc
 export type { Profile } from "./settings/profile";
 export type { UnsubscribeBody } from "./alerts/unsubscribe";
 export type { MailMessageRow, MailPage } from "./admin-mail";
+export type { EmbeddingsSettings } from "./settings/embeddings";

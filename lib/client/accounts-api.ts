@@ -2,7 +2,7 @@
  * Client calls of the accounts area (issue 15): /api/saved-searches, /api/settings/*, /api/unsubscribe and
  * /api/admin/mail. The bodies are the types lib/backend builds them with.
  */
-import type { MailPage, Profile, SavedSearch, SavedSearchPage, SavedSearchRun, UnsubscribeBody } from "@/lib/backend/responses";
+import type { EmbeddingsSettings, MailPage, Profile, SavedSearch, SavedSearchPage, SavedSearchRun, UnsubscribeBody } from "@/lib/backend/responses";
 import type { CreateSavedSearch, PatchSavedSearch } from "@/lib/schema/requests/accounts";
 import { apiFetch, qs } from "./api";
 
@@ -56,4 +56,8 @@ export function unsubscribe(token: string): Promise<UnsubscribeBody> {
 
 export function listMail(q: { limit?: number; offset?: number } = {}): Promise<MailPage> {
   return apiFetch<MailPage>(`/api/admin/mail${qs({ limit: q.limit, offset: q.offset })}`);
+}
+
+export function getEmbeddings(): Promise<EmbeddingsSettings> {
+  return apiFetch<EmbeddingsSettings>("/api/settings/embeddings");
 }

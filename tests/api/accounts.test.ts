@@ -205,6 +205,15 @@ describe("settings", () => {
   });
 });
 
+describe("GET /api/settings/embeddings", () => {
+  it("everyone signed in sees the active embedder; the local default is local-hash, labelled lexical", async () => {
+    expect((await new Browser().get("/api/settings/embeddings")).status).toBe(401);
+    const body = await (await alice.get("/api/settings/embeddings")).json();
+    expect(body.active).toEqual({ id: "local-hash", label: "lexical (no model configured)", dimensions: expect.any(Number) });
+    expect(body.available.map((e: { id: string }) => e.id)).toContain("local-hash");
+  });
+});
+
 describe("GET /api/admin/mail", () => {
   it("admins read the local SMTP server's messages; other users get 403", async () => {
     await pool.query("insert into public.mail_messages (subject, rcpt_to, text_body) values ('api-test mail', '{x@example.org}', 'hello')");

@@ -79,6 +79,10 @@ export const accountsEn = {
     resume: "Resume alerts",
     error: "Something went wrong: {message}",
     loading: "Loading…",
+    embeddingsActive: "The search index uses",
+    embeddingsAvailable: "Embedders this server can use",
+    dimensions: "{count} dimensions",
+    embeddingsNote: "Semantic and hybrid search compare these vectors. Changing the embedder is not available on this page yet.",
   },
   unsubscribe: {
     title: "Stop an e-mail alert",
@@ -176,6 +180,10 @@ export const accountsPl: typeof accountsEn = {
     resume: "Wznów powiadomienia",
     error: "Coś poszło nie tak: {message}",
     loading: "Wczytywanie…",
+    embeddingsActive: "Indeks wyszukiwania używa",
+    embeddingsAvailable: "Modele osadzeń dostępne na tym serwerze",
+    dimensions: "{count} wymiarów",
+    embeddingsNote: "Wyszukiwanie semantyczne i hybrydowe porównuje te wektory. Zmiana modelu osadzeń nie jest jeszcze dostępna na tej stronie.",
   },
   unsubscribe: {
     title: "Wyłącz powiadomienie e-mail",
