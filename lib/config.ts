@@ -178,6 +178,21 @@ const ConfigSchema = z.object({
   ADMIN_ACTIVITY_PAGE_MAX: int(200, 1),
   /** How long a ban set from the panel lasts (GoTrue ban_duration; about a century = until lifted). */
   ADMIN_BAN_DURATION: z.string().regex(/^\d+h$/).default("876000h"),
+  // Accounts (issue 15, helper "accounts"): saved searches, mail, alerts.
+  /** Saved searches per user (409 SAVED_SEARCH_LIMIT past it). */
+  SAVED_SEARCHES_MAX_PER_USER: int(200, 1),
+  /** nodemailer transport URL (smtp:// or smtps://user:pass@host:port); the local stack sets its own catcher. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Judgment Search <alerts@localhost>"),
+  /** Time-outs of every SMTP connection: connect, greeting, and socket inactivity. */
+  SMTP_TIMEOUT_MS: int(10_000, 100),
+  /** Tries per digest mail (the first one included); the wait doubles from SMTP_RETRY_BASE_MS. */
+  SMTP_MAX_ATTEMPTS: int(3, 1),
+  SMTP_RETRY_BASE_MS: int(1_000, 0),
+  /** Judgments listed per saved search in one digest (the total is given as well). */
+  ALERT_DIGEST_MAX_ITEMS: int(20, 1),
+  /** Secret for the unsubscribe links' HMAC; unset: derived from SUPABASE_SERVICE_ROLE_KEY. */
+  ALERT_TOKEN_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

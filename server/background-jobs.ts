@@ -11,6 +11,8 @@ export async function startBackgroundJobs(opts: {
   supabaseUrl: string;
   serviceRoleKey: string;
   log: (line: string) => void;
+  /** The SMTP server of the alert digests (the local mail catcher unless SMTP_URL names another). */
+  smtpUrl?: string;
 }): Promise<() => Promise<void>> {
   const { startScheduler } = await import("../lib/backend/scheduler");
   const { scheduleSync } = await import("../lib/search/sync");
@@ -25,6 +27,11 @@ export async function startBackgroundJobs(opts: {
     afterFullSync: async () => void (await refreshDashboardStats(serviceDb)),
   });
   opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), dashboard statistics (daily and after each full sync)`);
+  const { alertDigestJobs } = await import("../lib/backend/alerts/run");
+  const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
+  const stopScheduler = startScheduler({ serviceDb, jobs: opts.smtpUrl ? digests : [] });
+  const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
+  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`);
   return async () => {
     stopScheduler();
     stopSync();

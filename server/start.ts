@@ -17,6 +17,7 @@ import { repoRoot } from "./paths";
 import { startDatabase } from "./stack";
 import { prepareData } from "./prepare-data";
 import { startBackgroundJobs } from "./background-jobs";
+import { startMailCatcher } from "./mail-catcher";
 
 type Mode = "production" | "development";
 
@@ -29,6 +30,7 @@ const envFile = path.join(repoRoot, ".env.local");
 const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 54322);
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 54321);
 const APP_PORT = Number(process.env.PORT ?? 3000);
+const MAIL_CATCHER_PORT = Number(process.env.MAIL_CATCHER_PORT ?? 2525);
 const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${POSTGRES_PORT}/postgres`;
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -84,7 +86,18 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
 
   await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
-  cleanups.push(await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say }));
+  // Mail: SMTP_URL names a real server; otherwise the local catcher receives every message (read at /admin/mail).
+  let smtpUrl = env.SMTP_URL;
+  if (!smtpUrl) {
+    const catcher = await step(`starting the mail catcher on 127.0.0.1:${MAIL_CATCHER_PORT}`, () =>
+      startMailCatcher({ databaseUrl: db.databaseUrl, port: MAIL_CATCHER_PORT, log: say }),
+    );
+    cleanups.push(() => catcher.close());
+    smtpUrl = catcher.url;
+  }
+  cleanups.push(
+    await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say, smtpUrl }),
+  );
 
   const appEnv: NodeJS.ProcessEnv = {
     ...env,
@@ -92,6 +105,7 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
     SUPABASE_URL: gateway.url,
     UPSTASH_REDIS_REST_URL: gateway.upstash?.url ?? "",
     SEARCH_DATA_DIR: env.SEARCH_DATA_DIR ?? path.join(db.dataDir, "search"),
+    SMTP_URL: smtpUrl,
   };
   if (!gateway.upstash) delete appEnv.UPSTASH_REDIS_REST_URL;
   if (!withNext) {

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/client/api";
+import { SaveSearchButton } from "@/components/accounts/save-search-button";
 import { parseExtractionState, serializeExtractionState, type ExtractionUrlState } from "@/lib/client/extraction-url-state";
 import { filterDocuments } from "@/lib/client/extractions-api";
 import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-codec";
@@ -133,9 +134,17 @@ export function ExtractionsPage({ llmEnabled }: { llmEnabled: boolean }) {
               {results.data ? fmt(t.extr.total, { count: formatNumber(locale, results.data.total) }) : null}
             </span>
           </h2>
-          <Button variant="secondary" size="sm" onClick={() => setSaveOpen(true)} disabled={!results.data}>
-            {t.extr.save}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <SaveSearchButton
+              kind="extractions"
+              query={url.q.trim()}
+              params={{ f: apiFilter, q: url.q.trim(), url: serializeExtractionState({ ...url, page: 1 }) }}
+              defaultName={url.nl.trim() || url.q.trim() || t.extr.title}
+            />
+            <Button variant="secondary" size="sm" onClick={() => setSaveOpen(true)} disabled={!results.data}>
+              {t.extr.save}
+            </Button>
+          </div>
         </div>
         {results.isError ? (
           <Notice tone="danger">{fmt(t.extr.error, { message: errorMessage(results.error, t.common.unknownError) })}</Notice>

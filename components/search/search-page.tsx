@@ -13,6 +13,7 @@ import {
   JURISDICTIONS,
   SEARCH_MODES,
   parseSearchState,
+  searchFilterExpression,
   serializeSearchState,
   type SearchMode,
   type SearchUrlState,
@@ -24,6 +25,7 @@ import { CORPUS } from "@/components/corpus-facts";
 import { GuestBanner, GuestLimitDialog } from "./guest-allowance";
 import { SearchResults } from "./search-results";
 import { SearchBox } from "./search-box";
+import { SaveSearchButton } from "@/components/accounts/save-search-button";
 
 function hasCriteria(s: SearchUrlState): boolean {
   return s.q.trim().length > 0 || s.jurisdiction.length > 0 || !!s.from || !!s.to || !!s.court.trim();
@@ -180,6 +182,16 @@ export function SearchPage() {
       </form>
 
       {guest ? <GuestBanner guest={guest} /> : null}
+
+      {user && hasCriteria(effective) ? (
+        <SaveSearchButton
+          kind="search"
+          query={effective.q.trim()}
+          // The page's URL state (page 1): opening the saved search restores it exactly.
+          params={{ mode: effective.mode, filter: searchFilterExpression(effective), sort: "", url: serializeSearchState({ ...effective, page: 1 }) }}
+          defaultName={effective.q.trim() || t.accounts.saved.title}
+        />
+      ) : null}
 
       {!hasCriteria(effective) ? (
         <p className="text-muted">{fmt(t.search.emptyPrompt, { count: formatNumber(locale, CORPUS.count) })}</p>

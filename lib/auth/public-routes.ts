@@ -66,6 +66,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["POST"], "/api/auth/sign-up", "sign up"),
   route(["POST"], "/api/auth/sign-out", "sign out (clears whatever session there is)"),
   route(["GET"], "/api/auth/me", "who am I (null when signed out)"),
+  // Accounts (issue 15): a digest's unsubscribe link works without signing in (a signed one-use token).
+  route(PAGE, "/unsubscribe", "unsubscribe page of a digest link"),
+  route(["POST"], "/api/unsubscribe", "unsubscribe with a signed one-use token"),
 ];
 
 /**

@@ -42,3 +42,9 @@ export type {
 export type { Publication, PublicationPage } from "./content/publications";
 export type { ContactAccepted, ContactMessage, ContactMessagePage } from "./content/contact";
 export type { ContentStats } from "./content/stats";
+// Accounts (issue 15): saved searches, settings, the unsubscribe link, the admin mail view.
+export type { SavedSearch, SavedSearchPage, SavedSearchRun } from "./saved-searches/saved-searches";
+export type { Profile } from "./settings/profile";
+export type { UnsubscribeBody } from "./alerts/unsubscribe";
+export type { MailMessageRow, MailPage } from "./admin-mail";
+export type { EmbeddingsSettings } from "./settings/embeddings";

@@ -75,8 +75,9 @@ export function startScheduler(opts: SchedulerOptions): () => void {
     await recordJobRun(opts.serviceDb, job.name, failure, startedAt);
   };
 
-  // At start: every job once (idempotent), so a stack that was down on the 25th catches up.
-  void Promise.all(jobs.map(runJob));
+  // At start: every job that is due once (idempotent), so a stack that was down on the 25th catches up; a job with a
+  // time of day (the alert digests) waits for it.
+  void Promise.all(jobs.filter((job) => job.due(now())).map(runJob));
   const timer = setInterval(() => {
     const t = now();
     for (const job of jobs) if (job.due(t) && lastRunDay.get(job.name) !== dayOf(t)) void runJob(job);

@@ -8,6 +8,7 @@
  */
 
 export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "content";
+export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "accounts";
 
 interface ErrorEntry {
   readonly status: number;
@@ -112,6 +113,15 @@ export const ERRORS = {
   POST_NOT_FOUND: { status: 404, message: "Post not found.", area: "content" },
   PUBLICATION_NOT_FOUND: { status: 404, message: "Publication not found.", area: "content" },
   CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: "Message not found.", area: "content" },
+  // Accounts (issue 15, helper "accounts"): saved searches, alerts, settings.
+  INVALID_SAVED_SEARCH_ID: { status: 400, message: "The saved search id must be a UUID.", area: "accounts" },
+  // D-30: the same answer for another user's id and one that does not exist.
+  SAVED_SEARCH_NOT_FOUND: { status: 404, message: "Saved search not found.", area: "accounts" },
+  SAVED_SEARCH_LIMIT: { status: 409, message: "You have reached the maximum number of saved searches.", area: "accounts" },
+  UNSUBSCRIBE_TOKEN_INVALID: { status: 400, message: "This unsubscribe link is not valid or has already been used.", area: "accounts" },
+  CURRENT_PASSWORD_WRONG: { status: 403, message: "The current password is not right.", area: "accounts" },
+  CONFIRMATION_MISMATCH: { status: 422, message: "Type the confirmation text exactly to delete the account.", area: "accounts" },
+  MAIL_NOT_CONFIGURED: { status: 503, message: "No mail server is configured (SMTP_URL).", area: "accounts" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

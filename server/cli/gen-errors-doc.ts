@@ -26,6 +26,7 @@ const AREA_TITLES: Record<ErrorArea, string> = {
   llm: "Natural-language filter",
   guest: "Guest metering",
   content: "Blog, publications and contact form",
+  accounts: "Accounts: saved searches, alerts, settings",
 };
 
 function sourceFiles(rel: string): string[] {

@@ -86,6 +86,7 @@ export function bodyFor(method: string, template: string, v: Pick<Victim, "docum
   if (t.endsWith("/documents/batch") || (t.endsWith("/[id]/documents") && method === "DELETE")) return { document_ids: v.documentIds };
   if (t.endsWith("/[id]/documents")) return { document_id: v.documentIds[0] };
   if (t === "/api/collections/[id]" && method === "PATCH") return { name: "renamed by the attacker" };
+  if (t === "/api/saved-searches/[id]" && method === "PATCH") return { name: "renamed by the attacker", alert: { enabled: true } };
   if (t.endsWith("/from-filter")) return { name: "planted from filter", filters: { collection_ids: [v.collectionId] } };
   if (t.endsWith("/aggregate")) return { filters: {}, fields: ["decision_date"] };
   if (t.endsWith("/base-schema/filter")) return { filters: {} };

@@ -20,6 +20,7 @@ export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv 
     UPSTASH_REDIS_REST_URL: stack.upstashUrl,
     UPSTASH_REDIS_REST_TOKEN: stack.upstashToken,
     SEARCH_DATA_DIR: stack.searchDataDir,
+    SMTP_URL: stack.smtpUrl,
     // Counters of their own in the shared Redis: a developer's running app must not spend the tests' allowance.
     LIMITS_KEY_PREFIX: `rl-test-${process.pid}`,
     ...extra,

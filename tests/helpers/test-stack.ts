@@ -4,6 +4,7 @@ import { startGateway } from "../../supabase/local/gateway";
 import { generateLocalKeys } from "../../server/keys";
 import { repoRoot } from "../../server/paths";
 import { startDatabase } from "../../server/stack";
+import { startMailCatcher } from "../../server/mail-catcher";
 import { corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
 
 /** What a test needs to reach the stack; passed from the global setup to test files. */
@@ -23,6 +24,8 @@ export interface TestStackEnv {
    * signed but expired access token (tests/security).
    */
   signingJwk?: JWK;
+  /** The test stack's SMTP server (server/mail-catcher.ts, an ephemeral port): every message lands in mail_messages. */
+  smtpUrl?: string;
 }
 
 /**
@@ -57,8 +60,10 @@ export async function startTestStack() {
     redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
     log,
   });
+  const mail = await startMailCatcher({ databaseUrl: db.databaseUrl, port: 0, log });
   const env: TestStackEnv = {
     databaseUrl: db.databaseUrl,
+    smtpUrl: mail.url,
     searchDataDir: path.join(s.dataDir, "search"),
     supabaseUrl: gateway.url,
     anonKey: keys.anonKey,
@@ -70,6 +75,7 @@ export async function startTestStack() {
     env,
     stop: async () => {
       await gateway.close();
+      await mail.close();
       // Stops only a server this run started (a reused one is left running); a child postgres left behind would
       // keep the test runner alive.
       await db.stop();

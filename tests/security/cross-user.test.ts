@@ -27,6 +27,11 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "POST /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "DELETE /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "POST /api/collections/[id]/documents/batch": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  // Accounts (issue 15): saved searches; A's own saved search id is attacked below as well.
+  "GET /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
+  "PATCH /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
+  "DELETE /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
+  "POST /api/saved-searches/[id]/run": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */
@@ -156,5 +161,22 @@ describe("B's own views never show A's data", () => {
     const res = await asB("cookie", "POST", "/api/collections", { name: "B steals", document_ids: [a.collectionId] });
     expect(res.status).toBe(404);
     expect(await ownerSnapshot(pool, b.id)).toEqual(before);
+  });
+});
+
+describe("B on A's saved search (issue 15)", () => {
+  it.each(VIAS.map((v) => [v]))("by %s: every saved-search route answers 404 and A's saved search is unchanged", async (via) => {
+    const made = await a.browser.post("/api/saved-searches", { name: "A's private search", kind: "search", query: "robbery" }, sameOrigin());
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { id: string }).id;
+    const before = (await pool.query("select * from public.saved_searches where id = $1", [id])).rows[0];
+    for (const h of OWNER_ONLY.filter((r) => r.template.startsWith("/api/saved-searches/"))) {
+      const res = await asB(via, h.method, fillPath(h.template, { id }), h.method === "GET" ? undefined : bodyFor(h.method, h.template, a));
+      expect([key(h), res.status, await codeOf(res)]).toEqual([key(h), 404, "SAVED_SEARCH_NOT_FOUND"]);
+    }
+    expect((await pool.query("select * from public.saved_searches where id = $1", [id])).rows[0]).toEqual(before);
+    const list = (await (await asB(via, "GET", "/api/saved-searches")).json()) as { saved_searches: { id: string }[] };
+    expect(list.saved_searches.map((s) => s.id)).not.toContain(id);
+    await pool.query("delete from public.saved_searches where id = $1", [id]);
   });
 });

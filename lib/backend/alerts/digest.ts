@@ -1,0 +1,360 @@
+/**
+ * The e-mail digest of saved-search alerts (issue 15 item 2; docs/accounts.md). One run:
+ *
+ * 1. loads every saved search whose alert is on and due (daily runs: "daily" alerts; Monday runs: "weekly" too), of
+ *    users who have not paused their alerts, with the owner's e-mail and interface language;
+ * 2. for each, finds the judgments added since its watermark (created_at > last_digest_at) that match it and were
+ *    never sent for it: "extractions" through the one SQL matching predicate (structured.filter_predicate), "search"
+ *    through the search engine (keywords + filter expression; hits beyond the engine's cap are not seen);
+ * 3. per user, claims the listed pairs in alert_deliveries (unique per saved search and judgment: a pair already
+ *    sent is never claimed again, so a crashed and restarted run never sends a judgment twice), sends ONE mail
+ *    (HTML + text) with at most ALERT_DIGEST_MAX_ITEMS per search and each search's total, retrying SMTP errors with
+ *    exponential backoff, then marks the pairs sent and moves the user's watermarks to the run's start. A user whose
+ *    mail finally fails gets status "failed" with the error and keeps the old watermarks (the next run tries again);
+ *    the other users' digests go on.
+ *
+ * It runs as the database owner (a pg pool, like the search sync): it reads across users and auth.users' e-mails,
+ * which no API role may.
+ */
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import { config } from "@/lib/config";
+import { logger } from "@/lib/logger";
+import { escapeHtml } from "@/lib/text/html";
+import { fmt } from "@/lib/i18n/locale";
+import { accountsEn, accountsPl } from "@/lib/i18n/areas/accounts";
+import { getSearchEngine } from "@/lib/search/engine";
+import { MAX_TOTAL_HITS } from "@/lib/search/index-settings";
+import type { SearchEngine } from "@/lib/search/types";
+import { ExtractionsParamsSchema, SearchParamsSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
+import type { MailMessage, MailSender } from "../mail";
+import { parseFilterParam } from "../search";
+import { signUnsubscribeToken } from "./token";
+
+export interface DigestOptions {
+  pool: pg.Pool;
+  send: MailSender;
+  /** Absolute base of the links in the mail (APP_URL). */
+  appUrl: string;
+  tokenSecret: string;
+  /** Which alerts are due; default from `now`: daily, plus weekly on Mondays. */
+  frequencies?: AlertFrequency[];
+  now?: Date;
+  /** Find and report only: nothing is claimed, sent or moved. */
+  dryRun?: boolean;
+  /** The engine for "search" alerts (default: the app's engine). */
+  engine?: SearchEngine;
+  maxAttempts?: number;
+  retryBaseMs?: number;
+  maxItems?: number;
+  log?: (line: string) => void;
+}
+
+export interface DigestUserReport {
+  userId: string;
+  email: string;
+  searches: number;
+  judgments: number;
+  status: "sent" | "failed" | "nothing-new" | "dry-run";
+  attempts: number;
+  error?: string;
+}
+
+export interface DigestReport {
+  runId: string;
+  frequencies: AlertFrequency[];
+  dryRun: boolean;
+  alertedSearches: number;
+  users: number;
+  mailsSent: number;
+  mailsFailed: number;
+  judgmentsListed: number;
+  details: DigestUserReport[];
+}
+
+interface AlertRow {
+  id: string;
+  user_id: string;
+  name: string;
+  kind: "search" | "extractions";
+  query: string;
+  params: Record<string, unknown>;
+  since: Date;
+  nonce: string;
+  email: string;
+  language: string;
+}
+
+interface Item {
+  id: string;
+  title: string;
+  case_number: string | null;
+  decision_date: string | null;
+}
+
+interface Section {
+  search: AlertRow;
+  items: Item[];
+  total: number;
+}
+
+/** Which frequencies a scheduled run at `now` (server time) serves: daily always, weekly on Mondays. */
+export function dueFrequencies(now: Date): AlertFrequency[] {
+  return now.getDay() === 1 ? ["daily", "weekly"] : ["daily"];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runDigest(opts: DigestOptions): Promise<DigestReport> {
+  const c = config();
+  const now = opts.now ?? new Date();
+  const frequencies = opts.frequencies ?? dueFrequencies(now);
+  const maxItems = opts.maxItems ?? c.ALERT_DIGEST_MAX_ITEMS;
+  const log = opts.log ?? ((line: string) => logger.info(line));
+  const runId = randomUUID();
+  const report: DigestReport = {
+    runId,
+    frequencies,
+    dryRun: !!opts.dryRun,
+    alertedSearches: 0,
+    users: 0,
+    mailsSent: 0,
+    mailsFailed: 0,
+    judgmentsListed: 0,
+    details: [],
+  };
+
+  const { rows: alerts } = await opts.pool.query<AlertRow>(
+    `select s.id, s.user_id, s.name, s.kind, s.query, s.params, coalesce(s.last_digest_at, s.created_at) as since,
+            s.unsubscribe_nonce as nonce, u.email, coalesce(us.language, 'en') as language
+       from public.saved_searches s
+       join auth.users u on u.id = s.user_id
+       left join public.user_settings us on us.user_id = s.user_id
+      where s.alert_enabled and s.alert_frequency = any($1::text[]) and not coalesce(us.alerts_paused, false)
+        and u.email is not null
+      order by s.user_id, s.created_at, s.id`,
+    [frequencies],
+  );
+  report.alertedSearches = alerts.length;
+  if (alerts.length === 0) return report;
+
+  // Every judgment added since the oldest watermark, once per run: a search with nothing newer is skipped unasked.
+  const oldest = alerts.reduce((m, a) => (a.since < m ? a.since : m), alerts[0].since);
+  const { rows: fresh } = await opts.pool.query<{ id: string; created_at: Date }>(
+    `select id, created_at from public.judgments where created_at > $1`,
+    [oldest],
+  );
+  const createdAt = new Map(fresh.map((r) => [r.id, r.created_at]));
+
+  const byUser = new Map<string, AlertRow[]>();
+  for (const a of alerts) byUser.set(a.user_id, [...(byUser.get(a.user_id) ?? []), a]);
+  report.users = byUser.size;
+
+  for (const [userId, searches] of byUser) {
+    const detail: DigestUserReport = { userId, email: searches[0].email, searches: searches.length, judgments: 0, status: "nothing-new", attempts: 0 };
+    report.details.push(detail);
+    try {
+      const sections: Section[] = [];
+      for (const s of searches) {
+        const anyNew = fresh.some((r) => r.created_at > s.since);
+        if (!anyNew) continue;
+        const ids = s.kind === "extractions" ? await extractionMatches(opts.pool, s) : await searchMatches(opts.engine ?? getSearchEngine(), s, createdAt);
+        const unsent = await unsentOf(opts.pool, s.id, ids);
+        if (unsent.length === 0) continue;
+        sections.push({ search: s, items: await itemsOf(opts.pool, unsent.slice(0, maxItems)), total: unsent.length });
+      }
+      if (sections.length === 0) {
+        // Nothing new: move the watermarks so the next run looks at less.
+        if (!opts.dryRun) await advance(opts.pool, searches.map((s) => s.id), now);
+        continue;
+      }
+      detail.judgments = sections.reduce((n, s) => n + s.items.length, 0);
+      if (opts.dryRun) {
+        detail.status = "dry-run";
+        report.judgmentsListed += detail.judgments;
+        continue;
+      }
+      const claimed = await claim(opts.pool, runId, userId, sections);
+      const kept = sections.map((s) => ({ ...s, items: s.items.filter((i) => claimed.has(`${s.search.id}:${i.id}`)) })).filter((s) => s.items.length);
+      if (kept.length === 0) continue; // another run holds them
+      const mail = composeDigest(kept, { appUrl: opts.appUrl, tokenSecret: opts.tokenSecret, to: searches[0].email, language: searches[0].language });
+      const { attempts, error } = await sendWithRetry(opts.send, mail, opts.maxAttempts ?? c.SMTP_MAX_ATTEMPTS, opts.retryBaseMs ?? c.SMTP_RETRY_BASE_MS);
+      detail.attempts = attempts;
+      if (error === undefined) {
+        await settle(opts.pool, runId, userId, "sent", attempts, null);
+        await advance(opts.pool, searches.map((s) => s.id), now);
+        detail.status = "sent";
+        detail.judgments = kept.reduce((n, s) => n + s.items.length, 0);
+        report.mailsSent += 1;
+        report.judgmentsListed += detail.judgments;
+      } else {
+        await settle(opts.pool, runId, userId, "failed", attempts, error);
+        detail.status = "failed";
+        detail.error = error;
+        report.mailsFailed += 1;
+        log(`digest for user ${userId} failed after ${attempts} tries: ${error}`);
+      }
+    } catch (e) {
+      // One user's failure (a bad stored filter, a database hiccup) never stops the others' digests.
+      detail.status = "failed";
+      detail.error = e instanceof Error ? e.message : String(e);
+      report.mailsFailed += 1;
+      log(`digest for user ${userId} failed: ${detail.error}`);
+    }
+  }
+  return report;
+}
+
+/** Judgments matching an "extractions" alert added since its watermark, newest first (the one SQL predicate). */
+async function extractionMatches(pool: pg.Pool, s: AlertRow): Promise<string[]> {
+  const p = ExtractionsParamsSchema.parse(s.params);
+  const text = s.query || p.q || null;
+  const { rows: pred } = await pool.query<{ p: string }>(`select structured.filter_predicate($1::jsonb, $2) as p`, [JSON.stringify(p.f), text]);
+  const where = pred[0].p ? `and ${pred[0].p}` : "";
+  const { rows } = await pool.query<{ id: string }>(
+    `select j.id from public.judgments j where j.created_at > $1 ${where} order by j.created_at desc, j.id`,
+    [s.since],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Judgments matching a "search" alert added since its watermark: the engine's keyword matches of the query and filter
+ * (up to its reported cap), kept when they are new. Alerts match by keywords: a vector search ranks every document,
+ * so it has no "matches" to announce.
+ */
+async function searchMatches(engine: SearchEngine, s: AlertRow, createdAt: Map<string, Date>): Promise<string[]> {
+  const p = SearchParamsSchema.parse(s.params);
+  const r = await engine.searchDocuments({
+    q: s.query,
+    filter: parseFilterParam(p.filter || undefined),
+    sort: s.query.trim() ? undefined : [{ attribute: "created_at", direction: "desc" }],
+    limit: MAX_TOTAL_HITS,
+    offset: 0,
+    semanticRatio: 0,
+    attributesToRetrieve: ["id"],
+  });
+  return r.hits.map((h) => String(h.document.id)).filter((id) => (createdAt.get(id) ?? new Date(0)) > s.since);
+}
+
+/** The ids never sent for this search (a pending or failed pair from an earlier run may be sent again). */
+async function unsentOf(pool: pg.Pool, savedSearchId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<{ judgment_id: string }>(
+    `select judgment_id from public.alert_deliveries where saved_search_id = $1 and status = 'sent' and judgment_id = any($2::uuid[])`,
+    [savedSearchId, ids],
+  );
+  const sent = new Set(rows.map((r) => r.judgment_id));
+  return ids.filter((id) => !sent.has(id));
+}
+
+async function itemsOf(pool: pg.Pool, ids: string[]): Promise<Item[]> {
+  const { rows } = await pool.query<{ id: string; title: string | null; base_case_name: string | null; case_number: string | null; decision_date: string | null }>(
+    `select id, title, base_case_name, case_number, decision_date::text from public.judgments where id = any($1::uuid[])`,
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const title = (r.base_case_name || r.title || "").replace(/\s+/g, " ").trim().slice(0, 120);
+    return [{ id, title, case_number: r.case_number, decision_date: r.decision_date }];
+  });
+}
+
+/** Claim the listed pairs for this run; a pair already sent (by any run) is not claimed. Returns "search:judgment". */
+async function claim(pool: pg.Pool, runId: string, userId: string, sections: Section[]): Promise<Set<string>> {
+  const searchIds: string[] = [];
+  const judgmentIds: string[] = [];
+  for (const s of sections) {
+    for (const i of s.items) {
+      searchIds.push(s.search.id);
+      judgmentIds.push(i.id);
+    }
+  }
+  const { rows } = await pool.query<{ saved_search_id: string; judgment_id: string }>(
+    `insert into public.alert_deliveries (saved_search_id, judgment_id, user_id, run_id, status)
+     select s, j, $3, $4, 'pending' from unnest($1::uuid[], $2::uuid[]) as t(s, j)
+     on conflict (saved_search_id, judgment_id) do update
+        set run_id = excluded.run_id, status = 'pending', error = null
+      where alert_deliveries.status <> 'sent'
+     returning saved_search_id, judgment_id`,
+    [searchIds, judgmentIds, userId, runId],
+  );
+  return new Set(rows.map((r) => `${r.saved_search_id}:${r.judgment_id}`));
+}
+
+async function settle(pool: pg.Pool, runId: string, userId: string, status: "sent" | "failed", attempts: number, error: string | null) {
+  await pool.query(
+    `update public.alert_deliveries
+        set status = $3, attempts = attempts + $4, error = $5, sent_at = case when $3 = 'sent' then now() else sent_at end
+      where run_id = $1 and user_id = $2 and status = 'pending'`,
+    [runId, userId, status, attempts, error?.slice(0, 2000) ?? null],
+  );
+}
+
+async function advance(pool: pg.Pool, savedSearchIds: string[], to: Date) {
+  await pool.query(`update public.saved_searches set last_digest_at = $2 where id = any($1::uuid[])`, [savedSearchIds, to]);
+}
+
+async function sendWithRetry(send: MailSender, mail: MailMessage, maxAttempts: number, baseMs: number): Promise<{ attempts: number; error?: string }> {
+  let last = "";
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    try {
+      const info = await send(mail);
+      if (info.rejected.length > 0 && info.accepted.length === 0) throw new Error(`recipient rejected: ${info.rejected.join(", ")}`);
+      return { attempts: attempt };
+    } catch (e) {
+      last = e instanceof Error ? e.message : String(e);
+      if (attempt < maxAttempts) await sleep(baseMs * 2 ** (attempt - 1));
+    }
+  }
+  return { attempts: maxAttempts, error: last };
+}
+
+/** The page a saved search restores ("/search?…" or "/search/extractions?…"). */
+export function savedSearchPath(kind: "search" | "extractions", params: Record<string, unknown>): string {
+  const url = typeof params.url === "string" && params.url.startsWith("?") ? params.url : "";
+  return `${kind === "search" ? "/search" : "/search/extractions"}${url}`;
+}
+
+/** The digest mail of one user: one section per saved search, in the user's interface language. */
+export function composeDigest(
+  sections: Section[],
+  o: { appUrl: string; tokenSecret: string; to: string; language: string },
+): MailMessage {
+  const t = (o.language === "pl" ? accountsPl : accountsEn).digest;
+  const base = o.appUrl.replace(/\/+$/, "");
+  const listed = sections.reduce((n, s) => n + s.items.length, 0);
+  const subject = listed === 1 ? t.subjectOne : fmt(t.subject, { count: listed });
+  const manage = `${base}/saved`;
+  const text: string[] = [t.intro, ""];
+  const html: string[] = [`<p>${escapeHtml(t.intro)}</p>`];
+  let firstUnsubscribe = "";
+  for (const s of sections) {
+    const open = `${base}${savedSearchPath(s.search.kind, s.search.params)}`;
+    const unsubscribe = `${base}/unsubscribe?token=${encodeURIComponent(signUnsubscribeToken(s.search.id, s.search.nonce, o.tokenSecret))}`;
+    firstUnsubscribe ||= unsubscribe;
+    const count = fmt(t.sectionTotal, { shown: s.items.length, total: s.total });
+    text.push(`== ${s.search.name} (${count})`, `${t.openSearch}: ${open}`, "");
+    html.push(`<h2>${escapeHtml(s.search.name)}</h2><p>${escapeHtml(count)} · <a href="${escapeHtml(open)}">${escapeHtml(t.openSearch)}</a></p><ul>`);
+    for (const i of s.items) {
+      const link = `${base}/documents/${i.id}`;
+      const label = [i.title || t.untitled, i.case_number, i.decision_date].filter(Boolean).join(" · ");
+      text.push(`- ${label}`, `  ${link}`);
+      html.push(`<li><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></li>`);
+    }
+    text.push("", `${t.unsubscribe}: ${unsubscribe}`, "");
+    html.push(`</ul><p><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t.unsubscribe)}</a></p>`);
+  }
+  const footer = fmt(t.footer, { url: manage });
+  text.push("--", footer);
+  html.push(`<hr><p>${escapeHtml(footer)}</p>`);
+  return {
+    to: o.to,
+    subject,
+    text: text.join("\n"),
+    html: `<!doctype html><html><body>${html.join("\n")}</body></html>`,
+    headers: { "List-Unsubscribe": `<${firstUnsubscribe}>` },
+  };
+}

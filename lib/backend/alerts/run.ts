@@ -1,0 +1,63 @@
+/**
+ * The digest job wired to this server's settings: DATABASE_URL (the job reads across users, see ./digest.ts),
+ * SMTP_URL / MAIL_FROM through lib/backend/mail, APP_URL for the links, the unsubscribe secret. Used by the scheduler
+ * (daily 07:00 and Mondays 08:00 server time), `npm run alerts:send` and POST /api/admin/alerts/run.
+ */
+import pg from "pg";
+import { config } from "@/lib/config";
+import { ApiError } from "@/lib/errors";
+import type { AlertFrequency } from "@/lib/schema/requests/accounts";
+import { sendMail } from "../mail";
+import { runDigest, type DigestReport } from "./digest";
+import { unsubscribeSecret } from "./token";
+import type { ScheduledJob } from "../scheduler";
+
+let pool: pg.Pool | null = null;
+
+function jobPool(databaseUrl = config().DATABASE_URL): pg.Pool {
+  if (!databaseUrl) throw new ApiError("DATABASE_UNAVAILABLE", "DATABASE_URL is not set: the digest job reads the database directly.");
+  pool ??= new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: config().UPSTREAM_TIMEOUT_MS });
+  return pool;
+}
+
+export interface RunAlertsOptions {
+  dryRun?: boolean;
+  frequencies?: AlertFrequency[];
+  databaseUrl?: string;
+  smtpUrl?: string;
+  appUrl?: string;
+  /** The launcher passes the key it holds (its own process environment may not carry it). */
+  serviceRoleKey?: string;
+  log?: (line: string) => void;
+}
+
+export async function runAlertDigest(o: RunAlertsOptions = {}): Promise<DigestReport> {
+  const c = config();
+  const smtpUrl = o.smtpUrl ?? c.SMTP_URL;
+  if (!smtpUrl && !o.dryRun) throw new ApiError("MAIL_NOT_CONFIGURED");
+  return runDigest({
+    pool: jobPool(o.databaseUrl),
+    send: (m) => sendMail(m, smtpUrl),
+    appUrl: o.appUrl ?? c.APP_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+    tokenSecret: unsubscribeSecret(o.serviceRoleKey),
+    frequencies: o.frequencies,
+    dryRun: o.dryRun,
+    log: o.log,
+  });
+}
+
+/**
+ * The scheduler's job: due at 07:00 every day and at 08:00 on Mondays (server time zone); the weekly alerts go out
+ * with the Monday 08:00 run, the daily ones with every 07:00 run. The scheduler checks hourly and runs a job at most
+ * once a day per name, so each slot is its own job.
+ */
+export function alertDigestJobs(opts: Omit<RunAlertsOptions, "dryRun" | "frequencies"> = {}): ScheduledJob[] {
+  const run = (frequencies: AlertFrequency[]) => async () => {
+    const r = await runAlertDigest({ ...opts, frequencies });
+    opts.log?.(`alert digest (${frequencies.join("+")}): ${r.mailsSent} sent, ${r.mailsFailed} failed, ${r.judgmentsListed} judgments`);
+  };
+  return [
+    { name: "alert_digest_daily", due: (now) => now.getHours() >= 7, run: run(["daily"]) },
+    { name: "alert_digest_weekly", due: (now) => now.getDay() === 1 && now.getHours() >= 8, run: run(["weekly"]) },
+  ];
+}

@@ -1,0 +1,74 @@
+/**
+ * Outgoing mail (issue 15 item 2): one nodemailer SMTP transport over SMTP_URL, with MAIL_FROM as the sender and a
+ * time-out on every phase of every connection (connect, greeting, socket inactivity). Other modules send through
+ * `sendMail` (the digest job, the contact form's notification to CONTACT_NOTIFY_EMAIL).
+ *
+ * SMTP_URL examples: the local stack's catcher `smtp://127.0.0.1:2525`; a provider on submission with STARTTLS
+ * `smtp://user:pass@smtp.example.com:587`; implicit TLS `smtps://user:pass@smtp.example.com:465` (docs/accounts.md).
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "@/lib/config";
+import { ApiError } from "@/lib/errors";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  messageId: string;
+  accepted: string[];
+  rejected: string[];
+}
+
+/** Something that sends one message; the digest job takes one so a bench or a test can count or fail sends. */
+export type MailSender = (message: MailMessage) => Promise<SentMail>;
+
+let cached: { url: string; transport: Transporter } | null = null;
+
+/** The transport for an SMTP URL (pooled: a digest run sends many messages over few connections). */
+export function mailTransport(url: string): Transporter {
+  if (cached?.url === url) return cached.transport;
+  const timeout = config().SMTP_TIMEOUT_MS;
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  cached?.transport.close();
+  cached = { url, transport };
+  return transport;
+}
+
+/** Whether an SMTP server is configured (the local stack always sets one). */
+export function mailConfigured(): boolean {
+  return !!config().SMTP_URL;
+}
+
+/** Send one message through SMTP_URL; 503 MAIL_NOT_CONFIGURED without one. SMTP failures are thrown as they come. */
+export async function sendMail(message: MailMessage, smtpUrl = config().SMTP_URL): Promise<SentMail> {
+  if (!smtpUrl) throw new ApiError("MAIL_NOT_CONFIGURED");
+  const info = await mailTransport(smtpUrl).sendMail({
+    from: config().MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+  });
+  const addr = (a: unknown) => (typeof a === "string" ? a : typeof a === "object" && a && "address" in a ? String(a.address) : String(a));
+  return { messageId: info.messageId, accepted: (info.accepted ?? []).map(addr), rejected: (info.rejected ?? []).map(addr) };
+}
+
+/** Close the pooled connections (CLI runs and tests end with it). */
+export function closeMail(): void {
+  cached?.transport.close();
+  cached = null;
+}
