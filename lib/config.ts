@@ -61,6 +61,10 @@ const ConfigSchema = z.object({
   QUOTA_REASONING_WRITES_PER_HOUR: int(30, 1),
   QUOTA_DASHBOARD_REFRESH_PER_HOUR: int(2, 1),
   QUOTA_CONTACT_PER_HOUR: int(5, 1),
+  // Topic modelling (analysis-topics, issue 16): the largest sample a run may model (the issue's 2,000), and how many
+  // judgments each topic lists.
+  TOPIC_SAMPLE_SIZE_MAX: int(2000, 20),
+  TOPIC_SAMPLE_DOCUMENTS: int(5, 1),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),

@@ -572,6 +572,77 @@ export type Database = {
         };
         Relationships: [];
       };
+      search_topic_clicks: {
+        Row: {
+          created_at: string;
+          guest_key: string | null;
+          id: number;
+          query: string | null;
+          run_id: string;
+          topic: number;
+          user_id: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          guest_key?: string | null;
+          id?: never;
+          query?: string | null;
+          run_id: string;
+          topic: number;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          guest_key?: string | null;
+          id?: never;
+          query?: string | null;
+          run_id?: string;
+          topic?: number;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "search_topic_clicks_run_id_fkey";
+            columns: ["run_id"];
+            isOneToOne: false;
+            referencedRelation: "search_topics_runs";
+            referencedColumns: ["run_id"];
+          },
+        ];
+      };
+      search_topics_runs: {
+        Row: {
+          computed_ms: number;
+          created_at: string;
+          document_count: number;
+          params: Json;
+          result: Json;
+          run_id: string;
+          topic_count: number;
+          user_id: string;
+        };
+        Insert: {
+          computed_ms: number;
+          created_at?: string;
+          document_count: number;
+          params: Json;
+          result: Json;
+          run_id?: string;
+          topic_count: number;
+          user_id?: string;
+        };
+        Update: {
+          computed_ms?: number;
+          created_at?: string;
+          document_count?: number;
+          params?: Json;
+          result?: Json;
+          run_id?: string;
+          topic_count?: number;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: { [_ in never]: never };
     Functions: {
@@ -688,6 +759,15 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      create_search_topics_run: {
+        Args: {
+          p_computed_ms: number | null;
+          p_params: Json | null;
+          p_result: Json | null;
+          p_run_id: string | null;
+        };
+        Returns: string;
+      };
       delete_collection: {
         Args: {
           p_collection_id: string | null;
@@ -749,6 +829,12 @@ export type Database = {
           user_id: string | null;
         }[];
       };
+      get_search_topics_run: {
+        Args: {
+          p_run_id: string | null;
+        };
+        Returns: Json;
+      };
       health_ping: {
         Args: never;
         Returns: string;
@@ -805,6 +891,10 @@ export type Database = {
         };
         Returns: Json[];
       };
+      latest_search_topics_run: {
+        Args: never;
+        Returns: Json;
+      };
       list_collection_documents: {
         Args: {
           p_collection_id: string | null;
@@ -847,6 +937,32 @@ export type Database = {
           jurisdiction: string;
         }[];
       };
+      list_search_topics_runs: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          computed_ms: number;
+          created_at: string;
+          document_count: number;
+          params: Json;
+          run_id: string;
+          topic_count: number;
+          total_count: number;
+        }[];
+      };
+      my_topic_clicks: {
+        Args: {
+          p_limit?: number | null;
+        };
+        Returns: {
+          created_at: string;
+          query: string;
+          run_id: string;
+          topic: number;
+        }[];
+      };
       record_admin_action: {
         Args: {
           p_action: string | null;
@@ -885,6 +1001,16 @@ export type Database = {
         };
         Returns: number;
       };
+      record_topic_click: {
+        Args: {
+          p_guest_key?: string | null;
+          p_query?: string | null;
+          p_run_id: string | null;
+          p_topic: number | null;
+          p_user_id?: string | null;
+        };
+        Returns: undefined;
+      };
       remove_collection_documents: {
         Args: {
           p_collection_id: string | null;
@@ -910,11 +1036,30 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      search_topic_click_counts: {
+        Args: {
+          p_run_id: string | null;
+        };
+        Returns: {
+          clickers: number;
+          clicks: number;
+          topic: number;
+        }[];
+      };
       text_array_to_text: {
         Args: {
           p_values: string[] | null;
         };
         Returns: string;
+      };
+      topic_model_sample: {
+        Args: {
+          p_filters?: Json | null;
+          p_jurisdictions?: string[] | null;
+          p_sample_size?: number | null;
+          p_seed?: number | null;
+        };
+        Returns: Json;
       };
       update_collection: {
         Args: {
