@@ -11,6 +11,6 @@ export const dynamic = "force-dynamic";
  * database.
  */
 export const GET = withRoute({ auth: "user" }, async ({ db, params }) => {
-  if (!isUuid(params.run_id)) throw new ApiError("TOPIC_RUN_NOT_FOUND");
-  return getTopicRun(db, params.run_id.toLowerCase());
+  if (!isUuid(params.id)) throw new ApiError("TOPIC_RUN_NOT_FOUND");
+  return getTopicRun(db, params.id.toLowerCase());
 });
