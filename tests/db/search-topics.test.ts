@@ -66,7 +66,7 @@ afterAll(async () => {
 describe("search_topics_runs RLS", () => {
   it("a user lists and reads only their own runs; another's id reads as nothing", async () => {
     const list = await alice.db.rpc("list_search_topics_runs", { p_limit: 100, p_offset: 0 });
-    expect(list.data?.map((r) => r.run_id)).toEqual([aliceRun]);
+    expect((list.data as { run_id: string }[] | null)?.map((r) => r.run_id)).toEqual([aliceRun]);
     expect(list.data?.[0]).toMatchObject({ topic_count: 3, document_count: 20, computed_ms: 12 });
     expect((await alice.db.rpc("get_search_topics_run", { p_run_id: aliceRun })).data).toMatchObject({ run_id: aliceRun });
     expect((await alice.db.rpc("get_search_topics_run", { p_run_id: bobRun })).data).toBeNull();
@@ -134,9 +134,9 @@ describe("search_topic_clicks", () => {
       { topic: 1, clicks: 2, clickers: 1 },
     ]);
     const a = await alice.db.rpc("my_topic_clicks", { p_limit: 10 });
-    expect(a.data?.map((r) => [r.topic, r.query])).toEqual([[0, "drones"]]);
+    expect((a.data as { topic: number; query: string }[] | null)?.map((r) => [r.topic, r.query])).toEqual([[0, "drones"]]);
     const b = await bob.db.rpc("my_topic_clicks", { p_limit: 10 });
-    expect(b.data?.map((r) => r.topic)).toEqual([1, 1]);
+    expect((b.data as { topic: number }[] | null)?.map((r) => r.topic)).toEqual([1, 1]);
     expect((await anon.rpc("my_topic_clicks", { p_limit: 10 })).error?.code).toBe("42501");
   });
 });
