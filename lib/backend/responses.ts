@@ -23,3 +23,7 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// Topic modelling and the topics routes (analysis-topics, issue 16).
+export type { TopicRunPage, TopicRunParams, TopicRunResponse, TopicRunSummary } from "./topics/runs";
+export type { MyTopicClick, MyTopicClicksBody, TopicsMeta, TrendingTopic, TrendingTopicsBody } from "./topics/public";

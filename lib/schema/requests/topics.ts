@@ -1,41 +1,29 @@
 /**
- * Request schemas of topic modelling and the topics routes (issue 16, item 1). The page's run form validates with
- * AnalyzeTopicsSchema too, so a value the form accepts is one the API accepts. Ranges are the issue's; the sample
- * ceiling and the trending limit come from lib/config.ts.
+ * Request schemas of topic modelling and the topics routes (issue 16, item 1). The page's run form validates with the
+ * same fields (./topics-form.ts), so a value the form accepts is one the API accepts. Ranges are the issue's; the
+ * sample ceiling comes from lib/config.ts.
  */
 import { z } from "zod";
 import { config } from "@/lib/config";
-import { uuidSchema } from "../uuid";
 import { pageLimitParam, pageOffsetParam } from "./paging";
+import { TopicRunFieldsSchema } from "./topics-form";
 
-const int32 = z.int().min(-2_147_483_648).max(2_147_483_647);
-
-/** POST /api/topic-modeling/analyze. `filters` is checked by the one filter parser (FILTER_INVALID naming the key). */
-export const AnalyzeTopicsSchema = z.strictObject({
-  sample_size: z
-    .int()
-    .min(20)
-    .refine((n) => n <= config().TOPIC_SAMPLE_SIZE_MAX, { message: "sample_size is above TOPIC_SAMPLE_SIZE_MAX" })
-    .default(500),
-  num_topics: z.int().min(2).max(30).default(8),
-  num_keywords: z.int().min(3).max(15).default(8),
-  time_periods: z.int().min(2).max(12).default(6),
-  jurisdiction: z.array(z.enum(["PL", "UK"])).min(1).max(2).optional(),
-  filters: z.unknown().optional(),
-  seed: int32.default(42),
+/**
+ * POST /api/topic-modeling/analyze: the form's fields (./topics-form.ts) plus `filters` (checked by the one filter
+ * parser, FILTER_INVALID naming the key) and the configured sample ceiling (TOPIC_SAMPLE_SIZE_MAX, at most the
+ * issue's 2,000).
+ */
+export const AnalyzeTopicsSchema = TopicRunFieldsSchema.extend({ filters: z.unknown().optional() }).superRefine((v, ctx) => {
+  const max = config().TOPIC_SAMPLE_SIZE_MAX;
+  if (v.sample_size > max) ctx.addIssue({ code: "custom", path: ["sample_size"], message: `at most ${max} (TOPIC_SAMPLE_SIZE_MAX)` });
 });
 export type AnalyzeTopicsRequest = z.infer<typeof AnalyzeTopicsSchema>;
-/** What the form edits (before defaults are applied). */
-export type AnalyzeTopicsInput = z.input<typeof AnalyzeTopicsSchema>;
 
 /** GET /api/topic-modeling/runs?limit=&offset= */
 export const TopicRunsQuerySchema = z.strictObject({
   limit: pageLimitParam(),
   offset: pageOffsetParam(),
 });
-
-/** The id of a run in a path. */
-export const TopicRunIdSchema = uuidSchema;
 
 /** GET /api/search/topics/trending?limit= (default 10). */
 export const TrendingQuerySchema = z.strictObject({
