@@ -37,13 +37,13 @@ test("a researcher runs topic modelling, opens a topic in search, and guests see
   await expect(page.getByLabel("Sample size")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Check the highlighted fields.")).toBeVisible();
 
-  await page.getByLabel("Sample size").fill("200");
+  await page.getByLabel("Sample size").fill("100");
   await page.getByLabel("Topics", { exact: true }).fill("4");
   await page.getByLabel("Seed").fill("4242");
   await page.getByRole("button", { name: "Run analysis" }).click();
   const cards = page.getByTestId("topic-card");
   await expect(cards).toHaveCount(4, { timeout: 30_000 });
-  await expect(page.getByTestId("topic-result")).toContainText("4 topics from 200 of");
+  await expect(page.getByTestId("topic-result")).toContainText("4 topics from 100 of");
   await expect(cards.first().locator("svg.recharts-surface").first()).toBeVisible();
   await expect(cards.first().locator(".recharts-line")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your runs" })).toBeVisible();

@@ -113,11 +113,14 @@ export async function computeTopicRun(db: DbClient, req: AnalyzeTopicsRequest): 
   return { topics: run.topics, periods: run.periods, params, corpus_size: run.corpus_size, model: run.model };
 }
 
-/** POST /api/topic-modeling/analyze: compute, store as the caller, answer. `onStored` runs after the row is written. */
+/**
+ * POST /api/topic-modeling/analyze: compute, store as the caller, answer. `onStored` runs after the row is written and
+ * is awaited (it must not throw: the run is stored whatever it does).
+ */
 export async function analyzeTopicRun(
   db: DbClient,
   req: AnalyzeTopicsRequest,
-  onStored?: () => void,
+  onStored?: () => Promise<void>,
 ): Promise<TopicRunResponse> {
   const t0 = performance.now();
   const result = await computeTopicRun(db, req);
@@ -130,7 +133,7 @@ export async function analyzeTopicRun(
     p_computed_ms: computed_ms,
   });
   if (error) throw fromDatabaseError(error, "TOPIC_RUN_FAILED");
-  onStored?.();
+  await onStored?.();
   return { run_id, topics: result.topics, periods: result.periods, params: result.params, corpus_size: result.corpus_size, computed_ms, model: result.model };
 }
 
