@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYSIS_FIELDS, NAME_FIELDS } from "@/lib/analysis/document";
 import { seededSample } from "@/lib/analysis/sample";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { anonClient, serviceClient, supabaseAs, userWithToken } from "../helpers/supabase";
@@ -150,6 +151,13 @@ describe("topic_model_sample", () => {
     expect(got.corpus_size).toBe(cohort.length);
     expect(got.rows.map((r) => r.id).sort()).toEqual(seededSample(cohort, 50, 42).map((r) => r.id).sort());
     expect(got.rows.every((r) => r.jurisdiction === "PL" && r.full_text === undefined && typeof r.summary === "string")).toBe(true);
+  });
+
+  it("returns exactly the columns the topic model reads (the SQL names them; this keeps it in step with the registry)", async () => {
+    const { data } = await alice.db.rpc("topic_model_sample", { p_sample_size: 1, p_seed: 1 });
+    const row = (data as { rows: Record<string, unknown>[] }).rows[0];
+    const needed = new Set(["id", "case_number", "decision_date", "jurisdiction", "judges", ...ANALYSIS_FIELDS, ...NAME_FIELDS]);
+    expect(Object.keys(row).sort()).toEqual([...needed].sort());
   });
 
   it("a filter object narrows the cohort through the one filter predicate", async () => {

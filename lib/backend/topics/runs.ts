@@ -67,7 +67,7 @@ const SampleResult = z.object({
 });
 
 /** The stored result: everything of the response but run_id and computed_ms (columns of their own). */
-type StoredResult = Omit<TopicRunResponse, "run_id" | "computed_ms" | "created_at">;
+export type StoredResult = Omit<TopicRunResponse, "run_id" | "computed_ms" | "created_at">;
 
 const runFailed = () => new ApiError("TOPIC_RUN_FAILED");
 
@@ -85,20 +85,25 @@ function runParams(req: AnalyzeTopicsRequest, filters: BaseSchemaFilters): Topic
   };
 }
 
-/** Draw the sample (SQL, the caller's RLS) and model it; pure apart from the database read. */
-export async function computeTopicRun(db: DbClient, req: AnalyzeTopicsRequest): Promise<StoredResult> {
-  refuseCollectionIds(req.filters);
-  const params = runParams(req, parseFilters(req.filters));
-  const { data, error } = await db.rpc("topic_model_sample", {
-    p_filters: params.filters ? jsonArg(params.filters) : undefined,
-    p_jurisdictions: params.jurisdiction ?? undefined,
-    p_sample_size: params.sample_size,
-    p_seed: params.seed,
-  });
-  if (error) throw fromDatabaseError(error, "TOPIC_RUN_FAILED");
+/** What topic_model_sample answers: the cohort size and the sampled rows (analysis columns). */
+export type TopicSample = z.infer<typeof SampleResult>;
+
+/** Parse topic_model_sample's jsonb (also used by bench/analytics.ts, which calls the function over pg). */
+export function parseTopicSample(data: unknown): TopicSample {
   const sample = SampleResult.safeParse(data);
   if (!sample.success) throw runFailed();
-  const docs = sample.data.rows as unknown as AnalysisDocument[];
+  return sample.data;
+}
+
+/** The validated run params of a request: collection_ids refused (D-10), the filter object parsed (FILTER_INVALID). */
+export function topicRunParams(req: AnalyzeTopicsRequest): TopicRunParams {
+  refuseCollectionIds(req.filters);
+  return runParams(req, parseFilters(req.filters));
+}
+
+/** Model a drawn sample: pure and deterministic (the same sample and params, the same result, byte for byte). */
+export function modelTopicSample(sample: TopicSample, params: TopicRunParams): StoredResult {
+  const docs = sample.rows as unknown as AnalysisDocument[];
   // sampleSize = every row fetched: analyzeTopics puts them in the seeded order the SQL drew them in (sample.ts), so
   // the run equals the in-memory run over the whole cohort with this sample size.
   const run = analyzeTopics(docs, {
@@ -107,10 +112,23 @@ export async function computeTopicRun(db: DbClient, req: AnalyzeTopicsRequest): 
     timePeriods: params.time_periods,
     seed: params.seed,
     sampleSize: docs.length,
-    corpusSize: sample.data.corpus_size,
+    corpusSize: sample.corpus_size,
     numSampleDocuments: config().TOPIC_SAMPLE_DOCUMENTS,
   });
   return { topics: run.topics, periods: run.periods, params, corpus_size: run.corpus_size, model: run.model };
+}
+
+/** Draw the sample (SQL, the caller's RLS) and model it. */
+export async function computeTopicRun(db: DbClient, req: AnalyzeTopicsRequest): Promise<StoredResult> {
+  const params = topicRunParams(req);
+  const { data, error } = await db.rpc("topic_model_sample", {
+    p_filters: params.filters ? jsonArg(params.filters) : undefined,
+    p_jurisdictions: params.jurisdiction ?? undefined,
+    p_sample_size: params.sample_size,
+    p_seed: params.seed,
+  });
+  if (error) throw fromDatabaseError(error, "TOPIC_RUN_FAILED");
+  return modelTopicSample(parseTopicSample(data), params);
 }
 
 /**
