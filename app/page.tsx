@@ -3,6 +3,7 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CORPUS } from "@/components/corpus-facts";
+import { TrendingTopics } from "@/components/analysis/trending-topics";
 import { getI18n } from "@/lib/i18n/server";
 import { fmt, formatNumber } from "@/lib/i18n/locale";
 
@@ -65,6 +66,14 @@ export default async function LandingPage() {
           </ul>
         </Card>
       </section>
+
+      {/* Issue 16: explore trending topics (public; the topics of the latest run). */}
+      <Card className="p-5">
+        <TrendingTopics limit={8} title={t.analysis.topics.exploreTopics} />
+        <Link href="/topics" className="mt-3 inline-block text-sm font-medium text-brand underline">
+          {t.analysis.topics.openTopicsPage}
+        </Link>
+      </Card>
 
       <section aria-labelledby="honesty-h" className="rounded-card border border-warn/30 bg-warn-soft p-5">
         <h2 id="honesty-h" className="font-semibold">

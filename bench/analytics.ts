@@ -13,7 +13,13 @@
  * default embedder, vectors computed beforehand as the search engine stores them), TF-IDF labels and similarity
  * edges within clusters.
  *
- * Usage: npx tsx bench/analytics.ts [--corpus 12307] [--runs 5] [--sizes 500,2000]
+ * Through the backend (--database URL): the route's compute path without HTTP. The database (migrated; seeded with the
+ * demo corpus of --corpus judgments first when its judgments table is empty) draws the sample with
+ * `topic_model_sample` (the aggregate's seeded md5 order, as POST /api/topic-modeling/analyze calls it), and the
+ * backend's `modelTopicSample` models it. Each sample size runs in its own child (one warm-up, then --runs runs with
+ * seeds 42, 43, ...); reported: p50/max of the whole run and of the SQL sampling alone, and the child's peak RSS.
+ *
+ * Usage: npx tsx bench/analytics.ts [--corpus 12307] [--runs 5] [--sizes 500,2000] [--database postgres://… [--backend-only]]
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +35,9 @@ import { localHashVector } from "../lib/llm/embedders/local-hash";
 import { scoreStyles } from "../lib/analysis/reasoning-patterns";
 import { analyzeTopics } from "../lib/analysis/topics";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment } from "../supabase/seed/generate";
+import { corpusIsEmpty, seedCorpus } from "../supabase/seed/corpus";
+import { modelTopicSample, parseTopicSample, type TopicRunParams } from "../lib/backend/topics/runs";
+import pg from "pg";
 
 const arg = (name: string, fallback: string) =>
   process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback;
@@ -71,7 +80,77 @@ function child(file: string, sample: number): void {
   );
 }
 
-function main(): void {
+/** One sample size through the backend's compute path (child process, so its peak RSS is its own). */
+async function backendChild(databaseUrl: string, sample: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const params = (seed: number): TopicRunParams => ({
+    sample_size: sample,
+    num_topics: 8,
+    num_keywords: 8,
+    time_periods: 6,
+    seed,
+    jurisdiction: null,
+    filters: null,
+  });
+  const run = async (seed: number) => {
+    const t0 = performance.now();
+    const { rows } = await client.query<{ s: unknown }>("select public.topic_model_sample(null, null, $1, $2) as s", [sample, seed]);
+    const sqlMs = performance.now() - t0;
+    const result = modelTopicSample(parseTopicSample(rows[0].s), params(seed));
+    return { ms: performance.now() - t0, sqlMs, result };
+  };
+  await run(41);
+  const ms: number[] = [];
+  const sqlMs: number[] = [];
+  let last = await run(41);
+  for (let i = 0; i < runs; i++) {
+    last = await run(42 + i);
+    ms.push(last.ms);
+    sqlMs.push(last.sqlMs);
+  }
+  await client.end();
+  process.stdout.write(
+    JSON.stringify({
+      sample,
+      corpus: last.result.corpus_size,
+      ...stats(ms),
+      sql_sample: stats(sqlMs),
+      iterations: last.result.model.iterations,
+      vocabulary: last.result.model.vocabulary_size,
+      labels: last.result.topics.map((t) => t.label),
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    }),
+  );
+}
+
+async function backendRuns(databaseUrl: string, corpus: number, sizes: number[]): Promise<Record<string, unknown>> {
+  let seeded: { inserted: number; ms: number } | null = null;
+  if (await corpusIsEmpty(databaseUrl)) seeded = await seedCorpus(databaseUrl, { size: corpus });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const judgments = Number((await client.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
+  await client.end();
+  const results = sizes.map((sample) => {
+    const r = spawnSync(process.execPath, [...process.execArgv, __filename, "--backend-child", String(sample), databaseUrl, "--runs", String(runs)], {
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (r.status !== 0) throw new Error(`backend child for sample ${sample} failed: ${r.stderr}`);
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  });
+  return { judgments, seeded, runs: results };
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--backend-only")) {
+    const database = arg("database", "");
+    if (!database) throw new Error("--backend-only needs --database");
+    const sizes = arg("sizes", "500,2000").split(",").map(Number);
+    const backend = await backendRuns(database, Number(arg("corpus", String(DEFAULT_CORPUS_SIZE))), sizes);
+    console.log(JSON.stringify({ bench: "analytics", machine: { cpus: cpus().length, load: loadavg().map((x) => Number(x.toFixed(2))) }, backend }, null, 1));
+    return;
+  }
   const corpus = Number(arg("corpus", String(DEFAULT_CORPUS_SIZE)));
   const sizes = arg("sizes", "500,2000").split(",").map(Number);
   const keep = new Set(["id", "case_number", "decision_date", "jurisdiction", "judges", ...ANALYSIS_FIELDS, ...NAME_FIELDS]);
@@ -107,6 +186,9 @@ function main(): void {
   }
   const chars = texts.reduce((s, x) => s + x.text.length, 0);
 
+  const database = arg("database", "");
+  const backend = database ? await backendRuns(database, corpus, sizes) : null;
+
   const discoverDocs = seededSample(docs as unknown as AnalysisDocument[], 500, 42);
   const vectors = discoverDocs.map((d) => localHashVector(analysisText(d)));
   const discover = (seed: number) => {
@@ -132,6 +214,7 @@ function main(): void {
         machine: { cpus: cpus().length, load: loadavg().map((x) => Number(x.toFixed(2))) },
         corpus: { judgments: corpus, generate_ms: Math.round(generateMs) },
         topics,
+        backend,
         targets: { sample_500_p50_ms: 3000, sample_2000_p50_ms: 10000, discover_500_ms: 3000 },
         styles: { documents: texts.length, characters: chars, ...stats(styleMs) },
         discover: {
@@ -153,6 +236,9 @@ function main(): void {
 if (process.argv.includes("--child")) {
   const i = process.argv.indexOf("--child");
   child(process.argv[i + 2], Number(process.argv[i + 1]));
+} else if (process.argv.includes("--backend-child")) {
+  const i = process.argv.indexOf("--backend-child");
+  void backendChild(process.argv[i + 2], Number(process.argv[i + 1]));
 } else {
-  main();
+  void main();
 }

@@ -73,6 +73,10 @@ const ConfigSchema = z.object({
    * character (Polish letters are two); 256 KiB is also the most the security suite allows any route.
    */
   CONTENT_BODY_MAX_BYTES: int(256 * 1024, 1),
+  // Topic modelling (analysis-topics, issue 16): the largest sample a run may model (the issue's 2,000), and how many
+  // judgments each topic lists.
+  TOPIC_SAMPLE_SIZE_MAX: int(2000, 20),
+  TOPIC_SAMPLE_DOCUMENTS: int(5, 1),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),

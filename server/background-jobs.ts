@@ -16,6 +16,8 @@ export async function startBackgroundJobs(opts: {
 }): Promise<() => Promise<void>> {
   const { startScheduler } = await import("../lib/backend/scheduler");
   const { scheduleSync } = await import("../lib/search/sync");
+  const { topicsIndexJob } = await import("../lib/backend/topics/index-build");
+  const { getSearchEngine } = await import("../lib/search/engine");
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const stopScheduler = startScheduler({ serviceDb });
@@ -32,6 +34,10 @@ export async function startBackgroundJobs(opts: {
   const stopScheduler = startScheduler({ serviceDb, jobs: opts.smtpUrl ? digests : [] });
   const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
   opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`);
+  // The topics index follows the latest stored topic run (issue 16): at start and every minute.
+  const stopScheduler = startScheduler({ serviceDb, jobs: [topicsIndexJob(serviceDb, getSearchEngine)] });
+  const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
+  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), topics index (every minute)`);
   return async () => {
     stopScheduler();
     stopSync();

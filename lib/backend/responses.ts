@@ -48,3 +48,6 @@ export type { Profile } from "./settings/profile";
 export type { UnsubscribeBody } from "./alerts/unsubscribe";
 export type { MailMessageRow, MailPage } from "./admin-mail";
 export type { EmbeddingsSettings } from "./settings/embeddings";
+// Topic modelling and the topics routes (analysis-topics, issue 16).
+export type { TopicRunPage, TopicRunParams, TopicRunResponse, TopicRunSummary } from "./topics/runs";
+export type { MyTopicClick, MyTopicClicksBody, TopicsMeta, TrendingTopic, TrendingTopicsBody } from "./topics/public";

@@ -16,6 +16,11 @@ export interface ScheduledJob {
   /** Should the job run at `now` (UTC)? */
   due(now: Date): boolean;
   run(): Promise<void>;
+  /**
+   * Run at start and then every this many ms instead of once a day (a cheap idempotent check, e.g. the topics index
+   * following the latest stored topic run).
+   */
+  everyMs?: number;
 }
 
 export interface SchedulerOptions {
@@ -58,6 +63,9 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 export function startScheduler(opts: SchedulerOptions): () => void {
   const now = opts.now ?? (() => new Date());
   const jobs = [appEventsPartitionJob(opts.serviceDb), dashboardStatsJob(opts.serviceDb), ...(opts.jobs ?? [])];
+  const all = [appEventsPartitionJob(opts.serviceDb), ...(opts.jobs ?? [])];
+  const jobs = all.filter((j) => j.everyMs === undefined);
+  const frequent = all.filter((j) => j.everyMs !== undefined);
   const lastRunDay = new Map<string, string>();
 
   const runJob = async (job: ScheduledJob) => {
@@ -83,5 +91,16 @@ export function startScheduler(opts: SchedulerOptions): () => void {
     for (const job of jobs) if (job.due(t) && lastRunDay.get(job.name) !== dayOf(t)) void runJob(job);
   }, opts.checkEveryMs ?? 3_600_000);
   timer.unref();
-  return () => clearInterval(timer);
+  const frequentTimers = frequent.map((job) => {
+    const runFrequent = () =>
+      job.run().catch((e: unknown) => logger.error({ job: job.name, err: e instanceof Error ? e.message : String(e) }, "scheduled job failed"));
+    void runFrequent();
+    const t = setInterval(() => void runFrequent(), job.everyMs);
+    t.unref();
+    return t;
+  });
+  return () => {
+    clearInterval(timer);
+    for (const t of frequentTimers) clearInterval(t);
+  };
 }

@@ -101,6 +101,11 @@ export const ERRORS = {
   NL_FILTER_FAILED: { status: 502, message: "The question could not be translated into a filter. Try again later.", area: "llm" },
   LLM_NOT_CONFIGURED: { status: 503, message: "No language model is configured on this server.", area: "llm" },
 
+  // Topic modelling and the topics index (analysis-topics, issue 16).
+  TOPIC_RUN_NOT_FOUND: { status: 404, message: "Topic run not found.", area: "search" },
+  TOPIC_NOT_FOUND: { status: 404, message: "The topic is not in the current topics index.", area: "search" },
+  TOPIC_RUN_FAILED: { status: 500, message: "The topic run could not be computed.", area: "search" },
+
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },
   GUEST_STORE_UNAVAILABLE: { status: 503, message: "The guest session could not be ended right now. Try again shortly.", area: "guest" },

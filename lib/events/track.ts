@@ -17,7 +17,8 @@ export const MAX_BATCH = 20;
 export const FLUSH_INTERVAL_MS = 5_000;
 /** Events kept while the network is down; older ones are dropped first. */
 const MAX_QUEUE = 200;
-const DEVICE_KEY = "js.device_id";
+/** localStorage key of the device id (D-23); topic clicks send it too (lib/client/topics-api.ts). */
+export const DEVICE_KEY = "js.device_id";
 const TAB_KEY = "js.tab_session_id";
 
 export type Properties = Record<string, unknown>;

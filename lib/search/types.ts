@@ -201,8 +201,49 @@ export interface AutocompleteResponse {
 
 export interface TopicHit {
   topic: string;
-  /** Number of judgments carrying it. */
+  /** Number of judgments carrying it (a stored run's topic: the judgments of its sample it dominates). */
   count: number;
+  /** From the topics index (a stored topic run): the topic's id there and its keywords; absent for mined topics. */
+  topic_id?: string;
+  keywords?: string[];
+}
+
+/**
+ * One topic of the topics index (spec: Other records, "the topics index in the search engine can be rebuilt from the
+ * latest stored run"; issue 16). `id` is `<run_id>_<topic>` (a valid Meilisearch document id), stable for the run.
+ */
+export interface TopicIndexEntry {
+  id: string;
+  run_id: string;
+  /** The topic's id within its run (0 = largest). */
+  topic: number;
+  label: string;
+  keywords: { term: string; weight: number }[];
+  size: number;
+  coherence: number;
+  trend: "emerging" | "stable" | "declining";
+  slope: number;
+  weights_by_period: { period: string; weight: number }[];
+}
+
+/** The whole topics index: the run it was built from and its topics (largest first). */
+export interface TopicsIndex {
+  run_id: string;
+  /** ISO time the run was stored. */
+  computed_at: string;
+  topic_count: number;
+  /** Judgments the run modelled (its sample). */
+  document_count: number;
+  topics: TopicIndexEntry[];
+}
+
+/**
+ * The topics index port: replaced whole from the latest stored run (null empties it), read whole (it holds at most
+ * 30 topics). Autocomplete's topic hits come from it once it holds a run.
+ */
+export interface TopicsPort {
+  replace(index: TopicsIndex | null): Promise<void>;
+  read(): Promise<TopicsIndex | null>;
 }
 
 export interface SuggestRequest {
@@ -305,6 +346,8 @@ export interface SearchEngine {
   /** Documents by id in the order asked, missing ids skipped (displayed attributes only). */
   getDocuments(ids: readonly string[], attributesToRetrieve?: readonly string[]): Promise<HitDocument[]>;
   readonly sync: SyncPort;
+  /** The topics index (issue 16): rebuilt from the latest stored topic run. */
+  readonly topics: TopicsPort;
   /** The settings in force, read back from the engine (what `index-settings.ts` declared). */
   settings(): Promise<import("./index-settings").IndexSettings>;
   health(): Promise<EngineHealth>;

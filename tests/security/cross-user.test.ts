@@ -32,6 +32,8 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "PATCH /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   "DELETE /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   "POST /api/saved-searches/[id]/run": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
+  // Topic runs (issue 16): another user's run and an id that is not a run are the same 404.
+  "GET /api/topic-modeling/runs/[id]": { status: 404, code: "TOPIC_RUN_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */
@@ -60,6 +62,11 @@ const FILTER_ROUTES: Record<string, { status: number; code: string; send: (aId: 
     status: 400,
     code: "COLLECTION_IDS_NOT_ALLOWED",
     send: (id) => ({ method: "GET", path: `/api/extractions/base-schema/histogram?field=decision_date&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+  "POST /api/topic-modeling/analyze": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/topic-modeling/analyze", body: { sample_size: 20, filters: { collection_ids: [id] } } }),
   },
   "GET /api/search/documents": {
     status: 400,

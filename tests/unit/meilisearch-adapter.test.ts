@@ -456,7 +456,9 @@ describe("search, hybrid, autocomplete", () => {
   it("autocomplete sends the spec's fixed defaults and asks the suggestion index for topic hits", async () => {
     const res = await engine.autocomplete({ q: "zabójs", limit: 10 });
     const calls = fake.calls();
-    expect(calls).toHaveLength(2);
+    // Documents, suggestions, and the topics index (issue 16: empty before the first topic run, so the mined topics answer).
+    expect(calls).toHaveLength(3);
+    expect(calls).toContainEqual(call("GET", "/indexes/judgments_topics/documents", undefined, { limit: "100" }));
     expect(calls).toContainEqual(
       call("POST", "/indexes/judgments/search", {
         q: "zabójs",

@@ -35,7 +35,9 @@ import type {
   SuggestResponse,
   SyncCounts,
   SyncPort,
+  TopicsPort,
 } from "../types";
+import { matchTopics } from "../topics-index";
 import { searchChunkTable } from "./chunk-search";
 import { appendDelta, type DeltaEntry } from "./delta-log";
 import { facetDistribution } from "./facets";
@@ -51,6 +53,7 @@ import { needsQueryVector, rank, type Ranking } from "./ranking";
 import { SearchStore, type StoreState } from "./store";
 import { suggestionsStartingWith, topicHits } from "./suggestions";
 import { deleteRows, upsertRows } from "./table-writes";
+import { TopicsFileStore } from "./topics-store";
 import { similarRows } from "./vector-search";
 
 export interface LanceDbEngineOptions {
@@ -72,8 +75,11 @@ export class LanceDbEngine implements SearchEngine {
   private checkedAt = 0;
   private readonly mutex = new Mutex();
 
+  readonly topics: TopicsPort;
+
   constructor(private readonly options: LanceDbEngineOptions) {
     this.live = new LiveIndex(options.embedder.dimensions);
+    this.topics = new TopicsFileStore(options.dir);
   }
 
   get embedder(): Embedder {
@@ -235,11 +241,14 @@ export class LanceDbEngine implements SearchEngine {
       attributesToRetrieve: d.attributesToRetrieve,
       matchingStrategy: d.matchingStrategy,
     });
+    // Topic hits come from the topics index (the latest stored topic run, issue 16); before the first run there is
+    // none, and the legal topics mined at sync answer instead.
+    const stored = await this.topics.read();
     return {
       hits: r.hits,
       estimatedTotal: r.estimatedTotal,
       processingTimeMs: r.processingTimeMs,
-      topicHits: topicHits(this.live.suggestIndex, req.q, 5),
+      topicHits: stored ? matchTopics(stored, req.q, 5) : topicHits(this.live.suggestIndex, req.q, 5),
       query: req.q,
     };
   }

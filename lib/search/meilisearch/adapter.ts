@@ -36,10 +36,12 @@ import type {
   SuggestResponse,
   SyncPort,
 } from "../types";
+import { MeiliTopics } from "./topics";
+import { matchTopics } from "../topics-index";
 import type { MeiliConfig } from "./config";
 import { MeiliConnection, type IndexUids } from "./connection";
 import { MeiliIndexLifecycle } from "./lifecycle";
-import { MeiliSearcher } from "./search";
+import { MeiliSearcher, TOPIC_HITS_LIMIT } from "./search";
 import { engineHealth, readIndexSettings, readSyncState, type MeiliSyncState } from "./status";
 
 export { indexUids, type IndexUids } from "./connection";
@@ -60,6 +62,8 @@ export class MeilisearchEngine implements SearchEngine {
   readonly name = "meilisearch" as const;
   readonly sync: SyncPort;
   readonly uids: IndexUids;
+  /** The topics index (`<index>_topics`, ./topics.ts). */
+  readonly topics: MeiliTopics;
   private readonly conn: MeiliConnection;
   private readonly embedder: Embedder;
   private readonly searcher: MeiliSearcher;
@@ -70,6 +74,7 @@ export class MeilisearchEngine implements SearchEngine {
     this.conn = new MeiliConnection(options.config);
     this.uids = this.conn.uids;
     this.searcher = new MeiliSearcher(this.conn, this.embedder);
+    this.topics = new MeiliTopics(this.conn);
     this.lifecycle = new MeiliIndexLifecycle(this.conn, this.embedder, options.now ?? Date.now);
     this.sync = {
       beginFull: (o) => this.lifecycle.beginFull(o),
@@ -110,8 +115,14 @@ export class MeilisearchEngine implements SearchEngine {
     return this.searcher.similar(req);
   }
 
-  autocomplete(req: AutocompleteRequest): Promise<AutocompleteResponse> {
-    return this.searcher.autocomplete(req);
+  /**
+   * Topic hits come from the topics index once it holds a run (issue 16), matched as the embedded engine matches
+   * them (../topics-index.ts; the index holds at most 30 topics, read whole); before the first run, from the
+   * suggestions index's mined topics.
+   */
+  async autocomplete(req: AutocompleteRequest): Promise<AutocompleteResponse> {
+    const [res, stored] = await Promise.all([this.searcher.autocomplete(req), this.topics.read()]);
+    return stored ? { ...res, topicHits: matchTopics(stored, req.q, TOPIC_HITS_LIMIT) } : res;
   }
 
   suggest(req: SuggestRequest): Promise<SuggestResponse> {

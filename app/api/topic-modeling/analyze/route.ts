@@ -1,0 +1,14 @@
+import { withRoute } from "@/lib/api/route";
+import { analyzeAndIndex } from "@/lib/backend/topics/service";
+import { AnalyzeTopicsSchema } from "@/lib/schema/requests/topics";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST /api/topic-modeling/analyze {sample_size, num_topics, num_keywords, time_periods, jurisdiction?, filters?, seed?}
+ * → {run_id, topics, periods, params, corpus_size, computed_ms, model} (issue 16). Signed in; counts against the
+ * hourly topic-run quota (QUOTA_TOPIC_RUNS_PER_HOUR). The run is stored as the caller's and becomes the topics index.
+ */
+export const POST = withRoute({ auth: "user", body: AnalyzeTopicsSchema, quota: "topicRuns" }, async ({ db, body }) =>
+  analyzeAndIndex(db, body),
+);

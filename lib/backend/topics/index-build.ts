@@ -1,0 +1,108 @@
+/**
+ * The topics index rebuilt from the latest stored run (spec: Other records; issue 16): read through
+ * latest_search_topics_run() (the narrow function: the run's id, time, counts and topics without owner or sample
+ * judgments) and written whole into the search engine's topics index. Idempotent: when the index already holds the
+ * latest run nothing is written. Called after every stored run (by the app) and by the launcher's scheduler at start
+ * and every hour (lib/backend/scheduler.ts topicsIndexJob).
+ */
+import { z } from "zod";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { fromDatabaseError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import type { SearchEngine, TopicIndexEntry, TopicsIndex } from "@/lib/search/types";
+import type { ScheduledJob } from "../scheduler";
+
+const LatestRun = z.object({
+  run_id: z.string(),
+  computed_at: z.string(),
+  topic_count: z.coerce.number(),
+  document_count: z.coerce.number(),
+  topics: z.array(
+    z.object({
+      id: z.number(),
+      label: z.string(),
+      keywords: z.array(z.object({ term: z.string(), weight: z.number() })),
+      size: z.number(),
+      coherence: z.number(),
+      trend: z.enum(["emerging", "stable", "declining"]),
+      slope: z.number(),
+      weights_by_period: z.array(z.object({ period: z.string(), weight: z.number() })),
+    }),
+  ),
+});
+
+/** The topics index of a stored run (the latest_search_topics_run shape). */
+export function topicsIndexOf(latest: z.infer<typeof LatestRun>): TopicsIndex {
+  const topics: TopicIndexEntry[] = latest.topics.map((t) => ({
+    id: `${latest.run_id}_${t.id}`,
+    run_id: latest.run_id,
+    topic: t.id,
+    label: t.label,
+    keywords: t.keywords,
+    size: t.size,
+    coherence: t.coherence,
+    trend: t.trend,
+    slope: t.slope,
+    weights_by_period: t.weights_by_period,
+  }));
+  return {
+    run_id: latest.run_id,
+    computed_at: new Date(latest.computed_at).toISOString(),
+    topic_count: latest.topic_count,
+    document_count: latest.document_count,
+    topics,
+  };
+}
+
+export interface RebuildOutcome {
+  run_id: string | null;
+  changed: boolean;
+}
+
+/** Make the engine's topics index hold the latest stored run (none stored: an empty index). */
+export async function rebuildTopicsIndex(db: DbClient, engine: SearchEngine): Promise<RebuildOutcome> {
+  const { data, error } = await db.rpc("latest_search_topics_run");
+  if (error) throw fromDatabaseError(error);
+  const current = await engine.topics.read();
+  if (data === null) {
+    if (current === null) return { run_id: null, changed: false };
+    await engine.topics.replace(null);
+    return { run_id: null, changed: true };
+  }
+  const latest = LatestRun.parse(data);
+  if (current?.run_id === latest.run_id) return { run_id: latest.run_id, changed: false };
+  await engine.topics.replace(topicsIndexOf(latest));
+  logger.info({ run_id: latest.run_id, topics: latest.topics.length }, "topics index rebuilt");
+  return { run_id: latest.run_id, changed: true };
+}
+
+// One rebuild at a time per process: runs finishing together would otherwise race to write the same index.
+let chain: Promise<unknown> = Promise.resolve();
+
+/** Rebuild after a run, one at a time per process; never rejects (errors are logged: the scheduler's next check repairs the index). */
+export function refreshTopicsIndexSoon(db: DbClient, engine: () => SearchEngine): Promise<void> {
+  const next = chain.then(() => rebuildTopicsIndex(db, engine()));
+  chain = next.catch(() => undefined);
+  return next.then(
+    () => undefined,
+    (e: unknown) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "topics index rebuild failed"),
+  );
+}
+
+/** How often the launcher's scheduler checks that the topics index holds the latest run (one small RPC and a stat). */
+export const TOPICS_INDEX_CHECK_MS = 60_000;
+
+/**
+ * The scheduler's job: at start and every minute, rebuild the topics index when a newer run was stored (by any app
+ * process; the app also rebuilds right after its own runs). The search engine is resolved on each run.
+ */
+export function topicsIndexJob(serviceDb: DbClient, engine: () => SearchEngine): ScheduledJob {
+  return {
+    name: "rebuild_topics_index",
+    due: () => true,
+    everyMs: TOPICS_INDEX_CHECK_MS,
+    run: async () => {
+      await rebuildTopicsIndex(serviceDb, engine());
+    },
+  };
+}
