@@ -485,6 +485,116 @@ export type Database = {
         };
         Relationships: [];
       };
+      reasoning_line_events: {
+        Row: {
+          at: string;
+          details: Json;
+          detected_by: string;
+          id: string;
+          kind: string;
+          line_id: string;
+        };
+        Insert: {
+          at?: string;
+          details?: Json;
+          detected_by: string;
+          id?: string;
+          kind: string;
+          line_id: string;
+        };
+        Update: {
+          at?: string;
+          details?: Json;
+          detected_by?: string;
+          id?: string;
+          kind?: string;
+          line_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "reasoning_line_events_line_id_fkey";
+            columns: ["line_id"];
+            isOneToOne: false;
+            referencedRelation: "reasoning_lines";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      reasoning_line_members: {
+        Row: {
+          decision_date: string | null;
+          judgment_id: string;
+          line_id: string;
+          position: number;
+          role: string;
+          similarity: number | null;
+        };
+        Insert: {
+          decision_date?: string | null;
+          judgment_id: string;
+          line_id: string;
+          position: number;
+          role: string;
+          similarity?: number | null;
+        };
+        Update: {
+          decision_date?: string | null;
+          judgment_id?: string;
+          line_id?: string;
+          position?: number;
+          role?: string;
+          similarity?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "reasoning_line_members_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "reasoning_line_members_line_id_fkey";
+            columns: ["line_id"];
+            isOneToOne: false;
+            referencedRelation: "reasoning_lines";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      reasoning_lines: {
+        Row: {
+          created_at: string;
+          description: string | null;
+          id: string;
+          keywords: string[];
+          label: string;
+          legal_question: string | null;
+          status: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          keywords?: string[];
+          label: string;
+          legal_question?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          keywords?: string[];
+          label?: string;
+          legal_question?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       search_analytics: {
         Row: {
           created_at: string;
@@ -793,6 +903,24 @@ export type Database = {
         };
         Returns: boolean;
       };
+      judge_record: {
+        Args: {
+          p_max_texts?: number | null;
+          p_name: string | null;
+        };
+        Returns: Json;
+      };
+      judge_search: {
+        Args: {
+          p_limit?: number | null;
+          p_query: string | null;
+        };
+        Returns: {
+          judgments: number;
+          jurisdiction: string;
+          name: string;
+        }[];
+      };
       judgment_detail: {
         Args: {
           p_id: string | null;
@@ -846,6 +974,76 @@ export type Database = {
           id: string;
           jurisdiction: string;
         }[];
+      };
+      reasoning_judgments: {
+        Args: {
+          p_ids: string[] | null;
+        };
+        Returns: Json[];
+      };
+      reasoning_line_add_events: {
+        Args: {
+          p_detected_by: string | null;
+          p_events: Json | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_citations: {
+        Args: {
+          p_include_deleted?: boolean | null;
+        };
+        Returns: {
+          citations: number;
+          cited_line: string;
+          citing_line: string;
+        }[];
+      };
+      reasoning_line_create: {
+        Args: {
+          p_description: string | null;
+          p_keywords: string[] | null;
+          p_label: string | null;
+          p_legal_question: string | null;
+          p_members: Json | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_delete: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_get: {
+        Args: {
+          p_id: string | null;
+          p_include_deleted?: boolean | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_json: {
+        Args: {
+          p_line: Database["public"]["Tables"]["reasoning_lines"]["Row"] | null;
+        };
+        Returns: Json;
+      };
+      reasoning_lines_list: {
+        Args: {
+          p_include_deleted?: boolean | null;
+          p_limit: number | null;
+          p_offset: number | null;
+        };
+        Returns: Json;
+      };
+      reasoning_lines_overview: {
+        Args: {
+          p_include_deleted?: boolean | null;
+        };
+        Returns: Json;
+      };
+      reasoning_lines_require_admin: {
+        Args: never;
+        Returns: undefined;
       };
       record_admin_action: {
         Args: {

@@ -13,6 +13,7 @@ import { promoteExtraction, type PromotedValue } from "@/lib/schema/promote";
 import { judgmentId, sourceIdFor } from "./ids";
 import { knownAnswerAt } from "./known-answers";
 import { generatePl } from "./pl";
+import { plantAnalysisAnswers } from "./planted-lines";
 import { Rng } from "./prng";
 import { addDays, isoDate } from "./text-util";
 import type { GeneratedCase, Judge } from "./types";
@@ -118,7 +119,7 @@ export function generateJudgment(seed: number, index: number): JudgmentRow {
   const date = decisionDate(rng);
   const targetChars = targetLength(rng);
   const input = { index, rng, decisionDate: date, targetChars, known };
-  const c: GeneratedCase = jurisdiction === "PL" ? generatePl(input) : generateUk(input);
+  const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
 
   const status = known ? "completed" : rng.weighted([["completed", 93], ["pending", 5], ["failed", 2]] as const);
   const created = new Date(Date.UTC(2025, 2, 1) + index * 37_000);
