@@ -43,7 +43,7 @@ alter table public.reasoning_lines enable row level security;
 alter table public.reasoning_line_members enable row level security;
 alter table public.reasoning_line_events enable row level security;
 
-revoke all on table public.reasoning_lines, public.reasoning_line_members, public.reasoning_line_events from public, anon;
+revoke all on table public.reasoning_lines, public.reasoning_line_members, public.reasoning_line_events from public, anon, authenticated;
 -- No delete grant: a line is never removed, only marked deleted (members and events stay with it).
 grant select, insert, update on table public.reasoning_lines, public.reasoning_line_members, public.reasoning_line_events to authenticated;
 grant all on table public.reasoning_lines, public.reasoning_line_members, public.reasoning_line_events to service_role;
