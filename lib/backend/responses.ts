@@ -23,3 +23,20 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// --- analysis-lines (issue 16 items 2-3): judge fingerprint and reasoning lines ---
+export type { JudgeComparison, JudgeEvidence, JudgeProfile, JudgeSearchResult } from "./analysis/judges";
+export type {
+  CandidateLine,
+  DiscoverResult,
+  DriftAnalysis,
+  LineDag,
+  LineDetail,
+  LineEvent,
+  LineMember,
+  LinePage,
+  LineSearchHit,
+  LineTimeline,
+  OutcomeAnalysis,
+  ReasoningLine,
+} from "./analysis/reasoning-lines";

@@ -27,8 +27,21 @@ export const JUDGE_INDEXES: readonly number[] = [12, 33, 61, 88, 117, 139, 166, 
 export const PLANTED_LINE = {
   label: "kryptowaluta jako mienie",
   legal_question: "Czy kryptowaluta jest mieniem i rzeczą ruchomą w rozumieniu art. 115 § 9 k.k.?",
-  keywords: ["kryptowaluta", "bitcoin", "portfel kryptowalutowy", "klucz prywatny", "giełda kryptowalut", "token cyfrowy"],
-  legalTopic: "kryptowaluty w prawie karnym",
+  keywords: [
+    "kryptowaluta",
+    "bitcoin",
+    "ethereum",
+    "portfel kryptowalutowy",
+    "klucz prywatny",
+    "fraza odzyskiwania",
+    "giełda kryptowalut",
+    "token cyfrowy",
+    "blockchain",
+    "kryptoaktywa",
+    "waluta wirtualna",
+    "mienie cyfrowe",
+  ],
+  legalTopic: "kryptowaluty i kryptoaktywa w prawie karnym",
 };
 
 /** Indexes of the planted line's members (when the judgment there is Polish). */
@@ -48,6 +61,21 @@ const PURPOSE_PARAGRAPHS: readonly string[] = [
 
 const LINE_PARAGRAPH =
   "Kluczowe w sprawie było to, czy kryptowaluta, a w szczególności bitcoin zgromadzony w portfelu kryptowalutowym, stanowi mienie i rzecz ruchomą w rozumieniu art. 115 § 9 k.k. Sąd Apelacyjny przyjmuje, że kryptowaluta, do której dostęp zapewnia klucz prywatny, ma wymierną wartość majątkową na giełdzie kryptowalut, a zatem jest mieniem podlegającym ochronie prawnokarnej; token cyfrowy nie jest wprawdzie rzeczą w rozumieniu prawa cywilnego, lecz przejęcie klucza prywatnego do portfela kryptowalutowego jest zaborem mienia.";
+
+/**
+ * The line's question in the header too (what was appealed), so the judgment's opening — which the search engine
+ * embeds, together with the keywords — carries it: measured on the test slice, keywords alone moved the planted
+ * judgments' mutual cosine from 0.76 to only 0.81 and k-means did not separate them.
+ */
+const LINE_HEADER =
+  "w przedmiocie zaboru kryptowaluty bitcoin z portfela kryptowalutowego pokrzywdzonego przy użyciu przejętego klucza prywatnego i frazy odzyskiwania oraz przepadku kryptowaluty, kryptoaktywów i tokenów cyfrowych przechowywanych na giełdzie kryptowalut";
+
+/** Before the operative part ("I. ..."), at the end of the header's description of the case. */
+function addToHeader(text: string, line: string): string {
+  const at = text.indexOf("\n\nI. ");
+  if (at < 0) return text;
+  return `${text.slice(0, at)}\n${line}${text.slice(at)}`;
+}
 
 /** Insert a paragraph right after the "zważył" line (the reasons), leaving the opening (title, summary) untouched. */
 function addToReasons(text: string, paragraph: string): string {
@@ -78,7 +106,7 @@ export function plantAnalysisAnswers(index: number, c: GeneratedCase): Generated
     const extracted = Array.isArray(c.extraction.keywords) ? (c.extraction.keywords as unknown[]) : [];
     return {
       ...c,
-      fullText: addToReasons(c.fullText, LINE_PARAGRAPH),
+      fullText: addToReasons(addToHeader(c.fullText, LINE_HEADER), LINE_PARAGRAPH),
       keywords,
       legalTopics: [...(c.legalTopics ?? []), PLANTED_LINE.legalTopic],
       extraction: { ...c.extraction, keywords: [...extracted, ...PLANTED_LINE.keywords] },
