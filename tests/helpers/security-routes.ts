@@ -121,7 +121,8 @@ export function fillPath(template: string, ids: Record<string, string>, rest = "
   return template
     .replace(/\[\.\.\.(\w+)\]/g, () => rest)
     .replace(/\[(\w+)\]/g, (_, name: string) => {
-      const v = ids[name];
+      // Any other dynamic segment ([name], [run_id], [slug]) takes the id given (the suites name only `id`).
+      const v = ids[name] ?? ids.id;
       if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
       return encodeURIComponent(v);
     });

@@ -25,7 +25,7 @@ import type { Embedder } from "@/lib/search/types";
 import { languageModel, llmConfigured, llmTimeoutMs } from "@/lib/llm/provider";
 import { recordAdminAction } from "@/lib/backend/admin-audit";
 import type { Identity } from "@/lib/backend/identity";
-import { parseFilters } from "@/lib/backend/extractions/filters";
+import { parseFilters, refuseCollectionIds } from "@/lib/backend/extractions/filters";
 import type { CreateLineRequest, DiscoverRequest } from "@/lib/schema/requests/analysis-lines";
 
 // ---------------------------------------------------------------- shapes
@@ -226,6 +226,8 @@ const byDate = (a: { decision_date: string | null; id?: string }, b: { decision_
 /** POST /api/reasoning-lines/discover: candidate lines over a seeded sample of the cohort; nothing is stored. */
 export async function discoverLines(db: DbClient, embedder: Embedder, req: DiscoverRequest): Promise<DiscoverResult> {
   const started = performance.now();
+  // As the aggregate: no collection ownership check here, so collection_ids is refused (D-10).
+  refuseCollectionIds(req.filters);
   const filters = parseFilters(req.filters ?? {});
   const textQuery = req.text_query?.trim() || null;
   const { data, error } = await db.rpc("list_extracted_filter_matches", { p_filters: jsonArg(filters), p_text_query: textQuery ?? "" });
