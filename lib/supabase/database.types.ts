@@ -903,6 +903,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      judge_name_keys: {
+        Args: {
+          p_judges: Json | null;
+        };
+        Returns: string[];
+      };
       judge_record: {
         Args: {
           p_max_texts?: number | null;
