@@ -20,8 +20,15 @@ const judgeRows = JUDGE_INDEXES.map((i) => generateJudgment(SEED, i)).filter((r)
 const lineRows = LINE_INDEXES.map((i) => generateJudgment(SEED, i)).filter((r) => r.jurisdiction === "PL" && r.base_extraction_status === "completed");
 
 let user: Browser;
+/** Her judgments as stored: the test slice's, plus the e2e corpus's (another seed) when the journeys ran on this stack. */
+let stored: { id: string; decision_date: string }[] = [];
 beforeAll(async () => {
   ({ browser: user } = await signedInBrowser());
+  stored = (
+    await pool.query<{ id: string; decision_date: string }>("select id::text, decision_date::text from public.judgments where judges @> $1::jsonb order by id", [
+      JSON.stringify([{ name: PLANTED_JUDGE.name }]),
+    ])
+  ).rows;
 });
 
 const enc = encodeURIComponent;
@@ -40,26 +47,28 @@ describe("judge fingerprint", () => {
     expect((await user.get("/api/judge-fingerprint/search?q=ab&limit=101")).status).toBe(422);
     for (const q of ["kropiwnicka", "ZDZISLAWA KROP", "Zdzisława"]) {
       const body = await (await user.get(`/api/judge-fingerprint/search?q=${enc(q)}`)).json();
-      expect([q, body.judges[0]]).toEqual([q, { name: PLANTED_JUDGE.name, jurisdiction: "PL", judgments: judgeRows.length }]);
+      expect([q, body.judges[0]]).toEqual([q, { name: PLANTED_JUDGE.name, jurisdiction: "PL", judgments: stored.length }]);
     }
   });
 
   it("the planted judge's profile: teleological 100, with phrases and her own judgments as evidence", async () => {
     expect(judgeRows.length).toBeGreaterThanOrEqual(5);
+    // Every planted judgment of the test slice is stored under her name (and nothing else names her but plants).
+    expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(judgeRows.map((r) => r.id)));
     const res = await user.get(`/api/judge-fingerprint/profile/${enc("zdzislawa KROPIWNICKA")}`);
     expect(res.status).toBe(200);
     const p = await res.json();
-    expect(p).toMatchObject({ name: PLANTED_JUDGE.name, jurisdiction: "PL", judgments: judgeRows.length, mode: "no-model" });
-    expect(p.roles.presiding).toBe(judgeRows.length);
-    const dates = judgeRows.map((r) => r.decision_date).sort();
+    expect(p).toMatchObject({ name: PLANTED_JUDGE.name, jurisdiction: "PL", judgments: stored.length, mode: "no-model" });
+    expect(p.roles.presiding).toBe(stored.length);
+    const dates = stored.map((r) => r.decision_date).sort();
     expect(p.years).toEqual({ first: Number(dates[0].slice(0, 4)), last: Number(dates.at(-1)!.slice(0, 4)) });
-    expect(p.courts.reduce((a: number, c: { count: number }) => a + c.count, 0)).toBe(judgeRows.length);
+    expect(p.courts.reduce((a: number, c: { count: number }) => a + c.count, 0)).toBe(stored.length);
     expect(p.styles.teleological).toBe(100);
     for (const s of ["textual", "deductive", "analogical", "policy"]) expect(p.styles[s]).toBeLessThan(100);
     const tele = p.evidence.filter((e: { style: string }) => e.style === "teleological");
     const phrases = tele.map((e: { pattern_id: string }) => e.pattern_id);
     for (const id of ["pl-teleological-ratio-legis", "pl-teleological-cel-przepisu", "pl-teleological-wykladnia-celowosciowa"]) expect(phrases).toContain(id);
-    const mine = new Set(judgeRows.map((r) => r.id));
+    const mine = new Set(stored.map((r) => r.id));
     for (const e of tele) {
       expect(e.count).toBeGreaterThan(0);
       expect(e.examples.length).toBeGreaterThan(0);
@@ -118,7 +127,10 @@ describe("reasoning-line discovery finds the planted line", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ mode: "no-model", params: { sample_size: 500, num_clusters: 8, seed: 42 } });
-    const planted = new Set(lineRows.map((r) => r.id));
+    // The planted line's judgments as stored (the test slice's, and the e2e corpus's when the journeys ran here).
+    const { rows } = await pool.query<{ id: string }>("select id::text from public.judgments where keywords @> $1 and base_extraction_status = 'completed'", [["kryptowaluta"]]);
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(lineRows.map((r) => r.id)));
+    const planted = new Set(rows.map((r) => r.id));
     const members = (c: { members: { judgment_id: string }[] }) => c.members.map((m) => m.judgment_id);
     const sampled = body.candidates.flatMap(members).filter((id: string) => planted.has(id));
     expect(sampled.length).toBeGreaterThanOrEqual(8);
