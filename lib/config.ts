@@ -77,6 +77,13 @@ const ConfigSchema = z.object({
   // judgments each topic lists.
   TOPIC_SAMPLE_SIZE_MAX: int(2000, 20),
   TOPIC_SAMPLE_DOCUMENTS: int(5, 1),
+  // --- analysis-lines (issue 16 items 2-3: judge fingerprint, reasoning lines) ---
+  /** Newest judgments of a judge whose full text is scored for reasoning style (bounds a profile's time and memory). */
+  JUDGE_STYLE_MAX_TEXTS: int(300, 1),
+  /** Cosine similarity at or above which two judgments of a candidate line are joined by an edge (0-100, percent). */
+  REASONING_EDGE_THRESHOLD_PCT: int(80, 0),
+  /** Drift: a member whose similarity to its line's centroid is below mean − this many standard deviations (×10). */
+  REASONING_DRIFT_SD_X10: int(15, 0),
   FALLBACK_RATE_LIMIT_PER_MINUTE: int(100, 1),
   FALLBACK_RATE_LIMIT_PER_HOUR: int(1000, 1),
   GUEST_SEARCH_LIMIT: int(5, 1),

@@ -51,3 +51,19 @@ export type { EmbeddingsSettings } from "./settings/embeddings";
 // Topic modelling and the topics routes (analysis-topics, issue 16).
 export type { TopicRunPage, TopicRunParams, TopicRunResponse, TopicRunSummary } from "./topics/runs";
 export type { MyTopicClick, MyTopicClicksBody, TopicsMeta, TrendingTopic, TrendingTopicsBody } from "./topics/public";
+// --- analysis-lines (issue 16 items 2-3): judge fingerprint and reasoning lines ---
+export type { JudgeComparison, JudgeEvidence, JudgeProfile, JudgeSearchResult } from "./analysis/judges";
+export type {
+  CandidateLine,
+  DiscoverResult,
+  DriftAnalysis,
+  LineDag,
+  LineDetail,
+  LineEvent,
+  LineMember,
+  LinePage,
+  LineSearchHit,
+  LineTimeline,
+  OutcomeAnalysis,
+  ReasoningLine,
+} from "./analysis/reasoning-lines";

@@ -14,6 +14,7 @@ import { judgmentId, sourceIdFor } from "./ids";
 import { knownAnswerAt } from "./known-answers";
 import { generatePl } from "./pl";
 import { plantTopics } from "./planted-topics";
+import { plantAnalysisAnswers } from "./planted-lines";
 import { Rng } from "./prng";
 import { addDays, isoDate } from "./text-util";
 import type { GeneratedCase, Judge } from "./types";
@@ -121,6 +122,7 @@ export function generateJudgment(seed: number, index: number): JudgmentRow {
   const input = { index, rng, decisionDate: date, targetChars, known };
   const c: GeneratedCase = jurisdiction === "PL" ? generatePl(input) : generateUk(input);
   plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics (issue 16)
+  const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
 
   const status = known ? "completed" : rng.weighted([["completed", 93], ["pending", 5], ["failed", 2]] as const);
   const created = new Date(Date.UTC(2025, 2, 1) + index * 37_000);

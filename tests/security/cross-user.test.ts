@@ -20,6 +20,11 @@ const OWNER_ONLY = ROUTES.filter((h) => isDynamic(h) && !isCatchAll(h) && effect
 
 /** What B gets on each owner-only route with A's id. Adding an owner-only route without a row here fails the suite. */
 const EXPECTED: Record<string, { status: number; code: string }> = {
+  // Global records (analysis-lines): no owner, so another user's id is simply no such line / judge.
+  "GET /api/reasoning-lines/[id]": { status: 404, code: "NOT_FOUND" },
+  "GET /api/reasoning-lines/[id]/timeline": { status: 404, code: "NOT_FOUND" },
+  "GET /api/reasoning-lines/[id]/related": { status: 404, code: "NOT_FOUND" },
+  "GET /api/judge-fingerprint/profile/[name]": { status: 404, code: "NOT_FOUND" },
   "GET /api/collections/[id]": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "PATCH /api/collections/[id]": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "DELETE /api/collections/[id]": { status: 404, code: "COLLECTION_NOT_FOUND" },
@@ -47,6 +52,11 @@ const FILTER_ROUTES: Record<string, { status: number; code: string; send: (aId: 
     status: 400,
     code: "COLLECTION_IDS_NOT_ALLOWED",
     send: (id) => ({ method: "POST", path: "/api/extractions/base-schema/aggregate", body: { filters: { collection_ids: [id] }, fields: ["decision_date"] } }),
+  },
+  "POST /api/reasoning-lines/discover": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/reasoning-lines/discover", body: { filters: { collection_ids: [id] }, sample_size: 20, num_clusters: 2 } }),
   },
   "POST /api/extractions/base-schema/filter": {
     status: 400,

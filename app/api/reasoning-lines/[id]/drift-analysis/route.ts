@@ -1,0 +1,9 @@
+import { withRoute } from "@/lib/api/route";
+import { driftAnalysis, engineEmbedder, lineId } from "@/lib/backend/analysis/reasoning-lines";
+
+export const dynamic = "force-dynamic";
+
+/** POST /api/reasoning-lines/{id}/drift-analysis (admin): the drift series; its drift events are persisted. */
+export const POST = withRoute({ auth: "admin", quota: "reasoningWrites" }, async ({ db, identity, params }) =>
+  driftAnalysis(db, identity, engineEmbedder(), lineId(params.id)),
+);

@@ -1,0 +1,120 @@
+/**
+ * bench/judges: judge fingerprint and reasoning-line discovery on a full corpus (issue 16 targets: judge profile
+ * p50 ≤ 200 ms; discover with 500 judgments ≤ 3 s), printing one JSON object. The backend functions the routes run
+ * are called as a signed-in user through the local gateway with supabase-js, as the app calls them (no HTTP layer of
+ * the app itself): judgeProfile (judge_record + style scoring of the full texts + the aggregate), and discoverLines
+ * (cohort, seeded sample, the engine's embedding text through the default local-hash embedder, k-means, TF-IDF
+ * labels, edges). Judges profiled: the one with the most judgments (the worst case) and the planted judge.
+ *
+ * Usage: BENCH_DATABASE_URL=postgres://... npx tsx bench/judges.ts [--runs 15]
+ * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database.
+ */
+import { randomUUID } from "node:crypto";
+import { cpus, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { createClient } from "@supabase/supabase-js";
+import pg from "pg";
+import { judgeProfile } from "../lib/backend/analysis/judges";
+import { discoverLines } from "../lib/backend/analysis/reasoning-lines";
+import { LocalHashEmbedder } from "../lib/llm/embedders/local-hash";
+import type { DbClient } from "../lib/supabase/db-client";
+import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
+import { startGateway } from "../supabase/local/gateway";
+import { generateLocalKeys } from "../server/keys";
+import { PLANTED_JUDGE } from "../supabase/seed/planted-lines";
+
+const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
+const runs = Math.max(5, Number(process.argv.includes("--runs") ? arg("runs") : 15) || 15);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const gatewayPort = Number(process.env.BENCH_GATEWAY_PORT ?? 54533);
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(1));
+  return { n: s.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: Number(s[s.length - 1].toFixed(1)) };
+}
+
+async function timed(n: number, fn: (i: number) => Promise<unknown>) {
+  await fn(-1); // warm-up: plan caches, buffers, the regex compile
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return stats(out);
+}
+
+async function main() {
+  if (!databaseUrl) throw new Error("set BENCH_DATABASE_URL (a migrated database seeded with the full corpus)");
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const { rows: counts } = await pool.query<{ total: string; completed: string }>(
+    "select count(*) as total, count(*) filter (where base_extraction_status = 'completed') as completed from public.judgments",
+  );
+  const { rows: top } = await pool.query<{ name: string; n: string }>(
+    "select e ->> 'name' as name, count(*) as n from public.judgments j, jsonb_array_elements(j.judges) e group by 1 order by 2 desc, 1 limit 1",
+  );
+
+  const email = `bench-${randomUUID().slice(0, 8)}@example.org`;
+  const password = "bench-password-1234";
+  const keys = await generateLocalKeys(`http://127.0.0.1:${gatewayPort}`);
+  const gw = await startGateway({
+    port: gatewayPort,
+    databaseUrl,
+    privateJwk: keys.privateJwk,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    upstashToken: keys.upstashToken,
+    redisUrl: "redis://127.0.0.1:1",
+  });
+  const admin = createClient(gw.url, keys.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error || !created.data.user) throw new Error(`createUser: ${created.error?.message}`);
+  const db = createClient(gw.url, keys.anonKey, { auth: serverAuthOptions, realtime: realtimeOptions }) as unknown as DbClient;
+  const signIn = await db.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
+  const embedder = new LocalHashEmbedder();
+
+  try {
+    const heaviest = await judgeProfile(db, top[0].name);
+    const planted = await judgeProfile(db, PLANTED_JUDGE.name).catch(() => null);
+    const rssBefore = process.memoryUsage().rss;
+    let lastDiscover: Awaited<ReturnType<typeof discoverLines>> | null = null;
+    const results = {
+      corpus: { judgments: Number(counts[0].total), completed: Number(counts[0].completed) },
+      runs,
+      machine: { cpus: cpus().length, loadavg_1m: Number(loadavg()[0].toFixed(2)) },
+      judge_profile_heaviest: {
+        target_p50_ms: 200,
+        judge: heaviest.name,
+        judgments: heaviest.judgments,
+        scored_texts: heaviest.scored_judgments,
+        ...(await timed(runs, () => judgeProfile(db, top[0].name))),
+      },
+      judge_profile_planted: planted
+        ? { target_p50_ms: 200, judge: planted.name, judgments: planted.judgments, ...(await timed(runs, () => judgeProfile(db, PLANTED_JUDGE.name))) }
+        : { skipped: "the planted judge is not in this corpus" },
+      discover_500: {
+        target_ms: 3000,
+        sample_size: 500,
+        num_clusters: 8,
+        // Each run draws another sample (seed 42 + run).
+        ...(await timed(Math.max(3, Math.floor(runs / 3)), async (i) => {
+          lastDiscover = await discoverLines(db, embedder, { sample_size: 500, num_clusters: 8, seed: 42 + Math.max(0, i) });
+        })),
+      },
+      discover_cohort: (lastDiscover as Awaited<ReturnType<typeof discoverLines>> | null)?.corpus_size ?? null,
+      peak_rss_mb: Math.round(Math.max(rssBefore, process.memoryUsage().rss) / 1024 / 1024),
+    };
+    console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await admin.auth.admin.deleteUser(created.data.user.id).catch(() => undefined);
+    await gw.close();
+    await pool.end();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
