@@ -103,6 +103,12 @@ export const ERRORS = {
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },
   GUEST_STORE_UNAVAILABLE: { status: 503, message: "The guest session could not be ended right now. Try again shortly.", area: "guest" },
+
+  // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).
+  API_KEY_LIMIT: { status: 409, message: "You already have the maximum number of active API keys; revoke one first.", area: "auth" },
+  API_KEY_NOT_FOUND: { status: 404, message: "API key not found.", area: "auth" },
+  API_KEY_USER_REQUIRED: { status: 403, message: "This API key is not issued to a user, so it cannot read user data.", area: "auth" },
+  NOT_IMPLEMENTED: { status: 501, message: "This capability is not built yet.", area: "request" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -128,6 +134,7 @@ export const STATUS_NAMES: Readonly<Record<number, string>> = {
   422: "ValidationError",
   429: "RateLimitExceeded",
   500: "InternalServerError",
+  501: "NotImplemented",
   502: "BadGateway",
   503: "ServiceUnavailable",
   504: "GatewayTimeout",
