@@ -57,6 +57,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["POST"], "/api/auth/sign-up", "sign up"),
   route(["POST"], "/api/auth/sign-out", "sign out (clears whatever session there is)"),
   route(["GET"], "/api/auth/me", "who am I (null when signed out)"),
+  // The reference API's documentation (api-v1 area, issue 19): the page and the contract are readable without a key.
+  route(PAGE, "/developers", "API documentation page"),
+  route(["GET"], "/api/v1/openapi.json", "the OpenAPI document of /api/v1"),
 ];
 
 /**

@@ -734,6 +734,17 @@ export type Database = {
         };
         Returns: Json;
       };
+      api_v1_facets: {
+        Args: {
+          p_case_type: string | null;
+          p_court_level: string | null;
+          p_date_from: string | null;
+          p_date_to: string | null;
+          p_jurisdiction: string | null;
+          p_keywords: string[] | null;
+        };
+        Returns: Json;
+      };
       api_v1_get_collection: {
         Args: {
           p_collection_id: string | null;
@@ -747,6 +758,18 @@ export type Database = {
           p_limit: number | null;
           p_offset: number | null;
           p_user_id: string | null;
+        };
+        Returns: Json;
+      };
+      api_v1_list_documents: {
+        Args: {
+          p_ascending: boolean | null;
+          p_court_name: string | null;
+          p_date_from: string | null;
+          p_date_to: string | null;
+          p_jurisdiction: string | null;
+          p_limit: number | null;
+          p_offset: number | null;
         };
         Returns: Json;
       };

@@ -286,3 +286,77 @@ revoke all on function public.api_v1_statistics(text, date, date, integer, integ
 revoke all on function public.api_v1_trends(integer) from public, anon, authenticated;
 grant execute on function public.api_v1_statistics(text, date, date, integer, integer) to service_role;
 grant execute on function public.api_v1_trends(integer) to service_role;
+
+-- 5. The document list and the search facets of the reference API ----------------------------------------------------
+-- One page of judgment summaries with exact filters (court_name is not a filterable attribute of the search index, so
+-- the list reads the table). `relevance` has no query to rank by here: it orders like `date`, documented in docs/api.md.
+create or replace function public.api_v1_list_documents(
+  p_jurisdiction text, p_court_name text, p_date_from date, p_date_to date, p_ascending boolean, p_limit integer, p_offset integer
+)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  with f as (
+    select j.id, j.case_number, j.title, j.summary, j.court_name, j.jurisdiction, j.court_level, j.case_type,
+           j.decision_type, j.outcome, j.decision_date, j.keywords
+    from public.judgments j
+    where (p_jurisdiction is null or j.jurisdiction = p_jurisdiction)
+      and (p_court_name is null or j.court_name = p_court_name)
+      and (p_date_from is null or j.decision_date >= p_date_from)
+      and (p_date_to is null or j.decision_date <= p_date_to)
+  ),
+  page as (
+    select * from f
+    order by
+      case when p_ascending then f.decision_date end asc nulls last,
+      case when not p_ascending then f.decision_date end desc nulls last,
+      f.id
+    limit least(greatest(p_limit, 1), 100) offset greatest(p_offset, 0)
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from f),
+    'results', (select coalesce(jsonb_agg(jsonb_strip_nulls(to_jsonb(page)) order by
+                  case when p_ascending then page.decision_date end asc nulls last,
+                  case when not p_ascending then page.decision_date end desc nulls last, page.id), '[]'::jsonb) from page)
+  )
+$$;
+
+-- Counts by jurisdiction, court level, case type and decision year of the judgments matching the reference filters.
+create or replace function public.api_v1_facets(
+  p_jurisdiction text, p_court_level text, p_case_type text, p_date_from date, p_date_to date, p_keywords text[]
+)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  with f as (
+    select j.jurisdiction, j.court_level, j.case_type, j.decision_date
+    from public.judgments j
+    where (p_jurisdiction is null or j.jurisdiction = p_jurisdiction)
+      and (p_court_level is null or j.court_level = p_court_level)
+      and (p_case_type is null or j.case_type = p_case_type)
+      and (p_date_from is null or j.decision_date >= p_date_from)
+      and (p_date_to is null or j.decision_date <= p_date_to)
+      and (p_keywords is null or cardinality(p_keywords) = 0 or j.keywords @> p_keywords)
+  )
+  select jsonb_build_object(
+    'facets', jsonb_build_object(
+      'jurisdiction', (select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (select jurisdiction k, count(*) n from f group by 1) t),
+      'court_level', (select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (select court_level k, count(*) n from f where court_level is not null group by 1) t),
+      'case_type', (select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (select case_type k, count(*) n from f where case_type is not null group by 1) t),
+      'year', (select coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
+               from (select extract(year from decision_date)::int::text k, count(*) n from f where decision_date is not null group by 1) t)
+    ),
+    'total', (select count(*) from f)
+  )
+$$;
+
+revoke all on function public.api_v1_list_documents(text, text, date, date, boolean, integer, integer) from public, anon, authenticated;
+revoke all on function public.api_v1_facets(text, text, text, date, date, text[]) from public, anon, authenticated;
+grant execute on function public.api_v1_list_documents(text, text, date, date, boolean, integer, integer) to service_role;
+grant execute on function public.api_v1_facets(text, text, text, date, date, text[]) to service_role;
