@@ -120,7 +120,13 @@ export interface UserApiKey {
 /** The first 8 characters of a key whose stored id part is `idHex`. */
 const shownPrefix = (idHex: string) => `jsk_${idHex}`.slice(0, 8);
 
-export async function listUserApiKeys(serviceDb: DbClient, userId: string): Promise<{ keys: UserApiKey[]; max_active: number }> {
+/** GET /api/settings/api-keys. */
+export interface UserApiKeyList {
+  keys: UserApiKey[];
+  max_active: number;
+}
+
+export async function listUserApiKeys(serviceDb: DbClient, userId: string): Promise<UserApiKeyList> {
   const { data, error } = await serviceDb.rpc("api_key_list_for_user", { p_user_id: userId });
   if (error) throw fromDatabaseError(error);
   return {

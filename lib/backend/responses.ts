@@ -23,3 +23,6 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// The reference API for servers and the users' API keys (api-v1 area).
+export type { UserApiKey, UserApiKeyList } from "./api-keys";
