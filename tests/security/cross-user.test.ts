@@ -27,6 +27,9 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "POST /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "DELETE /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "POST /api/collections/[id]/documents/batch": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  // api-v1 area: revoking a key that is not the caller's (A's id of any kind) is a plain 404 (tests/api/api-v1.test.ts
+  // revokes another user's real key).
+  "DELETE /api/settings/api-keys/[id]": { status: 404, code: "API_KEY_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */
