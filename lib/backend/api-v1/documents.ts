@@ -77,10 +77,41 @@ const queryWithKeywords = (query: string, f: V1SearchFiltersT | undefined) => [q
 
 const SEMANTIC_RATIO = { text: 0, semantic: 1, hybrid: 0.5 } as const;
 
-/** The `<mark>`ed fragments of one highlighted field: each marked match with a little context, at most 3. */
-function fragments(formatted: unknown): string[] {
+const CONTEXT_CHARS = 50;
+
+/**
+ * The `<mark>`ed fragments of one highlighted field: each match with up to CONTEXT_CHARS of text either side, cut at
+ * word boundaries and never inside a `<mark>…</mark>` pair, overlapping windows merged, at most 3.
+ */
+export function fragments(formatted: unknown): string[] {
   if (typeof formatted !== "string" || !formatted.includes("<mark>")) return [];
-  return formatted.split(/(?<=<\/mark>[^<]{0,60})(?=\s)/).filter((s) => s.includes("<mark>")).slice(0, 3).map((s) => s.trim());
+  const marks = [...formatted.matchAll(/<mark>[\s\S]*?<\/mark>/g)].map((m) => ({ s: m.index, e: m.index + m[0].length }));
+  const windows: { s: number; e: number }[] = [];
+  for (const m of marks) {
+    const w = { s: Math.max(0, m.s - CONTEXT_CHARS), e: Math.min(formatted.length, m.e + CONTEXT_CHARS) };
+    for (const o of marks) {
+      if (w.s > o.s && w.s < o.e) w.s = o.s;
+      if (w.e > o.s && w.e < o.e) w.e = o.e;
+    }
+    const last = windows[windows.length - 1];
+    if (last && w.s <= last.e) last.e = Math.max(last.e, w.e);
+    else windows.push(w);
+  }
+  return windows.slice(0, 3).map(({ s: start, e: end }) => {
+    let s = start;
+    let e = end;
+    const firstMark = formatted.indexOf("<mark>", s);
+    const lastMarkEnd = formatted.lastIndexOf("</mark>", e) + "</mark>".length;
+    if (s > 0) {
+      const space = formatted.indexOf(" ", s);
+      if (space !== -1 && space < firstMark) s = space + 1;
+    }
+    if (e < formatted.length) {
+      const space = formatted.lastIndexOf(" ", e);
+      if (space >= lastMarkEnd) e = space;
+    }
+    return `${s > 0 ? "…" : ""}${formatted.slice(s, e).trim()}${e < formatted.length ? "…" : ""}`;
+  });
 }
 
 export interface V1SimilarItem {
