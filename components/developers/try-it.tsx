@@ -25,6 +25,9 @@ const EXAMPLES: Record<string, unknown> = {
   "/api/v1/extractions/base-schema/filter": { filters: {}, limit: 5 },
   "/api/v1/extractions/base-schema/aggregate": { filters: {}, fields: ["base_appellant"] },
   "/api/v1/feedback": { type: "search", rating: 5, comment: "", context: { query: "burglary" } },
+  "/api/v1/chat": { message: "What sentences follow a burglary appeal?", stream: false },
+  "/api/v1/qa": { question: "What is the usual sentence for burglary?" },
+  "/api/v1/schemas/generate": { description: "Sentence length and mitigating factors" },
 };
 
 const GET_EXAMPLES: Record<string, string> = { "/api/v1/documents": "/api/v1/documents?limit=5&jurisdiction=UK" };
