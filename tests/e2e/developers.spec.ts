@@ -5,7 +5,7 @@ import { PASSWORD, uniqueEmail } from "./support/users";
 // a request with the reader's own key (made in settings through the same route the settings tab uses).
 test("a researcher reads the API reference and tries a request with their key", async ({ page }) => {
   const email = uniqueEmail("dev");
-  await page.request.post("/api/auth/sign-up", { data: { email, password: PASSWORD } });
+  expect((await page.request.post("/api/auth/sign-up", { data: { email, password: PASSWORD } })).status()).toBe(201);
   const made = await page.request.post("/api/settings/api-keys", { data: { name: "e2e" } });
   expect(made.status()).toBe(201);
   const { key } = (await made.json()) as { key: string };
