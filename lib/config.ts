@@ -204,6 +204,17 @@ const ConfigSchema = z.object({
   ALERT_DIGEST_MAX_ITEMS: int(20, 1),
   /** Secret for the unsubscribe links' HMAC; unset: derived from SUPABASE_SERVICE_ROLE_KEY. */
   ALERT_TOKEN_SECRET: z.string().min(16).optional(),
+  // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).
+  /** At most this many active (unrevoked, unexpired) API keys per user (issue 15). */
+  API_KEYS_MAX_ACTIVE_PER_USER: int(10, 1),
+  /** last_used_at of a key is written at most once per this many seconds per key and process. */
+  API_KEY_TOUCH_INTERVAL_SECONDS: int(60, 1),
+  /** /api/v1/statistics lists a query among popular_queries only when at least this many searches used it. */
+  API_V1_POPULAR_QUERY_MIN_COUNT: int(5, 2),
+  /** The window of /api/v1/statistics' search_activity, in days. */
+  API_V1_STATISTICS_DAYS: int(30, 1),
+  /** The window of /api/v1/trends, in months. */
+  API_V1_TRENDS_MONTHS: int(24, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

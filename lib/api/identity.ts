@@ -3,6 +3,7 @@ import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
 import { effectiveRole } from "@/lib/backend/admin/access";
 import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
+import { touchApiKey, verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
 import type { Identity, Role } from "@/lib/backend/identity";
 import { createServiceClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
@@ -54,6 +55,22 @@ async function apiKeyOf(req: Request): Promise<VerifiedApiKey | null> {
   const verified = await verifyApiKey(createServiceClient(), presented.trim());
   if (!verified) throw new ApiError("INVALID_API_KEY", "The API key is not valid.");
   return verified;
+}
+
+/**
+ * The caller of the reference API (`/api/v1/**`, issue 19): the X-API-Key alone decides, acting as the key's user
+ * (D-18, docs/api.md); a bearer token or session cookie is ignored. Missing → 401 API_KEY_REQUIRED; unknown, revoked
+ * or expired → 401 INVALID_API_KEY. `db` is the anonymous client: user data is reached only through the api_v1_*
+ * functions, which run as the key's user under RLS. Each use refreshes the key's last_used_at (at most once a minute).
+ */
+export async function resolveApiKeyIdentity(req: Request): Promise<Identity> {
+  const apiKey = await apiKeyOf(req);
+  if (!apiKey) throw new ApiError("API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
+  void touchApiKey(createServiceClient(), apiKey.id).catch(() => undefined);
+  return withLazyDb(
+    { role: apiKey.userId ? "user" : "anonymous", userId: apiKey.userId, email: null, via: "apiKey", apiKey, rateLimitId: null },
+    () => createTokenClient(),
+  );
 }
 
 /** `identity` with `db` made by `make` on first read (most read-only routes never use it). */

@@ -8,7 +8,7 @@ import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
 import { errorResponse } from "./errors";
-import { resolveIdentity, type Identity } from "./identity";
+import { resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
 import { clientAddress, limitByAddress, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "@/lib/errors";
@@ -240,6 +240,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
 ) {
   return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const verdicts: RateLimitVerdict[] = [];
+    let headerVerdict: RateLimitVerdict | null = null;
     const timer = phaseTimer();
     try {
       const policy = opts.rateLimit ?? "general";
@@ -252,11 +253,15 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       // The public-route allowlist is enforced here for API routes (the middleware only gates pages).
       const auth = routeAuthLevel(opts.auth, req.method, req.nextUrl.pathname);
       const strict = auth !== "public" && WRITE_METHODS.has(req.method);
-      const identity = await resolveIdentity(req, { strict });
-      if (opts.apiKey === "required" && !identity.apiKey) {
-        throw new ApiError("API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
+      // The reference API acts as the key's user and ignores any bearer or session (issue 19, D-18).
+      const identity = opts.apiKey === "required" ? await resolveApiKeyIdentity(req) : await resolveIdentity(req, { strict });
+      if (identity.apiKey && policy === "general") {
+        const keyVerdict = await limitByApiKey(identity.apiKey.id);
+        verdicts.push(keyVerdict);
+        // The reference API reports its own limit (1000/h per key, issue 19) in X-RateLimit-*; a tighter per-IP
+        // limit still refuses with its own 429 before this point.
+        if (opts.apiKey === "required") headerVerdict = keyVerdict;
       }
-      if (identity.apiKey && policy === "general") verdicts.push(await limitByApiKey(identity.apiKey.id));
       // The same rule per signed-in user, so rotating addresses buys no fresh allowance (R-AUTH-007).
       if (identity.rateLimitId && policy !== "none") verdicts.push(await limitByUser(policy, identity.rateLimitId));
       if (auth !== "public" && identity.role === "anonymous") throw unauthorized();
@@ -291,10 +296,10 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         serviceDb: createServiceClient,
       });
       timer.mark("handler");
-      return timer.apply(withLimitHeaders(toResponse(result), tightest(verdicts)));
+      return timer.apply(withLimitHeaders(toResponse(result), headerVerdict ?? tightest(verdicts)));
     } catch (e) {
       const path = req.nextUrl.pathname;
-      if (e instanceof ApiError) return e.status === 429 ? errorResponse(e, path) : withLimitHeaders(errorResponse(e, path), tightest(verdicts));
+      if (e instanceof ApiError) return e.status === 429 ? errorResponse(e, path) : withLimitHeaders(errorResponse(e, path), headerVerdict ?? tightest(verdicts));
       logger.error({ err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e), path }, "unhandled route error");
       return errorResponse(new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), path);
     }

@@ -69,6 +69,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // Accounts (issue 15): a digest's unsubscribe link works without signing in (a signed one-use token).
   route(PAGE, "/unsubscribe", "unsubscribe page of a digest link"),
   route(["POST"], "/api/unsubscribe", "unsubscribe with a signed one-use token"),
+  // The reference API's documentation (api-v1 area, issue 19): the page and the contract are readable without a key.
+  route(PAGE, "/developers", "API documentation page"),
+  route(["GET"], "/api/v1/openapi.json", "the OpenAPI document of /api/v1"),
 ];
 
 /**

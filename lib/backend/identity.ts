@@ -11,8 +11,8 @@ export interface Identity {
   role: Role;
   userId: string | null;
   email: string | null;
-  /** How the caller proved who they are. */
-  via: "session" | "bearer" | "none";
+  /** How the caller proved who they are ("apiKey": the reference API /api/v1, acting as the key's user). */
+  via: "session" | "bearer" | "apiKey" | "none";
   /** A client acting as this caller (RLS applies). */
   db: DbClient;
   /**

@@ -67,3 +67,5 @@ export type {
   OutcomeAnalysis,
   ReasoningLine,
 } from "./analysis/reasoning-lines";
+// The reference API for servers and the users' API keys (api-v1 area).
+export type { UserApiKey, UserApiKeyList } from "./api-keys";

@@ -127,6 +127,11 @@ export const ERRORS = {
   CURRENT_PASSWORD_WRONG: { status: 403, message: "The current password is not right.", area: "accounts" },
   CONFIRMATION_MISMATCH: { status: 422, message: "Type the confirmation text exactly to delete the account.", area: "accounts" },
   MAIL_NOT_CONFIGURED: { status: 503, message: "No mail server is configured (SMTP_URL).", area: "accounts" },
+  // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).
+  API_KEY_LIMIT: { status: 409, message: "You already have the maximum number of active API keys; revoke one first.", area: "auth" },
+  API_KEY_NOT_FOUND: { status: 404, message: "API key not found.", area: "auth" },
+  API_KEY_USER_REQUIRED: { status: 403, message: "This API key is not issued to a user, so it cannot read user data.", area: "auth" },
+  NOT_IMPLEMENTED: { status: 501, message: "This capability is not built yet.", area: "request" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -152,6 +157,7 @@ export const STATUS_NAMES: Readonly<Record<number, string>> = {
   422: "ValidationError",
   429: "RateLimitExceeded",
   500: "InternalServerError",
+  501: "NotImplemented",
   502: "BadGateway",
   503: "ServiceUnavailable",
   504: "GatewayTimeout",

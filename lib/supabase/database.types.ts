@@ -47,11 +47,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      api_feedback: {
+        Row: {
+          api_key_id: string | null;
+          comment: string | null;
+          context: Json;
+          created_at: string;
+          id: string;
+          rating: number;
+          type: string;
+          user_id: string | null;
+        };
+        Insert: {
+          api_key_id?: string | null;
+          comment?: string | null;
+          context?: Json;
+          created_at?: string;
+          id?: string;
+          rating: number;
+          type: string;
+          user_id?: string | null;
+        };
+        Update: {
+          api_key_id?: string | null;
+          comment?: string | null;
+          context?: Json;
+          created_at?: string;
+          id?: string;
+          rating?: number;
+          type?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "api_feedback_api_key_id_fkey";
+            columns: ["api_key_id"];
+            isOneToOne: false;
+            referencedRelation: "api_keys";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       api_keys: {
         Row: {
           created_at: string;
+          expires_at: string | null;
           id: string;
           key_hash: string;
+          last_used_at: string | null;
           name: string;
           prefix: string;
           revoked_at: string | null;
@@ -59,8 +102,10 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          expires_at?: string | null;
           id?: string;
           key_hash: string;
+          last_used_at?: string | null;
           name: string;
           prefix: string;
           revoked_at?: string | null;
@@ -68,8 +113,10 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          expires_at?: string | null;
           id?: string;
           key_hash?: string;
+          last_used_at?: string | null;
           name?: string;
           prefix?: string;
           revoked_at?: string | null;
@@ -678,6 +725,20 @@ export type Database = {
         };
         Returns: Json;
       };
+      api_feedback_create: {
+        Args: {
+          p_api_key_id: string | null;
+          p_comment: string | null;
+          p_context: Json | null;
+          p_rating: number | null;
+          p_type: string | null;
+          p_user_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          id: string;
+        }[];
+      };
       api_key_create: {
         Args: {
           p_key_hash: string | null;
@@ -687,11 +748,36 @@ export type Database = {
         };
         Returns: string;
       };
+      api_key_create_for_user: {
+        Args: {
+          p_expires_at: string | null;
+          p_key_hash: string | null;
+          p_max_active: number | null;
+          p_name: string | null;
+          p_prefix: string | null;
+          p_user_id: string | null;
+        };
+        Returns: string;
+      };
+      api_key_list_for_user: {
+        Args: {
+          p_user_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          expires_at: string;
+          id: string;
+          last_used_at: string;
+          name: string;
+          prefix: string;
+        }[];
+      };
       api_key_lookup: {
         Args: {
           p_prefix: string | null;
         };
         Returns: {
+          expires_at: string;
           id: string;
           key_hash: string;
           name: string;
@@ -703,6 +789,90 @@ export type Database = {
           p_id: string | null;
         };
         Returns: boolean;
+      };
+      api_key_revoke_for_user: {
+        Args: {
+          p_id: string | null;
+          p_user_id: string | null;
+        };
+        Returns: boolean;
+      };
+      api_key_touch: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: undefined;
+      };
+      api_v1_become_user: {
+        Args: {
+          p_user_id: string | null;
+        };
+        Returns: undefined;
+      };
+      api_v1_create_collection: {
+        Args: {
+          p_description: string | null;
+          p_document_ids: string[] | null;
+          p_name: string | null;
+          p_tags: string[] | null;
+          p_user_id: string | null;
+        };
+        Returns: Json;
+      };
+      api_v1_facets: {
+        Args: {
+          p_case_type: string | null;
+          p_court_level: string | null;
+          p_date_from: string | null;
+          p_date_to: string | null;
+          p_jurisdiction: string | null;
+          p_keywords: string[] | null;
+        };
+        Returns: Json;
+      };
+      api_v1_get_collection: {
+        Args: {
+          p_collection_id: string | null;
+          p_documents: number | null;
+          p_user_id: string | null;
+        };
+        Returns: Json;
+      };
+      api_v1_list_collections: {
+        Args: {
+          p_limit: number | null;
+          p_offset: number | null;
+          p_user_id: string | null;
+        };
+        Returns: Json;
+      };
+      api_v1_list_documents: {
+        Args: {
+          p_ascending: boolean | null;
+          p_court_name: string | null;
+          p_date_from: string | null;
+          p_date_to: string | null;
+          p_jurisdiction: string | null;
+          p_limit: number | null;
+          p_offset: number | null;
+        };
+        Returns: Json;
+      };
+      api_v1_statistics: {
+        Args: {
+          p_date_from: string | null;
+          p_date_to: string | null;
+          p_days: number | null;
+          p_jurisdiction: string | null;
+          p_min_query_count: number | null;
+        };
+        Returns: Json;
+      };
+      api_v1_trends: {
+        Args: {
+          p_months: number | null;
+        };
+        Returns: Json;
       };
       app_events_ensure_partition: {
         Args: {

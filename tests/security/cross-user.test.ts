@@ -39,6 +39,9 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "POST /api/saved-searches/[id]/run": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   // Topic runs (issue 16): another user's run and an id that is not a run are the same 404.
   "GET /api/topic-modeling/runs/[id]": { status: 404, code: "TOPIC_RUN_NOT_FOUND" },
+  // api-v1 area: revoking a key that is not the caller's (A's id of any kind) is a plain 404 (tests/api/api-v1.test.ts
+  // revokes another user's real key).
+  "DELETE /api/settings/api-keys/[id]": { status: 404, code: "API_KEY_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */

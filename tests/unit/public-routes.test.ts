@@ -42,6 +42,9 @@ const PUBLIC: Array<[string, string]> = [
   ["POST", "/api/auth/sign-up"],
   ["POST", "/api/auth/sign-out"],
   ["GET", "/api/auth/me"],
+  // api-v1 area: the API documentation page and the OpenAPI document.
+  ["GET", "/developers"],
+  ["GET", "/api/v1/openapi.json"],
 ];
 
 // Lookalikes and sign-in-required routes (spec item 5) that must stay gated.
@@ -59,6 +62,8 @@ const GATED: Array<[string, string]> = [
   ["GET", "/SEARCH"],
   ["GET", "//search"],
   ["GET", "/search/extractions/x"],
+  ["GET", "/developers/x"],
+  ["GET", "/api/settings/api-keys"],
   ["POST", "/search"],
   ["POST", "/api/search/documents"],
   ["DELETE", "/api/search/documents"],

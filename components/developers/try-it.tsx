@@ -1,0 +1,170 @@
+"use client";
+
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input, Label, Textarea } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { useI18n } from "@/lib/i18n/client";
+
+interface Op {
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  notImplemented: boolean;
+}
+
+type OpenApiPaths = Record<string, Record<string, { summary?: string; "x-not-implemented"?: boolean; security?: unknown[] }>>;
+
+/** Example bodies so a first request works as it is. */
+const EXAMPLES: Record<string, unknown> = {
+  "/api/v1/documents/search": { query: "burglary sentence", search_type: "hybrid", limit: 5 },
+  "/api/v1/search/semantic": { query: "self-defence", limit: 5, min_similarity: 0 },
+  "/api/v1/search/facets": { filters: { jurisdiction: "UK" } },
+  "/api/v1/documents/{id}/similar": { limit: 5 },
+  "/api/v1/collections": { name: "From the API", description: "", document_ids: [], tags: [] },
+  "/api/v1/extractions/base-schema/filter": { filters: {}, limit: 5 },
+  "/api/v1/extractions/base-schema/aggregate": { filters: {}, fields: ["base_appellant"] },
+  "/api/v1/feedback": { type: "search", rating: 5, comment: "", context: { query: "burglary" } },
+  "/api/v1/chat": { message: "What sentences follow a burglary appeal?", stream: false },
+  "/api/v1/qa": { question: "What is the usual sentence for burglary?" },
+  "/api/v1/schemas/generate": { description: "Sentence length and mitigating factors" },
+};
+
+const GET_EXAMPLES: Record<string, string> = { "/api/v1/documents": "/api/v1/documents?limit=5&jurisdiction=UK" };
+
+interface Answer {
+  status: number;
+  remaining: string | null;
+  body: string;
+}
+
+/**
+ * "Try it": a request to /api/v1 with the reader's own key (kept in component state only: never stored or sent
+ * anywhere but the request itself). The operations come from the served OpenAPI document.
+ */
+export function TryIt({ openapiUrl }: { openapiUrl: string }) {
+  const { t } = useI18n();
+  const D = t.developers;
+  const [ops, setOps] = useState<Op[]>([]);
+  const [key, setKey] = useState("");
+  const [choice, setChoice] = useState(0);
+  const [path, setPath] = useState("/api/v1/health");
+  const [body, setBody] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const ids = { key: useId(), op: useId(), path: useId(), body: useId() };
+
+  useEffect(() => {
+    let live = true;
+    fetch(openapiUrl)
+      .then((r) => r.json() as Promise<{ paths: OpenApiPaths }>)
+      .then((doc) => {
+        if (!live) return;
+        const list = Object.entries(doc.paths).flatMap(([p, methods]) =>
+          Object.entries(methods).map(([m, op]) => ({ method: m.toUpperCase() as Op["method"], path: p, summary: op.summary ?? p, notImplemented: !!op["x-not-implemented"] })),
+        );
+        setOps(list);
+      })
+      .catch(() => live && setError(D.networkError));
+    return () => {
+      live = false;
+    };
+  }, [openapiUrl, D.networkError]);
+
+  function pick(index: number) {
+    setChoice(index);
+    const op = ops[index];
+    if (!op) return;
+    setPath(GET_EXAMPLES[op.path] ?? op.path);
+    setBody(op.method === "POST" ? JSON.stringify(EXAMPLES[op.path] ?? {}, null, 2) : "");
+    setAnswer(null);
+  }
+
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!key.trim()) return setError(D.needKey);
+    const op = ops[choice];
+    const method = op?.method ?? "GET";
+    let payload: string | undefined;
+    if (method === "POST") {
+      try {
+        payload = JSON.stringify(JSON.parse(body || "{}"));
+      } catch {
+        return setError(D.badJson);
+      }
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(path, {
+        method,
+        headers: { "X-API-Key": key.trim(), ...(payload !== undefined ? { "Content-Type": "application/json" } : {}) },
+        body: payload,
+        credentials: "omit", // the key alone decides under /api/v1; no cookies needed
+      });
+      const text = await res.text();
+      let pretty = text;
+      try {
+        pretty = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {
+        // not JSON: show as is
+      }
+      setAnswer({ status: res.status, remaining: res.headers.get("x-ratelimit-remaining"), body: pretty });
+    } catch {
+      setError(D.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void send(e)} className="space-y-4" data-testid="try-it" noValidate>
+      <div>
+        <Label htmlFor={ids.key}>{D.keyLabel}</Label>
+        <Input id={ids.key} type="password" autoComplete="off" value={key} placeholder={D.keyPlaceholder} onChange={(e) => setKey(e.target.value)} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={ids.op}>{D.endpointLabel}</Label>
+          <select
+            id={ids.op}
+            className="block h-10 w-full rounded-control border border-line-strong bg-surface px-3 text-sm"
+            value={choice}
+            onChange={(e) => pick(Number(e.target.value))}
+          >
+            {ops.map((op, i) => (
+              <option key={`${op.method} ${op.path}`} value={i}>
+                {op.method} {op.path}
+                {op.notImplemented ? ` (${D.notImplemented})` : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor={ids.path}>{D.pathLabel}</Label>
+          <Input id={ids.path} value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+        </div>
+      </div>
+      {ops[choice]?.method === "POST" && (
+        <div>
+          <Label htmlFor={ids.body}>{D.bodyLabel}</Label>
+          <Textarea id={ids.body} rows={6} value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} className="font-mono" />
+        </div>
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? D.sending : D.send}
+      </Button>
+      {error && <Notice tone="danger">{error}</Notice>}
+      {answer && (
+        <div data-testid="try-it-answer" aria-live="polite">
+          <p className="text-sm">
+            {D.status}: <strong data-testid="try-it-status">{answer.status}</strong>
+            {answer.remaining !== null && ` · ${D.remaining}: ${answer.remaining}`}
+          </p>
+          <pre className="mt-2 max-h-96 overflow-auto rounded bg-sunken p-3 text-xs">{answer.body}</pre>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The OpenAPI 3.1 document of the reference API (`GET /api/v1/openapi.json`, issue 19 item 3), generated from the
+ * very zod schemas the route handlers validate with (zod 4's JSON Schema output, draft 2020-12 = OpenAPI 3.1's
+ * dialect). `V1_OPERATIONS` is the one table of /api/v1 routes: tests/unit/api-v1-openapi.test.ts proves every
+ * `app/api/v1/**\/route.ts` method is in it and every entry has a route.
+ */
+import { z } from "zod";
+import { config } from "@/lib/config";
+import {
+  V1ChatBody,
+  V1DocumentsListQuery,
+  V1FacetsBody,
+  V1FeedbackBody,
+  V1GenerateSchemaBody,
+  V1PageQuery,
+  V1QaBody,
+  V1SearchBody,
+  V1SemanticBody,
+  V1SimilarBody,
+  V1StatisticsQuery,
+} from "@/lib/schema/requests/api-v1";
+import { AggregateRequestSchema, CreateCollectionSchema, FilterRequestSchema } from "@/lib/schema/requests/structured";
+
+export interface V1Operation {
+  method: "get" | "post";
+  /** OpenAPI path template (`{id}`), under /api/v1. */
+  path: string;
+  tag: "documents" | "search" | "extractions" | "collections" | "analytics" | "capabilities" | "service";
+  summary: string;
+  description?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status and what it returns. */
+  success: { status: 200 | 201; description: string };
+  /** A GET list: limit/offset and a Link header (first, next). POST searches page by their body's limit/offset. */
+  list?: boolean;
+  /** The capability is not built yet: the route answers 501 NOT_IMPLEMENTED (x-not-implemented in the document). */
+  notImplemented?: boolean;
+  /** Needs a key issued to a user (user data, RLS as that user). */
+  userData?: boolean;
+  /** Readable without a key (the document itself). */
+  public?: boolean;
+}
+
+export const V1_OPERATIONS: readonly V1Operation[] = [
+  { method: "get", path: "/api/v1/health", tag: "service", summary: "Service health (D-20)", success: { status: 200, description: "{status, version, timestamp, services{database, cache, llm_provider}}" } },
+  { method: "get", path: "/api/v1/openapi.json", tag: "service", summary: "This document", public: true, success: { status: 200, description: "The OpenAPI 3.1 document." } },
+  { method: "get", path: "/api/v1/documents", tag: "documents", summary: "List judgments", query: V1DocumentsListQuery, list: true, success: { status: 200, description: "{results: [summary], total, page, per_page, pages}" } },
+  { method: "get", path: "/api/v1/documents/{id}", tag: "documents", summary: "One judgment's full detail record", success: { status: 200, description: "The full judgment detail record (full_text, judges, metadata{language, page_count}, …)." } },
+  {
+    method: "post",
+    path: "/api/v1/documents/search",
+    tag: "search",
+    summary: "Search judgments (text, semantic or hybrid)",
+    body: V1SearchBody,
+    success: { status: 200, description: "{results: [summary + score + highlights{full_text[], summary[]}], total, page, per_page, pages, search_metadata{query_time_ms, search_type, embedding_time_ms}}" },
+  },
+  { method: "post", path: "/api/v1/documents/{id}/similar", tag: "search", summary: "Judgments similar to one", body: V1SimilarBody, success: { status: 200, description: "{results: [{id, case_number, title, similarity}], total}" } },
+  { method: "post", path: "/api/v1/search/semantic", tag: "search", summary: "Semantic search", body: V1SemanticBody, success: { status: 200, description: "{results: [{id, case_number, title, similarity, excerpt}], total, query_metadata{embedding_time_ms, search_time_ms}}" } },
+  { method: "post", path: "/api/v1/search/facets", tag: "search", summary: "Counts by jurisdiction, court level, case type and year", body: V1FacetsBody, success: { status: 200, description: "{facets: {jurisdiction, court_level, case_type, year}, total}" } },
+  {
+    method: "post",
+    path: "/api/v1/extractions/base-schema/filter",
+    tag: "extractions",
+    summary: "Filter judgments by extracted base-schema fields",
+    description: "The user-free path (D-17): filters.collection_ids is refused with 400 COLLECTION_IDS_NOT_ALLOWED.",
+    body: FilterRequestSchema,
+    success: { status: 200, description: "{results, total, limit, offset, has_more}" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/extractions/base-schema/aggregate",
+    tag: "extractions",
+    summary: "Distributions of extracted fields over a filtered cohort",
+    description: "filters.collection_ids is refused with 400 COLLECTION_IDS_NOT_ALLOWED.",
+    body: AggregateRequestSchema,
+    success: { status: 200, description: "The aggregate result (spec: Aggregate result)." },
+  },
+  { method: "get", path: "/api/v1/collections", tag: "collections", summary: "The key's user's collections", query: V1PageQuery, list: true, userData: true, success: { status: 200, description: "{collections: [Collection], total, page, per_page, pages}" } },
+  { method: "post", path: "/api/v1/collections", tag: "collections", summary: "Create a collection", body: CreateCollectionSchema, userData: true, success: { status: 201, description: "{id, name, description, document_count, created_at, …}" } },
+  { method: "get", path: "/api/v1/collections/{id}", tag: "collections", summary: "One collection with its newest documents", userData: true, success: { status: 200, description: "Collection plus documents[{id, case_number, title, added_at}]; another user's id is 404." } },
+  { method: "get", path: "/api/v1/statistics", tag: "analytics", summary: "Corpus and search-activity statistics", query: V1StatisticsQuery, success: { status: 200, description: "{total_documents, by_jurisdiction, by_court_level, by_year, search_activity{total_searches, avg_searches_per_day, popular_queries[{query, count}]}}" } },
+  { method: "get", path: "/api/v1/trends", tag: "analytics", summary: "Decisions per month and case types over time", success: { status: 200, description: "{trends: {decisions_by_month[{month, count}], case_types_trend}}" } },
+  { method: "get", path: "/api/v1/schemas", tag: "capabilities", summary: "Extraction schemas (not built yet)", notImplemented: true, success: { status: 200, description: "{schemas: [{id, name, description, version, created_at}], total}" } },
+  { method: "post", path: "/api/v1/schemas/generate", tag: "capabilities", summary: "Generate an extraction schema (not built yet)", body: V1GenerateSchemaBody, notImplemented: true, success: { status: 200, description: "{schema}" } },
+  { method: "post", path: "/api/v1/chat", tag: "capabilities", summary: "Chat over the corpus (not built yet)", body: V1ChatBody, notImplemented: true, success: { status: 200, description: "{response, sources, metadata}" } },
+  { method: "post", path: "/api/v1/qa", tag: "capabilities", summary: "Question answering (not built yet)", body: V1QaBody, notImplemented: true, success: { status: 200, description: "{answer, confidence, sources}" } },
+  { method: "post", path: "/api/v1/feedback", tag: "service", summary: "Send feedback", body: V1FeedbackBody, success: { status: 201, description: "{id, message, created_at}" } },
+];
+
+type JsonSchema = Record<string, unknown>;
+
+/** A request schema as the caller sends it (defaults make fields optional), without the top-level $schema. */
+export function inputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+function queryParameters(schema: z.ZodType): JsonSchema[] {
+  const js = inputSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(js.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: "query",
+    required: js.required?.includes(name) ?? false,
+    ...(typeof s.description === "string" ? { description: s.description } : {}),
+    schema: s,
+  }));
+}
+
+const errorRef = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+const RATE_HEADERS = {
+  "X-RateLimit-Limit": { description: "Requests allowed in the window (per key: API_KEY_RATE_LIMIT_PER_HOUR).", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "When the window resets (epoch seconds).", schema: { type: "integer" } },
+};
+
+function operationObject(op: V1Operation): JsonSchema {
+  const parameters: JsonSchema[] = [];
+  if (op.path.includes("{id}")) parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
+  if (op.query) parameters.push(...queryParameters(op.query));
+  const responses: Record<string, JsonSchema> = {
+    [op.success.status]: {
+      description: op.success.description,
+      headers: { ...RATE_HEADERS, ...(op.list ? { Link: { description: "RFC 8288 links: rel=first and, when more rows exist, rel=next.", schema: { type: "string" } } } : {}) },
+      content: { "application/json": { schema: { type: "object" } } },
+    },
+  };
+  if (!op.public) {
+    responses["401"] = errorRef("X-API-Key missing, unknown, revoked or expired.");
+    responses["429"] = { description: "Rate limit exceeded.", headers: { "Retry-After": { schema: { type: "integer" } } }, content: { "application/json": { schema: { $ref: "#/components/schemas/RateLimitError" } } } };
+  }
+  if (op.query || op.body) responses["422"] = errorRef("Validation failed: details.fields lists each offending field.");
+  if (op.path.includes("{id}")) responses["404"] = errorRef("Not found.");
+  if (op.userData) responses["403"] = errorRef("The key is not issued to a user.");
+  if (op.notImplemented) responses["501"] = errorRef("Not implemented yet (NOT_IMPLEMENTED).");
+  return {
+    operationId: `${op.method}${op.path.replace(/^\/api\/v1/, "").replace(/[{}]/g, "").replace(/[/.-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.public ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: inputSchema(op.body) } } } } : {}),
+    responses,
+    ...(op.notImplemented ? { "x-not-implemented": true } : {}),
+  };
+}
+
+let cached: JsonSchema | null = null;
+
+/** The document (built once per process: the schemas are static). */
+export function openApiDocument(version = process.env.APP_VERSION ?? "unknown"): JsonSchema {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of V1_OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Judgment search: reference API for servers",
+      version,
+      description:
+        `Every route but this document needs X-API-Key (a key from Settings → API keys); the key acts as its user. ` +
+        `${config().API_KEY_RATE_LIMIT_PER_HOUR} requests per hour per key and ${config().GENERAL_RATE_LIMIT_PER_MINUTE} per minute per address. ` +
+        "Errors: {error, message, details, status_code}. Guide: docs/api.md.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ ApiKey: [] }],
+    tags: ["documents", "search", "extractions", "collections", "analytics", "capabilities", "service"].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" } },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error", "message", "details", "status_code"],
+          properties: {
+            error: { type: "string", examples: ["ValidationError"] },
+            message: { type: "string" },
+            details: { type: "object", properties: { code: { type: "string" }, fields: { type: "array", items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } } } } },
+            status_code: { type: "integer" },
+          },
+        },
+        RateLimitError: {
+          type: "object",
+          required: ["error", "message", "retry_after", "status_code"],
+          properties: { error: { const: "RateLimitExceeded" }, message: { type: "string" }, retry_after: { type: "integer" }, status_code: { const: 429 } },
+        },
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,18 @@
+/**
+ * POST /api/settings/api-keys (issue 15, item 3): the route validates with this and so does the settings form
+ * (components/settings/api-keys-panel.tsx), so both refuse the same input with the same words.
+ */
+import { z } from "zod";
+
+export const API_KEY_NAME_MAX = 100;
+
+export const CreateApiKeySchema = z.strictObject({
+  name: z.string().trim().min(1, "Give the key a name.").max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters.`),
+  /** Optional expiry (an ISO date-time with offset), which must lie in the future. Null or absent: never expires. */
+  expires_at: z.iso
+    .datetime({ offset: true, message: "must be an ISO date-time" })
+    .refine((s) => Date.parse(s) > Date.now(), "must be in the future")
+    .nullable()
+    .optional(),
+});
+export type CreateApiKeyInput = z.infer<typeof CreateApiKeySchema>;

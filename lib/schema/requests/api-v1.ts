@@ -1,0 +1,100 @@
+/**
+ * Request schemas of the reference API for servers (`/api/v1/**`, issue 19). The route handlers validate with these
+ * and the OpenAPI document (lib/backend/api-v1/openapi.ts) is generated from the same objects, so the contract cannot
+ * drift from what the handlers accept. `.meta({description})` carries the field's documentation into the document.
+ */
+import { z } from "zod";
+import { isoDate } from "./dates";
+import { uuidSchema } from "../uuid";
+
+const limit = (def: number) => z.int().min(1).max(100).default(def).meta({ description: `Page size, 1-100 (default ${def}).` });
+const offset = z.int().min(0).max(10_000).default(0).meta({ description: "Rows to skip (default 0, at most 10000)." });
+/** Query strings are text: the numbers are coerced, then checked like the body's. */
+const qLimit = (def: number) => z.coerce.number().int().min(1).max(100).default(def).meta({ description: `Page size, 1-100 (default ${def}).` });
+const qOffset = z.coerce.number().int().min(0).max(10_000).default(0).meta({ description: "Rows to skip (default 0, at most 10000)." });
+const jurisdiction = z.enum(["PL", "UK"]).meta({ description: "PL (Poland) or UK (England and Wales)." });
+const date = isoDate.meta({ description: "YYYY-MM-DD." });
+/** A filter value: no quotes or backslashes (they would need escaping in the engine's filter expressions). */
+const filterValue = z.string().trim().min(1).max(100).regex(/^[^"\\]*$/, "must not contain quotes or backslashes");
+
+/** GET /api/v1/documents */
+export const V1DocumentsListQuery = z.strictObject({
+  limit: qLimit(20),
+  offset: qOffset,
+  jurisdiction: jurisdiction.optional(),
+  court_name: z.string().trim().min(1).max(300).optional().meta({ description: "Exact court name." }),
+  date_from: date.optional(),
+  date_to: date.optional(),
+  sort_by: z.enum(["date", "relevance"]).default("date").meta({ description: "date (default) or relevance (no query here: orders like date)." }),
+  sort_order: z.enum(["asc", "desc"]).default("desc"),
+});
+
+/** The reference search filters (spec: Reference endpoints). */
+export const V1SearchFilters = z
+  .strictObject({
+    jurisdiction: jurisdiction.optional(),
+    court_level: filterValue.optional(),
+    decision_date_from: date.optional(),
+    decision_date_to: date.optional(),
+    keywords: z.array(z.string().trim().min(1).max(100)).max(20).optional().meta({ description: "Every keyword must occur in the judgment (search: added to the text query)." }),
+    case_type: filterValue.optional(),
+  })
+  .meta({ description: "Reference search filters." });
+export type V1SearchFiltersT = z.infer<typeof V1SearchFilters>;
+
+/** POST /api/v1/documents/search */
+export const V1SearchBody = z.strictObject({
+  query: z.string().trim().min(1).max(1000),
+  filters: V1SearchFilters.optional(),
+  search_type: z.enum(["text", "semantic", "hybrid"]).default("hybrid"),
+  limit: limit(20),
+  offset,
+  include_highlights: z.boolean().default(true),
+  include_similar: z.boolean().default(false).meta({ description: "Add up to 3 similar judgments to each of the first 5 results." }),
+});
+
+/** POST /api/v1/documents/{id}/similar */
+export const V1SimilarBody = z.strictObject({ limit: limit(10) });
+
+/** POST /api/v1/search/semantic */
+export const V1SemanticBody = z.strictObject({
+  query: z.string().trim().min(1).max(1000),
+  limit: limit(10),
+  min_similarity: z.number().min(0).max(1).default(0),
+  filters: V1SearchFilters.optional(),
+});
+
+/** POST /api/v1/search/facets */
+export const V1FacetsBody = z.strictObject({ filters: V1SearchFilters.optional() });
+
+/** GET /api/v1/collections */
+export const V1PageQuery = z.strictObject({ limit: qLimit(20), offset: qOffset });
+
+/** GET /api/v1/statistics */
+export const V1StatisticsQuery = z.strictObject({
+  jurisdiction: jurisdiction.optional(),
+  date_from: date.optional(),
+  date_to: date.optional(),
+});
+
+/** POST /api/v1/feedback */
+export const V1FeedbackBody = z.strictObject({
+  type: z.enum(["search", "chat", "document"]),
+  rating: z.int().min(1).max(5),
+  comment: z.string().max(2000).optional(),
+  context: z.strictObject({ query: z.string().max(1000).optional(), document_id: uuidSchema.optional() }).optional(),
+});
+
+// The capabilities below are not built yet: their routes answer 501 (documented so); the request shapes are the
+// spec's, kept here so the document shows what the endpoints will take.
+/** POST /api/v1/schemas/generate */
+export const V1GenerateSchemaBody = z.strictObject({ description: z.string().min(1).max(4000), example_document_id: uuidSchema.optional() });
+/** POST /api/v1/chat */
+export const V1ChatBody = z.strictObject({
+  message: z.string().min(1).max(4000),
+  thread_id: uuidSchema.optional(),
+  filters: V1SearchFilters.optional(),
+  stream: z.boolean().default(true),
+});
+/** POST /api/v1/qa */
+export const V1QaBody = z.strictObject({ question: z.string().min(1).max(2000), context_filters: V1SearchFilters.optional() });

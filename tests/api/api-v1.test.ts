@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { V1_OPERATIONS } from "@/lib/backend/api-v1/openapi";
+import { adminPool, stackEnv } from "../helpers/stack";
+import { Browser, signedInBrowser } from "../helpers/http";
+import { rebuildAppIndex } from "../helpers/app-index";
+import { userWithToken } from "../helpers/supabase";
+
+/**
+ * Issue 19 (the reference API for servers) and issue 15's API keys, over real HTTP: keys made in settings, every
+ * /api/v1 route refusing a missing, unknown, revoked or expired key in the reference shape, the key acting as its user
+ * (RLS: another user's collection is 404, a bearer token changes nothing), validation details, the Link header, the
+ * X-RateLimit-* headers, and each endpoint's shape.
+ */
+const pool = adminPool();
+const dataDir = stackEnv().searchDataDir ?? process.env.SEARCH_DATA_DIR;
+
+type Json = Record<string, unknown>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+let alice: Browser;
+let bob: Browser;
+let aliceKey: string;
+let bobKey: string;
+let docIds: string[] = [];
+/** A server client with a loopback address of its own per test: the per-address limit (100/min) is not under test here. */
+let api = new Browser();
+beforeEach(() => {
+  api = new Browser();
+});
+const asAlice = () => ({ "x-api-key": aliceKey });
+
+async function createKey(b: Browser, body: Json = { name: "script" }) {
+  const res = await b.post("/api/settings/api-keys", body);
+  expect(res.status).toBe(201);
+  return (await json(res)) as { id: string; key: string; prefix: string; name: string; expires_at: string | null };
+}
+
+beforeAll(async () => {
+  if (!dataDir) throw new Error("the test stack has no searchDataDir");
+  await rebuildAppIndex(pool, dataDir);
+  [{ browser: alice }, { browser: bob }] = await Promise.all([signedInBrowser(), signedInBrowser()]);
+  aliceKey = (await createKey(alice)).key;
+  bobKey = (await createKey(bob)).key;
+  docIds = (await pool.query<{ id: string }>("select id::text from public.judgments order by id limit 3")).rows.map((r) => r.id);
+}, 180_000);
+
+afterAll(() => pool.end());
+
+/** A request for each documented operation that needs a key (valid body where one is needed). */
+function sampleRequest(op: (typeof V1_OPERATIONS)[number]): { method: "GET" | "POST"; path: string; body?: Json } {
+  const path = op.path.replace("{id}", docIds[0] ?? randomUUID());
+  const bodies: Record<string, Json> = {
+    "/api/v1/documents/search": { query: "appeal" },
+    "/api/v1/search/semantic": { query: "appeal" },
+    "/api/v1/collections": { name: "sample" },
+    "/api/v1/feedback": { type: "search", rating: 4 },
+    "/api/v1/schemas/generate": { description: "x" },
+    "/api/v1/chat": { message: "x" },
+    "/api/v1/qa": { question: "x" },
+    "/api/v1/extractions/base-schema/aggregate": { fields: ["base_appellant"] },
+  };
+  return op.method === "get" ? { method: "GET", path } : { method: "POST", path, body: bodies[op.path] ?? {} };
+}
+
+describe("API keys in settings (issue 15 item 3)", () => {
+  it("lists, shows a key once, refuses bad input, limits to 10 active keys, revokes only one's own", async () => {
+    expect((await new Browser().get("/api/settings/api-keys")).status).toBe(401);
+    const b = (await signedInBrowser()).browser;
+    const made = await createKey(b, { name: "  nightly export  " });
+    expect(made.key).toMatch(/^jsk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    expect(made).toMatchObject({ name: "nightly export", prefix: made.key.slice(0, 8), expires_at: null });
+    const list = await json(await b.get("/api/settings/api-keys"));
+    expect(list.max_active).toBe(10);
+    expect(list.keys).toEqual([expect.objectContaining({ id: made.id, prefix: made.key.slice(0, 8), last_used_at: null })]);
+    expect(JSON.stringify(list)).not.toContain(made.key); // shown once: never listed again
+
+    for (const [body, field] of [
+      [{ name: "" }, "name"],
+      [{ name: "x".repeat(101) }, "name"],
+      [{ name: "past", expires_at: "2001-01-01T00:00:00Z" }, "expires_at"],
+      [{ name: "x", extra: 1 }, ""],
+    ] as const) {
+      const res = await b.post("/api/settings/api-keys", body);
+      expect(res.status).toBe(422);
+      const fields = ((await json(res)).detail as { fields: { field: string }[] }).fields.map((f) => f.field);
+      if (field) expect(fields).toContain(field);
+    }
+
+    for (let i = 1; i < 10; i++) await createKey(b, { name: `k${i}` });
+    const over = await b.post("/api/settings/api-keys", { name: "eleventh" });
+    expect(over.status).toBe(409);
+    expect(((await json(over)).detail as Json).code).toBe("API_KEY_LIMIT");
+
+    // Another user's key is not found; one's own is revoked (204) and stops working at once.
+    expect((await alice.delete(`/api/settings/api-keys/${made.id}`)).status).toBe(404);
+    expect((await alice.delete("/api/settings/api-keys/not-a-uuid")).status).toBe(404);
+    expect((await api.get("/api/v1/health", { "x-api-key": made.key })).status).toBe(200);
+    expect((await b.delete(`/api/settings/api-keys/${made.id}`)).status).toBe(204);
+    const revoked = await api.get("/api/v1/health", { "x-api-key": made.key });
+    expect(revoked.status).toBe(401);
+    expect(await json(revoked)).toMatchObject({ error: "Unauthorized", status_code: 401, details: { code: "INVALID_API_KEY" } });
+    // A slot is free again.
+    await createKey(b, { name: "replacement", expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+  });
+
+  it("records last_used_at when a key is used", async () => {
+    const made = await createKey(alice, { name: "touch" });
+    expect((await api.get("/api/v1/trends", { "x-api-key": made.key })).status).toBe(200);
+    const { rows } = await pool.query<{ last_used_at: Date | null }>("select last_used_at from public.api_keys where id = $1", [made.id]);
+    // The touch is written after the answer: poll the row rather than time it.
+    let used = rows[0]?.last_used_at ?? null;
+    for (let i = 0; i < 50 && !used; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      used = (await pool.query<{ last_used_at: Date | null }>("select last_used_at from public.api_keys where id = $1", [made.id])).rows[0]?.last_used_at ?? null;
+    }
+    expect(used).toBeInstanceOf(Date);
+  });
+});
+
+describe("authentication of every /api/v1 route (issue 19 item 1)", () => {
+  const keyed = V1_OPERATIONS.filter((op) => !op.public);
+
+  it("answers 401 in the reference shape without a key, with an unknown key, and with an expired key", async () => {
+    const expired = await createKey(alice, { name: "expires soon" });
+    await pool.query("update public.api_keys set expires_at = now() - interval '1 minute' where id = $1", [expired.id]);
+    const cases: [Record<string, string>, string][] = [
+      [{}, "API_KEY_REQUIRED"],
+      [{ "x-api-key": `jsk_${"0".repeat(12)}_${"A".repeat(43)}` }, "INVALID_API_KEY"],
+      [{ "x-api-key": "not-a-key" }, "INVALID_API_KEY"],
+      [{ "x-api-key": expired.key }, "INVALID_API_KEY"],
+    ];
+    await Promise.all(
+      keyed.map(async (op) => {
+        const { method, path, body } = sampleRequest(op);
+        const client = new Browser();
+        for (const [headers, code] of cases) {
+          const res = await client.request(method, path, body, headers);
+          expect([method, path, code, res.status]).toEqual([method, path, code, 401]);
+          expect(await json(res)).toMatchObject({ error: "Unauthorized", status_code: 401, details: { code } });
+        }
+      }),
+    );
+  }, 120_000);
+
+  it("reports the per-key limit in X-RateLimit-* on every answer", async () => {
+    for (const op of keyed) {
+      const { method, path, body } = sampleRequest(op);
+      const res = await api.request(method, path, body, asAlice());
+      expect([path, res.status < 500 || res.status === 501]).toEqual([path, true]);
+      expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
+      expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
+      expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("the key acts as its user (RLS)", () => {
+  it("creates, lists and reads the key user's collections; another user's is 404; a bearer token changes nothing", async () => {
+    const created = await api.post("/api/v1/collections", { name: "From the API", description: "scripted", document_ids: docIds.slice(0, 2), tags: ["api"] }, asAlice());
+    expect(created.status).toBe(201);
+    const col = (await json(created)) as { id: string; document_count: number; name: string };
+    expect(col).toMatchObject({ name: "From the API", document_count: 2 });
+
+    // The same collection through the web tier as Alice: the API wrote it as her.
+    expect((await alice.get(`/api/collections/${col.id}`)).status).toBe(200);
+
+    const one = await json(await api.get(`/api/v1/collections/${col.id}`, asAlice()));
+    expect(one.documents).toEqual(expect.arrayContaining(docIds.slice(0, 2).map((id) => expect.objectContaining({ id, added_at: expect.any(String) }))));
+
+    const foreign = await api.get(`/api/v1/collections/${col.id}`, { "x-api-key": bobKey });
+    expect(foreign.status).toBe(404);
+    expect(await json(foreign)).toMatchObject({ error: "NotFound", status_code: 404, details: { code: "COLLECTION_NOT_FOUND" } });
+
+    // Bob's bearer token beside Alice's key: the key decides, so Alice's collections are listed.
+    const bobToken = (await userWithToken("v1-bearer")).token;
+    const list = await json(await api.get("/api/v1/collections", { ...asAlice(), authorization: `Bearer ${bobToken}` }));
+    expect((list.collections as { id: string }[]).map((c) => c.id)).toContain(col.id);
+    const bobs = await json(await api.get("/api/v1/collections", { "x-api-key": bobKey }));
+    expect((bobs.collections as { id: string }[]).map((c) => c.id)).not.toContain(col.id);
+  });
+});
+
+describe("validation, lists and shapes", () => {
+  it("lists the offending fields in details (reference validation body)", async () => {
+    const res = await api.get("/api/v1/documents?limit=500&jurisdiction=FR", asAlice());
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body).toMatchObject({ error: "ValidationError", status_code: 422, details: { code: "VALIDATION_ERROR" } });
+    expect((body.details as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual(["jurisdiction", "limit"]);
+    const bad = await api.post("/api/v1/documents/search", { query: "", search_type: "fuzzy" }, asAlice());
+    expect(((await json(bad)).details as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual(["query", "search_type"]);
+  });
+
+  it("pages GET /api/v1/documents with first and next links", async () => {
+    const res = await api.get("/api/v1/documents?limit=2&jurisdiction=PL&sort_order=asc", asAlice());
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    const total = (await pool.query<{ n: string }>("select count(*) n from public.judgments where jurisdiction = 'PL'")).rows[0].n;
+    expect(body).toMatchObject({ total: Number(total), page: 1, per_page: 2, pages: Math.ceil(Number(total) / 2) });
+    expect((body.results as Json[]).every((r) => r.jurisdiction === "PL")).toBe(true);
+    const link = res.headers.get("link") ?? "";
+    expect(link).toContain('</api/v1/documents?limit=2&jurisdiction=PL&sort_order=asc&offset=0>; rel="first"');
+    expect(link).toContain('offset=2>; rel="next"');
+    const last = await api.get(`/api/v1/documents?limit=2&offset=${Number(total) - 1}&jurisdiction=PL`, asAlice());
+    expect(last.headers.get("link")).not.toContain('rel="next"');
+  });
+
+  it("answers each endpoint in its reference shape", async () => {
+    const search = await json(await api.post("/api/v1/documents/search", { query: "appeal", limit: 3, include_similar: true }, asAlice()));
+    expect(search).toMatchObject({ page: 1, per_page: 3, search_metadata: { search_type: "hybrid" } });
+    const first = (search.results as Json[])[0];
+    expect(first).toMatchObject({ id: expect.any(String), score: expect.any(Number), highlights: { full_text: expect.any(Array), summary: expect.any(Array) } });
+    expect(Array.isArray(first.similar)).toBe(true);
+
+    const similar = await json(await api.post(`/api/v1/documents/${docIds[0]}/similar`, { limit: 2 }, asAlice()));
+    expect((similar.results as Json[]).length).toBeLessThanOrEqual(2);
+    expect(similar.total).toBe((similar.results as Json[]).length);
+
+    const semantic = await json(await api.post("/api/v1/search/semantic", { query: "appeal", min_similarity: 0 }, asAlice()));
+    expect(semantic).toMatchObject({ total: expect.any(Number), query_metadata: { embedding_time_ms: expect.any(Number), search_time_ms: expect.any(Number) } });
+
+    const facets = await json(await api.post("/api/v1/search/facets", { filters: { jurisdiction: "UK" } }, asAlice()));
+    const uk = (await pool.query<{ n: string }>("select count(*) n from public.judgments where jurisdiction = 'UK'")).rows[0].n;
+    expect(facets).toMatchObject({ total: Number(uk), facets: { jurisdiction: { UK: Number(uk) } } });
+
+    const refused = await api.post("/api/v1/extractions/base-schema/aggregate", { filters: { collection_ids: [randomUUID()] }, fields: ["base_appellant"] }, asAlice());
+    expect(await json(refused)).toMatchObject({ status_code: 400, details: { code: "COLLECTION_IDS_NOT_ALLOWED" } });
+
+    const stats = await json(await api.get("/api/v1/statistics?jurisdiction=PL", asAlice()));
+    expect(stats).toMatchObject({ by_jurisdiction: { PL: expect.any(Number) }, search_activity: { popular_queries: expect.any(Array) } });
+    const trends = await json(await api.get("/api/v1/trends", asAlice()));
+    expect(trends).toMatchObject({ trends: { decisions_by_month: expect.any(Array) } });
+
+    for (const path of ["/api/v1/schemas", "/api/v1/chat", "/api/v1/qa", "/api/v1/schemas/generate"]) {
+      const op = V1_OPERATIONS.find((o) => o.path === path)!;
+      const { method, body } = sampleRequest(op);
+      const res = await api.request(method, path, body, asAlice());
+      expect([path, res.status]).toEqual([path, 501]);
+      expect(await json(res)).toMatchObject({ error: "NotImplemented", status_code: 501, details: { code: "NOT_IMPLEMENTED" } });
+    }
+
+    const fb = await api.post("/api/v1/feedback", { type: "document", rating: 5, comment: "useful", context: { document_id: docIds[0] } }, asAlice());
+    expect(fb.status).toBe(201);
+    const stored = (await json(fb)) as { id: string };
+    const row = await pool.query("select rating, comment, context->>'document_id' doc from public.api_feedback where id = $1", [stored.id]);
+    expect(row.rows[0]).toEqual({ rating: 5, comment: "useful", doc: docIds[0] });
+  });
+
+  it("serves the OpenAPI document without a key", async () => {
+    const res = await new Browser().get("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await json(res);
+    expect(doc.openapi).toBe("3.1.0");
+    expect((doc.paths as Json)["/api/v1/chat"]).toMatchObject({ post: { "x-not-implemented": true } });
+  });
+});
