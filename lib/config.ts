@@ -154,6 +154,12 @@ const ConfigSchema = z.object({
    * entry outside these ranges; it takes precedence over TRUSTED_PROXY_HOPS.
    */
   TRUSTED_PROXY_CIDRS: z.string().optional(),
+
+  // Issue 18 (extraction area): schemas with versions, extraction jobs, the rules extractor.
+  /** Fields in one extraction schema. */
+  SCHEMA_MAX_FIELDS: int(100, 1),
+  /** Values of one enum / enum[] field. */
+  SCHEMA_MAX_ENUM_VALUES: int(200, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

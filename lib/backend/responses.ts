@@ -23,3 +23,15 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+
+// Extraction area (issue 18): schemas with versions.
+export type {
+  ExtractionSchema,
+  FieldChange,
+  SchemaComparison,
+  SchemaPage,
+  SchemaSummary,
+  SchemaVersion,
+  SchemaVersionList,
+} from "./schemas/schemas";
+export type { GeneratedSchema } from "./schemas/generate";

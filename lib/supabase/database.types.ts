@@ -179,6 +179,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      extraction_schemas: {
+        Row: {
+          created_at: string;
+          description: string | null;
+          fields: Json;
+          id: string;
+          json_schema: Json;
+          name: string;
+          updated_at: string;
+          user_id: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string | null;
+          fields: Json;
+          id?: string;
+          json_schema: Json;
+          name: string;
+          updated_at?: string;
+          user_id?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string | null;
+          fields?: Json;
+          id?: string;
+          json_schema?: Json;
+          name?: string;
+          updated_at?: string;
+          user_id?: string;
+          version?: number;
+        };
+        Relationships: [];
+      };
       judgments: {
         Row: {
           base_acquit_offences: string[] | null;
@@ -485,6 +521,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      schema_versions: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          description: string | null;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note: string | null;
+          number: number;
+          schema_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note?: string | null;
+          number: number;
+          schema_id: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          fields?: Json;
+          json_schema?: Json;
+          name?: string;
+          note?: string | null;
+          number?: number;
+          schema_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "schema_versions_schema_id_fkey";
+            columns: ["schema_id"];
+            isOneToOne: false;
+            referencedRelation: "extraction_schemas";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       search_analytics: {
         Row: {
           created_at: string;
@@ -684,6 +764,26 @@ export type Database = {
         };
         Returns: Json;
       };
+      create_extraction_schema: {
+        Args: {
+          p_description: string | null;
+          p_fields: Json | null;
+          p_json_schema: Json | null;
+          p_name: string | null;
+          p_note?: string | null;
+        };
+        Returns: {
+          created_at: string | null;
+          description: string | null;
+          fields: Json | null;
+          id: string | null;
+          json_schema: Json | null;
+          name: string | null;
+          updated_at: string | null;
+          user_id: string | null;
+          version: number | null;
+        };
+      };
       create_next_app_events_partition: {
         Args: never;
         Returns: string;
@@ -691,6 +791,12 @@ export type Database = {
       delete_collection: {
         Args: {
           p_collection_id: string | null;
+        };
+        Returns: boolean;
+      };
+      delete_extraction_schema: {
+        Args: {
+          p_schema_id: string | null;
         };
         Returns: boolean;
       };
@@ -747,6 +853,38 @@ export type Database = {
           tags: string[] | null;
           updated_at: string | null;
           user_id: string | null;
+        }[];
+      };
+      get_extraction_schema: {
+        Args: {
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string | null;
+          description: string | null;
+          fields: Json | null;
+          id: string | null;
+          json_schema: Json | null;
+          name: string | null;
+          updated_at: string | null;
+          user_id: string | null;
+          version: number | null;
+        }[];
+      };
+      get_schema_versions: {
+        Args: {
+          p_numbers: number[] | null;
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          created_by: string;
+          description: string;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note: string;
+          number: number;
         }[];
       };
       health_ping: {
@@ -847,6 +985,35 @@ export type Database = {
           jurisdiction: string;
         }[];
       };
+      list_extraction_schemas: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          created_at: string;
+          description: string;
+          id: string;
+          name: string;
+          total_count: number;
+          version: number;
+        }[];
+      };
+      list_schema_versions: {
+        Args: {
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          created_by: string;
+          description: string;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note: string;
+          number: number;
+        }[];
+      };
       record_admin_action: {
         Args: {
           p_action: string | null;
@@ -932,6 +1099,27 @@ export type Database = {
           user_id: string | null;
         }[];
       };
+      update_extraction_schema: {
+        Args: {
+          p_description: string | null;
+          p_fields: Json | null;
+          p_json_schema: Json | null;
+          p_name: string | null;
+          p_note?: string | null;
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string | null;
+          description: string | null;
+          fields: Json | null;
+          id: string | null;
+          json_schema: Json | null;
+          name: string | null;
+          updated_at: string | null;
+          user_id: string | null;
+          version: number | null;
+        }[];
+      };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: {
@@ -944,6 +1132,17 @@ export type Database = {
         tags: string[] | null;
         updated_at: string | null;
         user_id: string | null;
+      };
+      extraction_schema_row: {
+        created_at: string | null;
+        description: string | null;
+        fields: Json | null;
+        id: string | null;
+        json_schema: Json | null;
+        name: string | null;
+        updated_at: string | null;
+        user_id: string | null;
+        version: number | null;
       };
     };
   };

@@ -25,6 +25,7 @@ const AREA_TITLES: Record<ErrorArea, string> = {
   events: "Analytics events",
   llm: "Natural-language filter",
   guest: "Guest metering",
+  extraction: "Extraction schemas and jobs",
 };
 
 function sourceFiles(rel: string): string[] {

@@ -121,7 +121,8 @@ export function fillPath(template: string, ids: Record<string, string>, rest = "
   return template
     .replace(/\[\.\.\.(\w+)\]/g, () => rest)
     .replace(/\[(\w+)\]/g, (_, name: string) => {
-      const v = ids[name];
+      // A second path parameter (a version number, /api/schemas/[id]/versions/[n]) is 1 unless given.
+      const v = ids[name] ?? (name === "n" ? "1" : undefined);
       if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
       return encodeURIComponent(v);
     });
