@@ -215,6 +215,11 @@ const ConfigSchema = z.object({
   API_V1_STATISTICS_DAYS: int(30, 1),
   /** The window of /api/v1/trends, in months. */
   API_V1_TRENDS_MONTHS: int(24, 1),
+  // Issue 18 (extraction area): schemas with versions, extraction jobs, the rules extractor.
+  /** Fields in one extraction schema. */
+  SCHEMA_MAX_FIELDS: int(100, 1),
+  /** Values of one enum / enum[] field. */
+  SCHEMA_MAX_ENUM_VALUES: int(200, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -69,3 +69,14 @@ export type {
 } from "./analysis/reasoning-lines";
 // The reference API for servers and the users' API keys (api-v1 area).
 export type { UserApiKey, UserApiKeyList } from "./api-keys";
+// Extraction area (issue 18): schemas with versions.
+export type {
+  ExtractionSchema,
+  FieldChange,
+  SchemaComparison,
+  SchemaPage,
+  SchemaSummary,
+  SchemaVersion,
+  SchemaVersionList,
+} from "./schemas/schemas";
+export type { GeneratedSchema } from "./schemas/generate";

@@ -9,6 +9,7 @@
 
 export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "content";
 export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "accounts";
+export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "extraction";
 
 interface ErrorEntry {
   readonly status: number;
@@ -105,6 +106,12 @@ export const ERRORS = {
   TOPIC_RUN_NOT_FOUND: { status: 404, message: "Topic run not found.", area: "search" },
   TOPIC_NOT_FOUND: { status: 404, message: "The topic is not in the current topics index.", area: "search" },
   TOPIC_RUN_FAILED: { status: 500, message: "The topic run could not be computed.", area: "search" },
+  // Extraction area (issue 18): schemas with versions, extraction jobs. D-30: a foreign id answers as one that does not exist.
+  INVALID_SCHEMA_ID: { status: 400, message: "The schema id must be a UUID.", area: "extraction" },
+  SCHEMA_NOT_FOUND: { status: 404, message: "Extraction schema not found.", area: "extraction" },
+  SCHEMA_VERSION_NOT_FOUND: { status: 404, message: "This version of the extraction schema does not exist.", area: "extraction" },
+  SCHEMA_INVALID: { status: 422, message: "The schema's fields do not form a valid JSON Schema.", area: "extraction" },
+  SCHEMA_GENERATION_FAILED: { status: 502, message: "The model did not answer with a usable schema. Try again later.", area: "extraction" },
 
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },

@@ -27,6 +27,7 @@ const AREA_TITLES: Record<ErrorArea, string> = {
   guest: "Guest metering",
   content: "Blog, publications and contact form",
   accounts: "Accounts: saved searches, alerts, settings",
+  extraction: "Extraction schemas and jobs",
 };
 
 function sourceFiles(rel: string): string[] {

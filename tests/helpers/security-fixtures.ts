@@ -87,6 +87,9 @@ export function bodyFor(method: string, template: string, v: Pick<Victim, "docum
   if (t.endsWith("/[id]/documents")) return { document_id: v.documentIds[0] };
   if (t === "/api/collections/[id]" && method === "PATCH") return { name: "renamed by the attacker" };
   if (t === "/api/saved-searches/[id]" && method === "PATCH") return { name: "renamed by the attacker", alert: { enabled: true } };
+  if (t === "/api/schemas/[id]" && method === "PATCH") return { name: "renamed by the attacker" };
+  if (t === "/api/schemas") return { name: "planted by the attacker", fields: [{ name: "x", type: "string" }] };
+  if (t === "/api/schemas/generate") return { description: "offences and sentences of the appellant" };
   if (t.endsWith("/from-filter")) return { name: "planted from filter", filters: { collection_ids: [v.collectionId] } };
   if (t.endsWith("/aggregate")) return { filters: {}, fields: ["decision_date"] };
   if (t.endsWith("/base-schema/filter")) return { filters: {} };

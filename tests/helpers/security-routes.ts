@@ -125,6 +125,8 @@ export function fillPath(template: string, ids: Record<string, string>, rest = "
       // A segment named otherwise ([slug]) takes the id value: any string exercises the route's not-found path.
       // Any other dynamic segment ([name], [run_id], [slug]) takes the id given (the suites name only `id`).
       const v = ids[name] ?? ids.id;
+      // A second path parameter (a version number, /api/schemas/[id]/versions/[n]) is 1 unless given.
+      const v = ids[name] ?? (name === "n" ? "1" : undefined);
       if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
       return encodeURIComponent(v);
     });

@@ -42,6 +42,14 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   // api-v1 area: revoking a key that is not the caller's (A's id of any kind) is a plain 404 (tests/api/api-v1.test.ts
   // revokes another user's real key).
   "DELETE /api/settings/api-keys/[id]": { status: 404, code: "API_KEY_NOT_FOUND" },
+  // Extraction schemas (issue 18): A's collection id names no schema of B's either; the same 404 as a foreign schema id.
+  "GET /api/schemas/[id]": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  "PATCH /api/schemas/[id]": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  "DELETE /api/schemas/[id]": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  "GET /api/schemas/[id]/versions": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  "GET /api/schemas/[id]/versions/[n]": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  "GET /api/schemas/[id]/versions/compare": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  "POST /api/schemas/[id]/versions/[n]/rollback": { status: 404, code: "SCHEMA_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */

@@ -1,0 +1,123 @@
+/**
+ * The demo corpus's known values for the rules extractor's fields. The generator writes each judgment from a plan and
+ * keeps what a perfect extractor would return (GeneratedCase.extraction); this rebuilds that plan exactly as
+ * supabase/seed/generate.ts does (same seeded Rng, same draws in the same order), so the truth is the generator's own.
+ */
+import { generateJudgment, DEFAULT_CORPUS_SEED } from "@/supabase/seed/generate";
+import { knownAnswerAt } from "@/supabase/seed/known-answers";
+import { generatePl } from "@/supabase/seed/pl";
+import { Rng } from "@/supabase/seed/prng";
+import { generateUk } from "@/supabase/seed/uk";
+import { plArticles, type RulesResult } from "@/lib/extraction/rules";
+
+export interface TruthCase {
+  fullText: string;
+  jurisdiction: "PL" | "UK";
+  /** Per rules field: a scalar, a list, or undefined when the corpus does not know it (not scored). */
+  truth: Partial<Record<keyof RulesResult, string | string[] | null>>;
+}
+
+export const strip = (s: string) => s.replace(/^(?:adw\.|r\.\s?pr\.|prok\.)\s*/u, "").replace(/\s+/g, " ").trim();
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+export function truthCase(index: number, seed = DEFAULT_CORPUS_SEED): TruthCase {
+  const row = generateJudgment(seed, index);
+  // The same first draws as generateJudgment, to reach the plan (its `extraction`) without changing the generator.
+  const rng = new Rng(`judgment:${seed}:${index}`);
+  const known = knownAnswerAt(index);
+  const jurisdiction: "PL" | "UK" = known ? known.jurisdiction : rng.chance(0.5) ? "PL" : "UK";
+  const year = 2003 + Math.floor(22 * Math.sqrt(rng.next()));
+  const start = Date.UTC(year, 0, 1);
+  const days = (Date.UTC(year + 1, 0, 1) - start) / 86_400_000;
+  const decisionDate = new Date(start + rng.int(0, days - 1) * 86_400_000);
+  const targetChars = Math.round(Math.min(650_000, Math.max(3_500, 20_000 * Math.exp(0.84 * rng.normal()))));
+  const c = (jurisdiction === "PL" ? generatePl : generateUk)({ index, rng, decisionDate, targetChars, known });
+  if (c.fullText !== row.full_text) throw new Error(`truth rebuild diverged from the generator at index ${index}`);
+  const x = c.extraction;
+  const pl = jurisdiction === "PL";
+  return {
+    fullText: row.full_text,
+    jurisdiction,
+    truth: {
+      case_number: row.case_number,
+      neutral_citation: pl ? undefined : str(x.neutral_citation_number),
+      court: row.court_name,
+      judges: row.judges.map((j) => j.name),
+      decision_date: row.decision_date,
+      appellant: str(x.appellant),
+      defence_representative: str(x.offender_representative_name) ? strip(String(x.offender_representative_name)) : null,
+      prosecution_representative: str(x.crown_attorney_general_representative_name) ? strip(String(x.crown_attorney_general_representative_name)) : null,
+      // PL offences are stored as "kradzież (art. 278 § 1 k.k.)": the citation is what rules can find. UK stores names only.
+      offences: pl ? list(x.convict_offences).flatMap(plArticles) : undefined,
+      sentences: pl ? undefined : list(x.sentences_received),
+      outcome: list(x.appeal_outcome)[0] ?? null,
+    },
+  };
+}
+
+/** What the extractor found, in the truth's terms (names without titles, judges by name). */
+export function comparable(r: RulesResult): Partial<Record<keyof RulesResult, string | string[] | null>> {
+  return {
+    case_number: r.case_number,
+    neutral_citation: r.neutral_citation,
+    court: r.court,
+    judges: r.judges.map((j) => j.name),
+    decision_date: r.decision_date,
+    appellant: r.appellant,
+    defence_representative: r.defence_representative ? strip(r.defence_representative) : null,
+    prosecution_representative: r.prosecution_representative ? strip(r.prosecution_representative) : null,
+    offences: r.offences,
+    sentences: r.sentences,
+    outcome: r.outcome,
+  };
+}
+
+export interface FieldScore {
+  field: string;
+  jurisdiction: string;
+  /** Values found that match the truth / values found / values in the truth (list fields count items). */
+  tp: number;
+  found: number;
+  expected: number;
+  precision: number | null;
+  recall: number | null;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, " ").replace(/[.,;]+$/, "").trim();
+
+/** Micro-averaged precision and recall per field and jurisdiction. */
+export function score(cases: { jurisdiction: string; truth: TruthCase["truth"]; got: ReturnType<typeof comparable> }[]): FieldScore[] {
+  const acc = new Map<string, { tp: number; found: number; expected: number }>();
+  for (const c of cases) {
+    for (const [field, t] of Object.entries(c.truth)) {
+      if (t === undefined) continue;
+      const g = c.got[field as keyof RulesResult];
+      const key = `${field}\u0000${c.jurisdiction}`;
+      const a = acc.get(key) ?? { tp: 0, found: 0, expected: 0 };
+      const truthList = (Array.isArray(t) ? t : t === null ? [] : [t]).map(norm);
+      const gotList = (Array.isArray(g) ? g : g === null || g === undefined ? [] : [g]).map(norm);
+      const remaining = [...truthList];
+      for (const v of gotList) {
+        const i = remaining.indexOf(v);
+        if (i >= 0) {
+          a.tp++;
+          remaining.splice(i, 1);
+        }
+      }
+      a.found += gotList.length;
+      a.expected += truthList.length;
+      acc.set(key, a);
+    }
+  }
+  return [...acc.entries()].map(([key, a]) => {
+    const [field, jurisdiction] = key.split("\u0000");
+    return {
+      field,
+      jurisdiction,
+      ...a,
+      precision: a.found ? Math.round((a.tp / a.found) * 1000) / 1000 : null,
+      recall: a.expected ? Math.round((a.tp / a.expected) * 1000) / 1000 : null,
+    };
+  });
+}
