@@ -20,24 +20,20 @@ export async function startBackgroundJobs(opts: {
   const { getSearchEngine } = await import("../lib/search/engine");
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const stopScheduler = startScheduler({ serviceDb });
   const { refreshDashboardStats } = await import("../lib/backend/dashboard");
+  const { alertDigestJobs } = await import("../lib/backend/alerts/run");
+  const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
+  // The topics index follows the latest stored topic run (issue 16): at start and every minute.
+  const stopScheduler = startScheduler({ serviceDb, jobs: [topicsIndexJob(serviceDb, getSearchEngine), ...(opts.smtpUrl ? digests : [])] });
   const stopSync = scheduleSync(opts.databaseUrl, {
     everyHours: config().SEARCH_SYNC_INTERVAL_HOURS,
     log: opts.log,
     // The dashboard row describes the corpus the index was just rebuilt from (issue 14, item 4).
     afterFullSync: async () => void (await refreshDashboardStats(serviceDb)),
   });
-  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), dashboard statistics (daily and after each full sync)`);
-  const { alertDigestJobs } = await import("../lib/backend/alerts/run");
-  const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
-  const stopScheduler = startScheduler({ serviceDb, jobs: opts.smtpUrl ? digests : [] });
-  const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
-  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`);
-  // The topics index follows the latest stored topic run (issue 16): at start and every minute.
-  const stopScheduler = startScheduler({ serviceDb, jobs: [topicsIndexJob(serviceDb, getSearchEngine)] });
-  const stopSync = scheduleSync(opts.databaseUrl, { everyHours: config().SEARCH_SYNC_INTERVAL_HOURS, log: opts.log });
-  opts.log(`background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), topics index (every minute)`);
+  opts.log(
+    `background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), dashboard statistics (daily and after each full sync), topics index (every minute)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`,
+  );
   return async () => {
     stopScheduler();
     stopSync();

@@ -1,9 +1,5 @@
 "use client";
 
-/**
- * Sub-navigation of the analysis pages (Topics / Judges / Reasoning lines). Minimal version from the analysis-lines
- * branch; the analysis-topics branch owns this component, and the merge keeps one.
- */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
@@ -35,28 +31,6 @@ export function AnalysisNav() {
                 )}
               >
                 {l.label}
-export function AnalysisNav() {
-  const { t } = useI18n();
-  const pathname = usePathname() ?? "/";
-  const items = [
-    { href: "/topics", label: t.nav.topics },
-    { href: "/judges", label: t.nav.judges },
-    { href: "/reasoning-lines", label: t.nav.reasoningLines },
-  ];
-  return (
-    <nav aria-label={t.nav.analysis} className="mb-6">
-      <ul className="flex flex-wrap gap-1 border-b border-line">
-        {items.map((i) => {
-          const active = pathname === i.href || pathname.startsWith(`${i.href}/`);
-          return (
-            <li key={i.href}>
-              <Link
-                href={i.href}
-                prefetch={false}
-                aria-current={active ? "page" : undefined}
-                className={cx("inline-block px-3 py-2 text-sm font-medium", active ? "border-b-2 border-brand text-brand" : "text-muted hover:text-ink")}
-              >
-                {i.label}
               </Link>
             </li>
           );

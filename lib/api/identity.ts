@@ -2,7 +2,6 @@ import { createHmac } from "node:crypto";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
 import { effectiveRole } from "@/lib/backend/admin/access";
-import { verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { touchApiKey, verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
 import type { Identity, Role } from "@/lib/backend/identity";

@@ -7,9 +7,19 @@
  * `area` only groups the doc's tables.
  */
 
-export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "content";
-export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "accounts";
-export type ErrorArea = "request" | "auth" | "database" | "search" | "documents" | "structured" | "events" | "llm" | "guest" | "extraction";
+export type ErrorArea =
+  | "request"
+  | "auth"
+  | "database"
+  | "search"
+  | "documents"
+  | "structured"
+  | "events"
+  | "llm"
+  | "guest"
+  | "content"
+  | "accounts"
+  | "extraction";
 
 interface ErrorEntry {
   readonly status: number;

@@ -47,6 +47,60 @@ export type Database = {
         };
         Relationships: [];
       };
+      alert_deliveries: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          error: string | null;
+          id: number;
+          judgment_id: string;
+          run_id: string;
+          saved_search_id: string;
+          sent_at: string | null;
+          status: string;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: never;
+          judgment_id: string;
+          run_id: string;
+          saved_search_id: string;
+          sent_at?: string | null;
+          status?: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: never;
+          judgment_id?: string;
+          run_id?: string;
+          saved_search_id?: string;
+          sent_at?: string | null;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "alert_deliveries_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "alert_deliveries_saved_search_id_fkey";
+            columns: ["saved_search_id"];
+            isOneToOne: false;
+            referencedRelation: "saved_searches";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       api_feedback: {
         Row: {
           api_key_id: string | null;
@@ -163,6 +217,83 @@ export type Database = {
         };
         Relationships: [];
       };
+      blog_post_views: {
+        Row: {
+          day: string;
+          device: string;
+          post_id: string;
+        };
+        Insert: {
+          day?: string;
+          device: string;
+          post_id: string;
+        };
+        Update: {
+          day?: string;
+          device?: string;
+          post_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_views_post_id_fkey";
+            columns: ["post_id"];
+            isOneToOne: false;
+            referencedRelation: "blog_posts";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      blog_posts: {
+        Row: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          category: string | null;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        };
+        Insert: {
+          author_id?: string | null;
+          author_name?: string;
+          body?: string;
+          category?: string | null;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          published_at?: string | null;
+          slug: string;
+          status?: string;
+          tags?: string[];
+          title: string;
+          updated_at?: string;
+          view_count?: number;
+        };
+        Update: {
+          author_id?: string | null;
+          author_name?: string;
+          body?: string;
+          category?: string | null;
+          created_at?: string;
+          excerpt?: string;
+          id?: string;
+          published_at?: string | null;
+          slug?: string;
+          status?: string;
+          tags?: string[];
+          title?: string;
+          updated_at?: string;
+          view_count?: number;
+        };
+        Relationships: [];
+      };
       collection_documents: {
         Row: {
           added_at: string;
@@ -226,6 +357,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      contact_messages: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          status: string;
+          subject: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          message: string;
+          name: string;
+          status?: string;
+          subject?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          message?: string;
+          name?: string;
+          status?: string;
+          subject?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       dashboard_stats: {
         Row: {
           computed_at: string;
@@ -244,6 +408,42 @@ export type Database = {
           duration_ms?: number;
           id?: boolean;
           stats?: Json;
+        };
+        Relationships: [];
+      };
+      extraction_schemas: {
+        Row: {
+          created_at: string;
+          description: string | null;
+          fields: Json;
+          id: string;
+          json_schema: Json;
+          name: string;
+          updated_at: string;
+          user_id: string;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string | null;
+          fields: Json;
+          id?: string;
+          json_schema: Json;
+          name: string;
+          updated_at?: string;
+          user_id?: string;
+          version?: number;
+        };
+        Update: {
+          created_at?: string;
+          description?: string | null;
+          fields?: Json;
+          id?: string;
+          json_schema?: Json;
+          name?: string;
+          updated_at?: string;
+          user_id?: string;
+          version?: number;
         };
         Relationships: [];
       };
@@ -517,6 +717,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      mail_messages: {
+        Row: {
+          html_body: string | null;
+          id: number;
+          mail_from: string | null;
+          rcpt_to: string[];
+          received_at: string;
+          size_bytes: number;
+          subject: string | null;
+          text_body: string | null;
+        };
+        Insert: {
+          html_body?: string | null;
+          id?: never;
+          mail_from?: string | null;
+          rcpt_to?: string[];
+          received_at?: string;
+          size_bytes?: number;
+          subject?: string | null;
+          text_body?: string | null;
+        };
+        Update: {
+          html_body?: string | null;
+          id?: never;
+          mail_from?: string | null;
+          rcpt_to?: string[];
+          received_at?: string;
+          size_bytes?: number;
+          subject?: string | null;
+          text_body?: string | null;
+        };
+        Relationships: [];
+      };
       nl_filter_requests: {
         Row: {
           created_at: string;
@@ -553,6 +786,221 @@ export type Database = {
         };
         Relationships: [];
       };
+      publications: {
+        Row: {
+          abstract: string | null;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          created_by: string | null;
+          doi: string | null;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          updated_at: string;
+          url: string | null;
+          venue: string | null;
+          year: number;
+        };
+        Insert: {
+          abstract?: string | null;
+          authors?: string[];
+          collection_ids?: string[];
+          created_at?: string;
+          created_by?: string | null;
+          doi?: string | null;
+          id?: string;
+          kind: string;
+          status?: string;
+          title: string;
+          updated_at?: string;
+          url?: string | null;
+          venue?: string | null;
+          year: number;
+        };
+        Update: {
+          abstract?: string | null;
+          authors?: string[];
+          collection_ids?: string[];
+          created_at?: string;
+          created_by?: string | null;
+          doi?: string | null;
+          id?: string;
+          kind?: string;
+          status?: string;
+          title?: string;
+          updated_at?: string;
+          url?: string | null;
+          venue?: string | null;
+          year?: number;
+        };
+        Relationships: [];
+      };
+      reasoning_line_events: {
+        Row: {
+          at: string;
+          details: Json;
+          detected_by: string;
+          id: string;
+          kind: string;
+          line_id: string;
+        };
+        Insert: {
+          at?: string;
+          details?: Json;
+          detected_by: string;
+          id?: string;
+          kind: string;
+          line_id: string;
+        };
+        Update: {
+          at?: string;
+          details?: Json;
+          detected_by?: string;
+          id?: string;
+          kind?: string;
+          line_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "reasoning_line_events_line_id_fkey";
+            columns: ["line_id"];
+            isOneToOne: false;
+            referencedRelation: "reasoning_lines";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      reasoning_line_members: {
+        Row: {
+          decision_date: string | null;
+          judgment_id: string;
+          line_id: string;
+          position: number;
+          role: string;
+          similarity: number | null;
+        };
+        Insert: {
+          decision_date?: string | null;
+          judgment_id: string;
+          line_id: string;
+          position: number;
+          role: string;
+          similarity?: number | null;
+        };
+        Update: {
+          decision_date?: string | null;
+          judgment_id?: string;
+          line_id?: string;
+          position?: number;
+          role?: string;
+          similarity?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "reasoning_line_members_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "reasoning_line_members_line_id_fkey";
+            columns: ["line_id"];
+            isOneToOne: false;
+            referencedRelation: "reasoning_lines";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      reasoning_lines: {
+        Row: {
+          created_at: string;
+          description: string | null;
+          id: string;
+          keywords: string[];
+          label: string;
+          legal_question: string | null;
+          status: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          keywords?: string[];
+          label: string;
+          legal_question?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          keywords?: string[];
+          label?: string;
+          legal_question?: string | null;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      saved_searches: {
+        Row: {
+          alert_enabled: boolean;
+          alert_frequency: string;
+          created_at: string;
+          folder: string | null;
+          id: string;
+          kind: string;
+          last_digest_at: string | null;
+          last_run_at: string | null;
+          name: string;
+          params: Json;
+          query: string;
+          unsubscribe_nonce: string;
+          updated_at: string;
+          use_count: number;
+          user_id: string;
+        };
+        Insert: {
+          alert_enabled?: boolean;
+          alert_frequency?: string;
+          created_at?: string;
+          folder?: string | null;
+          id?: string;
+          kind: string;
+          last_digest_at?: string | null;
+          last_run_at?: string | null;
+          name: string;
+          params?: Json;
+          query?: string;
+          unsubscribe_nonce?: string;
+          updated_at?: string;
+          use_count?: number;
+          user_id?: string;
+        };
+        Update: {
+          alert_enabled?: boolean;
+          alert_frequency?: string;
+          created_at?: string;
+          folder?: string | null;
+          id?: string;
+          kind?: string;
+          last_digest_at?: string | null;
+          last_run_at?: string | null;
+          name?: string;
+          params?: Json;
+          query?: string;
+          unsubscribe_nonce?: string;
+          updated_at?: string;
+          use_count?: number;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       scheduled_job_runs: {
         Row: {
           last_error: string | null;
@@ -576,6 +1024,50 @@ export type Database = {
           name?: string;
         };
         Relationships: [];
+      };
+      schema_versions: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          description: string | null;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note: string | null;
+          number: number;
+          schema_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note?: string | null;
+          number: number;
+          schema_id: string;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          description?: string | null;
+          fields?: Json;
+          json_schema?: Json;
+          name?: string;
+          note?: string | null;
+          number?: number;
+          schema_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "schema_versions_schema_id_fkey";
+            columns: ["schema_id"];
+            isOneToOne: false;
+            referencedRelation: "extraction_schemas";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       search_analytics: {
         Row: {
@@ -661,6 +1153,101 @@ export type Database = {
           kind?: string;
           started_at?: string;
           updated_watermark?: string | null;
+        };
+        Relationships: [];
+      };
+      search_topic_clicks: {
+        Row: {
+          created_at: string;
+          guest_key: string | null;
+          id: number;
+          query: string | null;
+          run_id: string;
+          topic: number;
+          user_id: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          guest_key?: string | null;
+          id?: never;
+          query?: string | null;
+          run_id: string;
+          topic: number;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          guest_key?: string | null;
+          id?: never;
+          query?: string | null;
+          run_id?: string;
+          topic?: number;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "search_topic_clicks_run_id_fkey";
+            columns: ["run_id"];
+            isOneToOne: false;
+            referencedRelation: "search_topics_runs";
+            referencedColumns: ["run_id"];
+          },
+        ];
+      };
+      search_topics_runs: {
+        Row: {
+          computed_ms: number;
+          created_at: string;
+          document_count: number;
+          params: Json;
+          result: Json;
+          run_id: string;
+          topic_count: number;
+          user_id: string;
+        };
+        Insert: {
+          computed_ms: number;
+          created_at?: string;
+          document_count: number;
+          params: Json;
+          result: Json;
+          run_id?: string;
+          topic_count: number;
+          user_id?: string;
+        };
+        Update: {
+          computed_ms?: number;
+          created_at?: string;
+          document_count?: number;
+          params?: Json;
+          result?: Json;
+          run_id?: string;
+          topic_count?: number;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      user_settings: {
+        Row: {
+          alerts_paused: boolean;
+          display_name: string | null;
+          language: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          alerts_paused?: boolean;
+          display_name?: string | null;
+          language?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          alerts_paused?: boolean;
+          display_name?: string | null;
+          language?: string;
+          updated_at?: string;
+          user_id?: string;
         };
         Relationships: [];
       };
@@ -888,6 +1475,161 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      blog_admin_delete: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: boolean;
+      };
+      blog_admin_get: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          category: string | null;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_admin_list: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_q?: string | null;
+          p_status?: string | null;
+        };
+        Returns: {
+          author_name: string;
+          category: string;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          total_count: number;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_admin_save: {
+        Args: {
+          p_author_name: string | null;
+          p_body: string | null;
+          p_category: string | null;
+          p_excerpt: string | null;
+          p_id: string | null;
+          p_published_at: string | null;
+          p_slug_base: string | null;
+          p_status: string | null;
+          p_tags: string[] | null;
+          p_title: string | null;
+        };
+        Returns: {
+          author_id: string | null;
+          author_name: string;
+          body: string;
+          category: string | null;
+          created_at: string;
+          excerpt: string;
+          id: string;
+          published_at: string | null;
+          slug: string;
+          status: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_admin_stats: {
+        Args: never;
+        Returns: Json;
+      };
+      blog_categories: {
+        Args: never;
+        Returns: {
+          count: number;
+          name: string;
+        }[];
+      };
+      blog_get_post: {
+        Args: {
+          p_slug: string | null;
+        };
+        Returns: {
+          author_name: string;
+          body: string;
+          category: string;
+          excerpt: string;
+          id: string;
+          next_slug: string;
+          next_title: string;
+          prev_slug: string;
+          prev_title: string;
+          published_at: string;
+          slug: string;
+          tags: string[];
+          title: string;
+          updated_at: string;
+          view_count: number;
+        }[];
+      };
+      blog_like_pattern: {
+        Args: {
+          p_q: string | null;
+        };
+        Returns: string;
+      };
+      blog_list_posts: {
+        Args: {
+          p_category?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_order?: string | null;
+          p_q?: string | null;
+          p_sort?: string | null;
+          p_tag?: string | null;
+        };
+        Returns: {
+          author_name: string;
+          category: string;
+          excerpt: string;
+          id: string;
+          published_at: string;
+          slug: string;
+          tags: string[];
+          title: string;
+          total_count: number;
+        }[];
+      };
+      blog_record_view: {
+        Args: {
+          p_device: string | null;
+          p_post_id: string | null;
+        };
+        Returns: boolean;
+      };
+      blog_unique_slug: {
+        Args: {
+          p_base: string | null;
+          p_except?: string | null;
+        };
+        Returns: string;
+      };
       collection_tags_valid: {
         Args: {
           p_tags: string[] | null;
@@ -897,6 +1639,58 @@ export type Database = {
       completed_statuses: {
         Args: never;
         Returns: string[];
+      };
+      contact_list: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_status?: string | null;
+        };
+        Returns: {
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          status: string;
+          subject: string;
+          total_count: number;
+          updated_at: string;
+        }[];
+      };
+      contact_set_status: {
+        Args: {
+          p_id: string | null;
+          p_status: string | null;
+        };
+        Returns: {
+          before_status: string;
+          id: string;
+          status: string;
+          updated_at: string;
+        }[];
+      };
+      contact_submit: {
+        Args: {
+          p_email: string | null;
+          p_message: string | null;
+          p_name: string | null;
+          p_subject: string | null;
+        };
+        Returns: {
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          name: string;
+          status: string;
+          subject: string | null;
+          updated_at: string;
+        }[];
+      };
+      content_stats: {
+        Args: never;
+        Returns: Json;
       };
       count_collections: {
         Args: never;
@@ -943,8 +1737,63 @@ export type Database = {
         };
         Returns: Json;
       };
+      create_extraction_schema: {
+        Args: {
+          p_description: string | null;
+          p_fields: Json | null;
+          p_json_schema: Json | null;
+          p_name: string | null;
+          p_note?: string | null;
+        };
+        Returns: {
+          created_at: string | null;
+          description: string | null;
+          fields: Json | null;
+          id: string | null;
+          json_schema: Json | null;
+          name: string | null;
+          updated_at: string | null;
+          user_id: string | null;
+          version: number | null;
+        };
+      };
       create_next_app_events_partition: {
         Args: never;
+        Returns: string;
+      };
+      create_saved_search: {
+        Args: {
+          p_alert_enabled: boolean | null;
+          p_alert_frequency: string | null;
+          p_folder: string | null;
+          p_kind: string | null;
+          p_max: number | null;
+          p_name: string | null;
+          p_params: Json | null;
+          p_query: string | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
+      create_search_topics_run: {
+        Args: {
+          p_computed_ms: number | null;
+          p_params: Json | null;
+          p_result: Json | null;
+          p_run_id: string | null;
+        };
         Returns: string;
       };
       dashboard_field_coverage: {
@@ -954,6 +1803,18 @@ export type Database = {
       delete_collection: {
         Args: {
           p_collection_id: string | null;
+        };
+        Returns: boolean;
+      };
+      delete_extraction_schema: {
+        Args: {
+          p_schema_id: string | null;
+        };
+        Returns: boolean;
+      };
+      delete_saved_search: {
+        Args: {
+          p_id: string | null;
         };
         Returns: boolean;
       };
@@ -1016,6 +1877,71 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      get_extraction_schema: {
+        Args: {
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string | null;
+          description: string | null;
+          fields: Json | null;
+          id: string | null;
+          json_schema: Json | null;
+          name: string | null;
+          updated_at: string | null;
+          user_id: string | null;
+          version: number | null;
+        }[];
+      };
+      get_my_settings: {
+        Args: never;
+        Returns: {
+          alerts_paused: boolean | null;
+          display_name: string | null;
+          language: string | null;
+        };
+      };
+      get_saved_search: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
+      get_schema_versions: {
+        Args: {
+          p_numbers: number[] | null;
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          created_by: string;
+          description: string;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note: string;
+          number: number;
+        }[];
+      };
+      get_search_topics_run: {
+        Args: {
+          p_run_id: string | null;
+        };
+        Returns: Json;
+      };
       health_ping: {
         Args: never;
         Returns: string;
@@ -1060,6 +1986,30 @@ export type Database = {
         };
         Returns: boolean;
       };
+      judge_name_keys: {
+        Args: {
+          p_judges: Json | null;
+        };
+        Returns: string[];
+      };
+      judge_record: {
+        Args: {
+          p_max_texts?: number | null;
+          p_name: string | null;
+        };
+        Returns: Json;
+      };
+      judge_search: {
+        Args: {
+          p_limit?: number | null;
+          p_query: string | null;
+        };
+        Returns: {
+          judgments: number;
+          jurisdiction: string;
+          name: string;
+        }[];
+      };
       judgment_detail: {
         Args: {
           p_id: string | null;
@@ -1071,6 +2021,10 @@ export type Database = {
           p_ids: string[] | null;
         };
         Returns: Json[];
+      };
+      latest_search_topics_run: {
+        Args: never;
+        Returns: Json;
       };
       list_collection_documents: {
         Args: {
@@ -1113,6 +2067,276 @@ export type Database = {
           id: string;
           jurisdiction: string;
         }[];
+      };
+      list_extraction_schemas: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          created_at: string;
+          description: string;
+          id: string;
+          name: string;
+          total_count: number;
+          version: number;
+        }[];
+      };
+      list_mail_messages: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          html_body: string;
+          id: number;
+          mail_from: string;
+          rcpt_to: string[];
+          received_at: string;
+          size_bytes: number;
+          subject: string;
+          text_body: string;
+          total_count: number;
+        }[];
+      };
+      list_saved_search_folders: {
+        Args: never;
+        Returns: {
+          count: number;
+          folder: string;
+        }[];
+      };
+      list_saved_searches: {
+        Args: {
+          p_folder?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          item: Database["public"]["CompositeTypes"]["saved_search_row"];
+          total_count: number;
+        }[];
+      };
+      list_schema_versions: {
+        Args: {
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          created_by: string;
+          description: string;
+          fields: Json;
+          json_schema: Json;
+          name: string;
+          note: string;
+          number: number;
+        }[];
+      };
+      list_search_topics_runs: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: {
+          computed_ms: number;
+          created_at: string;
+          document_count: number;
+          params: Json;
+          run_id: string;
+          topic_count: number;
+          total_count: number;
+        }[];
+      };
+      mark_saved_search_run: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
+      my_topic_clicks: {
+        Args: {
+          p_limit?: number | null;
+        };
+        Returns: {
+          created_at: string;
+          query: string;
+          run_id: string;
+          topic: number;
+        }[];
+      };
+      publications_delete: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: boolean;
+      };
+      publications_facets: {
+        Args: never;
+        Returns: {
+          count: number;
+          facet: string;
+          value: string;
+        }[];
+      };
+      publications_get: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          abstract: string | null;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          created_by: string | null;
+          doi: string | null;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          updated_at: string;
+          url: string | null;
+          venue: string | null;
+          year: number;
+        }[];
+      };
+      publications_list: {
+        Args: {
+          p_kind?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_status?: string | null;
+          p_year?: number | null;
+        };
+        Returns: {
+          abstract: string;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          doi: string;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          total_count: number;
+          updated_at: string;
+          url: string;
+          venue: string;
+          year: number;
+        }[];
+      };
+      publications_save: {
+        Args: {
+          p_abstract: string | null;
+          p_authors: string[] | null;
+          p_collection_ids: string[] | null;
+          p_doi: string | null;
+          p_id: string | null;
+          p_kind: string | null;
+          p_status: string | null;
+          p_title: string | null;
+          p_url: string | null;
+          p_venue: string | null;
+          p_year: number | null;
+        };
+        Returns: {
+          abstract: string | null;
+          authors: string[];
+          collection_ids: string[];
+          created_at: string;
+          created_by: string | null;
+          doi: string | null;
+          id: string;
+          kind: string;
+          status: string;
+          title: string;
+          updated_at: string;
+          url: string | null;
+          venue: string | null;
+          year: number;
+        }[];
+      };
+      reasoning_judgments: {
+        Args: {
+          p_ids: string[] | null;
+        };
+        Returns: Json[];
+      };
+      reasoning_line_add_events: {
+        Args: {
+          p_detected_by: string | null;
+          p_events: Json | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_citations: {
+        Args: {
+          p_include_deleted?: boolean | null;
+        };
+        Returns: {
+          citations: number;
+          cited_line: string;
+          citing_line: string;
+        }[];
+      };
+      reasoning_line_create: {
+        Args: {
+          p_description: string | null;
+          p_keywords: string[] | null;
+          p_label: string | null;
+          p_legal_question: string | null;
+          p_members: Json | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_delete: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_get: {
+        Args: {
+          p_id: string | null;
+          p_include_deleted?: boolean | null;
+        };
+        Returns: Json;
+      };
+      reasoning_line_json: {
+        Args: {
+          p_line: Database["public"]["Tables"]["reasoning_lines"]["Row"] | null;
+        };
+        Returns: Json;
+      };
+      reasoning_lines_list: {
+        Args: {
+          p_include_deleted?: boolean | null;
+          p_limit: number | null;
+          p_offset: number | null;
+        };
+        Returns: Json;
+      };
+      reasoning_lines_overview: {
+        Args: {
+          p_include_deleted?: boolean | null;
+        };
+        Returns: Json;
+      };
+      reasoning_lines_require_admin: {
+        Args: never;
+        Returns: undefined;
       };
       record_admin_action: {
         Args: {
@@ -1161,6 +2385,16 @@ export type Database = {
         };
         Returns: number;
       };
+      record_topic_click: {
+        Args: {
+          p_guest_key?: string | null;
+          p_query?: string | null;
+          p_run_id: string | null;
+          p_topic: number | null;
+          p_user_id?: string | null;
+        };
+        Returns: undefined;
+      };
       refresh_dashboard_stats: {
         Args: never;
         Returns: Json;
@@ -1190,9 +2424,35 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      search_topic_click_counts: {
+        Args: {
+          p_run_id: string | null;
+        };
+        Returns: {
+          clickers: number;
+          clicks: number;
+          topic: number;
+        }[];
+      };
       text_array_to_text: {
         Args: {
           p_values: string[] | null;
+        };
+        Returns: string;
+      };
+      topic_model_sample: {
+        Args: {
+          p_filters?: Json | null;
+          p_jurisdictions?: string[] | null;
+          p_sample_size?: number | null;
+          p_seed?: number | null;
+        };
+        Returns: Json;
+      };
+      unsubscribe_saved_search: {
+        Args: {
+          p_id: string | null;
+          p_nonce: string | null;
         };
         Returns: string;
       };
@@ -1212,6 +2472,57 @@ export type Database = {
           user_id: string | null;
         }[];
       };
+      update_extraction_schema: {
+        Args: {
+          p_description: string | null;
+          p_fields: Json | null;
+          p_json_schema: Json | null;
+          p_name: string | null;
+          p_note?: string | null;
+          p_schema_id: string | null;
+        };
+        Returns: {
+          created_at: string | null;
+          description: string | null;
+          fields: Json | null;
+          id: string | null;
+          json_schema: Json | null;
+          name: string | null;
+          updated_at: string | null;
+          user_id: string | null;
+          version: number | null;
+        }[];
+      };
+      update_my_settings: {
+        Args: {
+          p_patch: Json | null;
+        };
+        Returns: {
+          alerts_paused: boolean | null;
+          display_name: string | null;
+          language: string | null;
+        };
+      };
+      update_saved_search: {
+        Args: {
+          p_id: string | null;
+          p_patch: Json | null;
+        };
+        Returns: {
+          alert_enabled: boolean | null;
+          alert_frequency: string | null;
+          created_at: string | null;
+          folder: string | null;
+          id: string | null;
+          kind: string | null;
+          last_run_at: string | null;
+          name: string | null;
+          params: Json | null;
+          query: string | null;
+          updated_at: string | null;
+          use_count: number | null;
+        }[];
+      };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: {
@@ -1224,6 +2535,36 @@ export type Database = {
         tags: string[] | null;
         updated_at: string | null;
         user_id: string | null;
+      };
+      extraction_schema_row: {
+        created_at: string | null;
+        description: string | null;
+        fields: Json | null;
+        id: string | null;
+        json_schema: Json | null;
+        name: string | null;
+        updated_at: string | null;
+        user_id: string | null;
+        version: number | null;
+      };
+      saved_search_row: {
+        alert_enabled: boolean | null;
+        alert_frequency: string | null;
+        created_at: string | null;
+        folder: string | null;
+        id: string | null;
+        kind: string | null;
+        last_run_at: string | null;
+        name: string | null;
+        params: Json | null;
+        query: string | null;
+        updated_at: string | null;
+        use_count: number | null;
+      };
+      user_settings_row: {
+        alerts_paused: boolean | null;
+        display_name: string | null;
+        language: string | null;
       };
     };
   };

@@ -120,9 +120,8 @@ export function generateJudgment(seed: number, index: number): JudgmentRow {
   const date = decisionDate(rng);
   const targetChars = targetLength(rng);
   const input = { index, rng, decisionDate: date, targetChars, known };
-  const c: GeneratedCase = jurisdiction === "PL" ? generatePl(input) : generateUk(input);
-  plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics (issue 16)
   const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
+  plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics (issue 16)
 
   const status = known ? "completed" : rng.weighted([["completed", 93], ["pending", 5], ["failed", 2]] as const);
   const created = new Date(Date.UTC(2025, 2, 1) + index * 37_000);

@@ -31,7 +31,6 @@ export async function judgmentIds(pool: pg.Pool, n: number): Promise<string[]> {
 }
 
 export async function makeVictim(pool: pg.Pool, label = "victim", opts: { admin?: boolean } = {}): Promise<Victim> {
-  const user = await createUser(opts);
   // An admin victim gets past the role gate of admin routes, so what follows it (body caps) is attacked too.
   const user = await createUser({ admin: opts.admin });
   const browser = new Browser();

@@ -124,9 +124,8 @@ export function fillPath(template: string, ids: Record<string, string>, rest = "
     .replace(/\[(\w+)\]/g, (_, name: string) => {
       // A segment named otherwise ([slug]) takes the id value: any string exercises the route's not-found path.
       // Any other dynamic segment ([name], [run_id], [slug]) takes the id given (the suites name only `id`).
-      const v = ids[name] ?? ids.id;
       // A second path parameter (a version number, /api/schemas/[id]/versions/[n]) is 1 unless given.
-      const v = ids[name] ?? (name === "n" ? "1" : undefined);
+      const v = ids[name] ?? (name === "n" ? "1" : ids.id);
       if (v === undefined) throw new Error(`no value for [${name}] in ${template}`);
       return encodeURIComponent(v);
     });

@@ -57,6 +57,7 @@ export const analysisEn = {
     historyEmpty: "You have no runs yet.",
     historyItem: "{date} · {topics} topics · sample {sample} · seed {seed}",
     show: "Show",
+  },
   // --- analysis-lines: judge fingerprint (/judges) ---
   judges: {
     title: "Judges",
@@ -180,6 +181,7 @@ export const analysisPl: typeof analysisEn = {
     historyEmpty: "Nie masz jeszcze analiz.",
     historyItem: "{date} · {topics} tematów · próba {sample} · ziarno {seed}",
     show: "Pokaż",
+  },
   judges: {
     title: "Sędziowie",
     description: "Jak sędzia uzasadnia orzeczenia – policzone z fraz w jego wyrokach, z dowodami; rozstrzygnięcia i kary z wyekstrahowanych pól.",
