@@ -76,7 +76,9 @@ describe("acting as the key's user", () => {
       expect((await c.query("select public.api_key_revoke_for_user($1, $2) ok", [bob, first])).rows[0].ok).toBe(false); // not Bob's
       expect((await c.query("select public.api_key_revoke_for_user($1, $2) ok", [user, first])).rows[0].ok).toBe(true);
       const third = (await create(c, 0x7b0003)).rows[0].id as string; // the revoked key's slot
+      await c.query("savepoint over_cap"); // the refusal aborts the transaction up to here only
       await expect(create(c, 0x7b0004)).rejects.toMatchObject({ code: "SK001" });
+      await c.query("rollback to savepoint over_cap");
       await c.query("update public.api_keys set expires_at = now() - interval '1 second' where id = $1", [third]);
       await create(c, 0x7b0005); // an expired key is not active either
     }, { rollback: true });

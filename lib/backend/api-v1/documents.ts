@@ -3,7 +3,7 @@
  * existing search backend (lib/backend/search.ts, documents.ts) and one list function of the table. No search logic
  * of its own: this module only translates shapes.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { isJsonObject } from "@/lib/supabase/json";
 import { fromDatabaseError } from "@/lib/errors";
@@ -25,20 +25,24 @@ export function paging(total: number, limit: number, offset: number): V1Paging {
   return { total, page: Math.floor(offset / limit) + 1, per_page: limit, pages: Math.ceil(total / limit) };
 }
 
-export interface V1DocumentSummary {
-  id: string;
-  case_number?: string;
-  title?: string;
-  summary?: string;
-  court_name?: string;
-  jurisdiction: string;
-  court_level?: string;
-  case_type?: string;
-  decision_type?: string;
-  outcome?: string;
-  decision_date?: string;
-  keywords?: string[];
-}
+const optionalText = z.string().optional();
+/** A judgment summary of the list (absent fields omitted): parsed, not cast, from the SQL's jsonb. */
+const V1DocumentSummarySchema = z.object({
+  id: z.string(),
+  case_number: optionalText,
+  title: optionalText,
+  summary: optionalText,
+  court_name: optionalText,
+  jurisdiction: z.string(),
+  court_level: optionalText,
+  case_type: optionalText,
+  decision_type: optionalText,
+  outcome: optionalText,
+  decision_date: optionalText,
+  keywords: z.array(z.string()).optional(),
+});
+export type V1DocumentSummary = z.infer<typeof V1DocumentSummarySchema>;
+const V1ListRows = z.object({ results: z.array(V1DocumentSummarySchema), total: z.number() });
 
 export type V1DocumentsList = { results: V1DocumentSummary[] } & V1Paging;
 
@@ -54,9 +58,8 @@ export async function listDocumentsV1(serviceDb: DbClient, q: z.infer<typeof V1D
     p_offset: q.offset,
   });
   if (error) throw fromDatabaseError(error);
-  const body = isJsonObject(data) ? data : {};
-  const results = (Array.isArray(body.results) ? body.results : []) as unknown as V1DocumentSummary[];
-  return { results, ...paging(Number(body.total ?? 0), q.limit, q.offset) };
+  const body = V1ListRows.parse(data);
+  return { results: body.results, ...paging(body.total, q.limit, q.offset) };
 }
 
 /** The engine's filter expression of the reference filters (values are quote-free by schema). */
@@ -223,10 +226,12 @@ export async function semanticV1(body: z.infer<typeof V1SemanticBody>, identity:
   return { results, total: results.length, query_metadata: { embedding_time_ms: raw.embedding_time_ms, search_time_ms: raw.processing_time_ms } };
 }
 
-export interface V1FacetsResponse {
-  facets: { jurisdiction: Record<string, number>; court_level: Record<string, number>; case_type: Record<string, number>; year: Record<string, number> };
-  total: number;
-}
+const counts = z.record(z.string(), z.number());
+const V1FacetsSchema = z.object({
+  facets: z.object({ jurisdiction: counts, court_level: counts, case_type: counts, year: counts }),
+  total: z.number(),
+});
+export type V1FacetsResponse = z.infer<typeof V1FacetsSchema>;
 
 /** POST /api/v1/search/facets: exact counts from the table (keywords: every one must be among the judgment's). */
 export async function facetsV1(serviceDb: DbClient, filters: V1SearchFiltersT | undefined): Promise<V1FacetsResponse> {
@@ -239,5 +244,5 @@ export async function facetsV1(serviceDb: DbClient, filters: V1SearchFiltersT | 
     p_keywords: filters?.keywords ?? null,
   });
   if (error) throw fromDatabaseError(error);
-  return data as unknown as V1FacetsResponse;
+  return V1FacetsSchema.parse(data);
 }
