@@ -16,8 +16,9 @@ export async function startBackgroundJobs(opts: {
   const { scheduleSync } = await import("../lib/search/sync");
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const stopScheduler = startScheduler({ serviceDb });
-  const { refreshDashboardStats } = await import("../lib/backend/dashboard");
+  const { dashboardStatsJob, refreshDashboardStats } = await import("../lib/backend/dashboard");
+  // The dashboard row: at start (fills it on a first start) and daily (issue 14, item 4).
+  const stopScheduler = startScheduler({ serviceDb, jobs: [dashboardStatsJob(serviceDb)] });
   const stopSync = scheduleSync(opts.databaseUrl, {
     everyHours: config().SEARCH_SYNC_INTERVAL_HOURS,
     log: opts.log,

@@ -1,6 +1,5 @@
 import type { DbClient } from "@/lib/supabase/db-client";
 import { logger } from "@/lib/logger";
-import { dashboardStatsJob } from "./dashboard";
 
 /**
  * A tiny in-process scheduler for the local stack, standing in for pg_cron (which a Supabase project uses: the
@@ -57,7 +56,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export function startScheduler(opts: SchedulerOptions): () => void {
   const now = opts.now ?? (() => new Date());
-  const jobs = [appEventsPartitionJob(opts.serviceDb), dashboardStatsJob(opts.serviceDb), ...(opts.jobs ?? [])];
+  const jobs = [appEventsPartitionJob(opts.serviceDb), ...(opts.jobs ?? [])];
   const lastRunDay = new Map<string, string>();
 
   const runJob = async (job: ScheduledJob) => {
