@@ -47,7 +47,13 @@ async function main() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = getter(agent);
   let bytes = 0;
-  for (let i = 0; i < 50; i++) bytes = await get();
+  // Warm-up: a cold app (first compile of the route, first JWKS/pool connections) may time out once on a loaded
+  // machine; those failures are counted, not fatal.
+  let warmupErrors = 0;
+  for (let i = 0; i < 50; i++) bytes = await get().catch((e: unknown) => {
+    if (++warmupErrors > 10) throw e;
+    return bytes;
+  });
   const samples: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const t0 = performance.now();
@@ -78,6 +84,7 @@ async function main() {
         bench: "dashboard",
         url: `${base.origin}${PATH}`,
         response_bytes: bytes,
+        warmup_errors: warmupErrors,
         sequential: stats(samples),
         target_p50_ms: 5,
         throughput: { concurrency: CONCURRENCY, requests: ROUNDS, rps: Math.round(ROUNDS / seconds) },

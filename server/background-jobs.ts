@@ -25,6 +25,9 @@ export async function startBackgroundJobs(opts: {
   const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
   // The topics index follows the latest stored topic run (issue 16): at start and every minute.
   const stopScheduler = startScheduler({ serviceDb, jobs: [topicsIndexJob(serviceDb, getSearchEngine), ...(opts.smtpUrl ? digests : [])] });
+  const { dashboardStatsJob, refreshDashboardStats } = await import("../lib/backend/dashboard");
+  // The dashboard row: at start (fills it on a first start) and daily (issue 14, item 4).
+  const stopScheduler = startScheduler({ serviceDb, jobs: [dashboardStatsJob(serviceDb)] });
   const stopSync = scheduleSync(opts.databaseUrl, {
     everyHours: config().SEARCH_SYNC_INTERVAL_HOURS,
     log: opts.log,

@@ -1,6 +1,5 @@
 import type { DbClient } from "@/lib/supabase/db-client";
 import { logger } from "@/lib/logger";
-import { dashboardStatsJob } from "./dashboard";
 
 /**
  * A tiny in-process scheduler for the local stack, standing in for pg_cron (which a Supabase project uses: the
@@ -65,6 +64,7 @@ export function startScheduler(opts: SchedulerOptions): () => void {
   const all = [appEventsPartitionJob(opts.serviceDb), dashboardStatsJob(opts.serviceDb), ...(opts.jobs ?? [])];
   const jobs = all.filter((j) => j.everyMs === undefined);
   const frequent = all.filter((j) => j.everyMs !== undefined);
+  const jobs = [appEventsPartitionJob(opts.serviceDb), ...(opts.jobs ?? [])];
   const lastRunDay = new Map<string, string>();
 
   const runJob = async (job: ScheduledJob) => {
