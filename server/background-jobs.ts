@@ -20,14 +20,15 @@ export async function startBackgroundJobs(opts: {
   const { getSearchEngine } = await import("../lib/search/engine");
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const { refreshDashboardStats } = await import("../lib/backend/dashboard");
+  const { dashboardStatsJob, refreshDashboardStats } = await import("../lib/backend/dashboard");
   const { alertDigestJobs } = await import("../lib/backend/alerts/run");
   const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
-  // The topics index follows the latest stored topic run (issue 16): at start and every minute.
-  const stopScheduler = startScheduler({ serviceDb, jobs: [topicsIndexJob(serviceDb, getSearchEngine), ...(opts.smtpUrl ? digests : [])] });
-  const { dashboardStatsJob, refreshDashboardStats } = await import("../lib/backend/dashboard");
-  // The dashboard row: at start (fills it on a first start) and daily (issue 14, item 4).
-  const stopScheduler = startScheduler({ serviceDb, jobs: [dashboardStatsJob(serviceDb)] });
+  // The dashboard row: at start (fills it on a first start) and daily (issue 14, item 4). The topics index follows the
+  // latest stored topic run (issue 16): at start and every minute. Alert digests need an SMTP server.
+  const stopScheduler = startScheduler({
+    serviceDb,
+    jobs: [dashboardStatsJob(serviceDb), topicsIndexJob(serviceDb, getSearchEngine), ...(opts.smtpUrl ? digests : [])],
+  });
   const stopSync = scheduleSync(opts.databaseUrl, {
     everyHours: config().SEARCH_SYNC_INTERVAL_HOURS,
     log: opts.log,

@@ -61,10 +61,9 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export function startScheduler(opts: SchedulerOptions): () => void {
   const now = opts.now ?? (() => new Date());
-  const all = [appEventsPartitionJob(opts.serviceDb), dashboardStatsJob(opts.serviceDb), ...(opts.jobs ?? [])];
+  const all = [appEventsPartitionJob(opts.serviceDb), ...(opts.jobs ?? [])];
   const jobs = all.filter((j) => j.everyMs === undefined);
   const frequent = all.filter((j) => j.everyMs !== undefined);
-  const jobs = [appEventsPartitionJob(opts.serviceDb), ...(opts.jobs ?? [])];
   const lastRunDay = new Map<string, string>();
 
   const runJob = async (job: ScheduledJob) => {
