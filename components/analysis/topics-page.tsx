@@ -63,14 +63,14 @@ export function TopicsPage() {
         {T.lead} <Badge tone="brand">{T.mode}</Badge>
       </p>
       <TrendingTopics limit={10} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="space-y-6">
           <RunForm pending={analyze.isPending} onRun={(v) => analyze.mutate(v)} />
           {analyze.isError ? <Notice tone="danger">{explain(analyze.error, t)}</Notice> : null}
           <RunHistory runs={runs} onShow={(id) => show.mutate(id)} />
           {show.isError ? <Notice tone="danger">{explain(show.error, t)}</Notice> : null}
         </div>
-        <div aria-live="polite" aria-busy={analyze.isPending}>
+        <div className="min-w-0" aria-live="polite" aria-busy={analyze.isPending}>
           {analyze.isPending ? (
             <div className="space-y-3">
               <p className="text-sm text-muted">{T.running}</p>
@@ -196,7 +196,7 @@ function RunResult({ run }: { run: TopicRunResponse }) {
       {run.topics.length === 0 ? (
         <p className="rounded-card border border-dashed border-line-strong p-6 text-center text-muted">{T.noTopics}</p>
       ) : (
-        <ul className="grid gap-4 xl:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {run.topics.map((topic) => (
             <li key={topic.id}>
               <TopicCard topic={topic} runId={run.run_id} />
@@ -213,7 +213,7 @@ function TopicCard({ topic, runId }: { topic: Topic; runId: string }) {
   const T = t.analysis.topics;
   const terms = topic.keywords.map((k) => k.term);
   return (
-    <Card className="flex h-full flex-col gap-3 p-4" data-testid="topic-card">
+    <Card className="flex h-full min-w-0 flex-col gap-3 p-4" data-testid="topic-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="font-semibold text-ink">{topic.label}</h3>
         <Badge tone={TREND_TONE[topic.trend]}>
