@@ -12,7 +12,10 @@ import { adminPool } from "../helpers/stack";
 const pool = adminPool();
 afterAll(async () => {
   // The lines are global: leave none behind for other suites (the audit rows stay, as they would).
-  await pool.query("delete from public.reasoning_lines where id in (select m.line_id from public.reasoning_line_members m where m.judgment_id = any($1::uuid[]))", [docs]);
+  await pool.query("delete from public.reasoning_lines where label = any($1) or id in (select m.line_id from public.reasoning_line_members m where m.judgment_id = any($2::uuid[]))", [
+    ["drift known answer"],
+    docs,
+  ]);
   await pool.end();
 });
 
@@ -180,6 +183,33 @@ describe("reasoning lines: the access table", () => {
     for (const a of ["reasoning_line.create", "reasoning_line.delete"]) expect(actions).toContain(a);
     const { rows: del } = await pool.query("select before, after from public.admin_audit_log where actor_id = $1 and action = 'reasoning_line.delete'", [adminId]);
     expect(del[0]).toEqual({ before: { status: "active" }, after: { status: "deleted" } });
+  });
+
+  it("drift analysis flags the judgment that does not belong, once (known answer: the planted line plus an outsider)", async () => {
+    const planted = (
+      await pool.query<{ id: string }>(
+        "select id::text from public.judgments where keywords @> $1 and base_extraction_status = 'completed' and decision_date < '2024-01-01' order by id limit 10",
+        [["kryptowaluta"]],
+      )
+    ).rows.map((r) => r.id);
+    // The newest UK judgment: last by date, so it is compared with the centroid of the planted members before it.
+    const outsider = (await pool.query<{ id: string }>("select id::text from public.judgments where jurisdiction = 'UK' and base_extraction_status = 'completed' order by decision_date desc, id limit 1")).rows[0].id;
+    expect(planted.length).toBeGreaterThanOrEqual(6);
+    const created = await admin.post("/api/reasoning-lines/create", { label: "drift known answer", keywords: ["kryptowaluta"], judgment_ids: [...planted, outsider] });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { id: string }).id;
+    const res = await admin.post(`/api/reasoning-lines/${id}/drift-analysis`);
+    expect(res.status).toBe(200);
+    const drift = await res.json();
+    expect(drift.series.at(-1)).toMatchObject({ judgment_id: outsider, drift: true });
+    expect(drift.series.filter((p: { drift: boolean }) => p.drift).map((p: { judgment_id: string }) => p.judgment_id)).toEqual([outsider]);
+    expect(drift.events.map((e: { kind: string; details: { judgment_id: string } }) => [e.kind, e.details.judgment_id])).toEqual([["drift", outsider]]);
+    // Again: the same drift is not stored twice; the timeline shows it at the outsider's date.
+    expect((await (await admin.post(`/api/reasoning-lines/${id}/drift-analysis`)).json()).events).toEqual([]);
+    const timeline = await (await user.get(`/api/reasoning-lines/${id}/timeline`)).json();
+    const events = timeline.entries.filter((e: { type: string }) => e.type === "event");
+    expect(events).toHaveLength(1);
+    expect(timeline.entries.at(-1)).toMatchObject({ type: "event", event: { kind: "drift" } });
   });
 
   it("bad bodies are 422 and change nothing", async () => {

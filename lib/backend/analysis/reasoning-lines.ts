@@ -593,7 +593,8 @@ function dominantOutcome(rows: readonly JudgmentRow[]): string | null {
 }
 
 /**
- * POST /detect-events (admin): for every active line (or those listed) — drift (as drift-analysis); reversal (the
+ * POST /detect-events (admin): for every active line (or those listed) — drift (as drift-analysis); split (k-means
+ * with k = 2 over the members gives two groups of ≥ 3 whose centroids' cosine is below the edge threshold); reversal (the
  * dominant appeal outcome of the newest third of members differs from the oldest third's); new_member (a member
  * dated after the line's last detection run); merge (two lines sharing at least half of the smaller one's members).
  * Each event is stored once (same kind and key are not stored again).
@@ -607,6 +608,20 @@ export async function detectEvents(db: DbClient, identity: Identity, embedder: E
     existing.set(l.id, line.events);
     pending.push(...driftEvents(l.id, await driftSeries(db, embedder, line)));
     const rows = await judgmentRows(db, line.members.map((m) => m.judgment_id));
+    // Split: the members fall into two groups of at least 3 whose centroids are less alike than an edge needs.
+    if (rows.length >= 6) {
+      const vectors = (await embedRows(embedder, rows)).map(unit);
+      const two = clusterVectors(vectors, { k: 2, seed: 42 });
+      if (two.clusters.length === 2 && two.clusters.every((c) => c.members.length >= 3)) {
+        const [a, b] = two.clusters.map((c) => centroidOf(c.members.map((i) => vectors[i])));
+        const similarity = round(cosine(a, b));
+        if (similarity < config().REASONING_EDGE_THRESHOLD_PCT / 100) {
+          const groups = two.clusters.map((c) => c.members.map((i) => rows[i].id).sort());
+          const smaller = [...groups].sort((x, y) => x.length - y.length || (x[0] < y[0] ? -1 : 1))[0];
+          pending.push({ line_id: l.id, kind: "split", details: { key: `split:${smaller.join(",")}`.slice(0, 2000), groups, similarity } });
+        }
+      }
+    }
     const third = Math.floor(rows.length / 3);
     if (third >= 2) {
       const [early, late] = [dominantOutcome(rows.slice(0, third)), dominantOutcome(rows.slice(-third))];
