@@ -18,10 +18,6 @@ import { serviceClient } from "../helpers/supabase";
 const pool = adminPool();
 const BODY_ROUTES = apiRoutes().filter((h) => h.readsBody);
 let users: Record<"length" | "chunked" | "deep" | "admin", Victim>;
-let users: Record<"length" | "chunked" | "deep", Victim>;
-/** Admins for the admin-only routes (a plain user is refused with 403 before the body is read). */
-let admins: Record<"length" | "chunked" | "deep", Victim>;
-const who = (h: RouteHandler, k: "length" | "chunked" | "deep") => (h.declared === "admin" ? admins[k] : users[k]);
 let before: Awaited<ReturnType<typeof guardedState>>;
 let apiKey: { id: string; key: string };
 
@@ -34,18 +30,11 @@ beforeAll(async () => {
     admin: await makeVictim(pool, "body-admin", { admin: true }),
   };
   before = await guardedState(pool, Object.values(users).map((u) => u.id));
-  users = { length: await makeVictim(pool, "body-length"), chunked: await makeVictim(pool, "body-chunked"), deep: await makeVictim(pool, "body-deep") };
-  admins = {
-    length: await makeVictim(pool, "body-length-admin", { admin: true }),
-    chunked: await makeVictim(pool, "body-chunked-admin", { admin: true }),
-    deep: await makeVictim(pool, "body-deep-admin", { admin: true }),
-  };
-  before = await guardedState(pool, [...Object.values(users), ...Object.values(admins)].map((u) => u.id));
   apiKey = await createApiKey(serviceClient(), { name: `security bodies ${Date.now()}` });
 }, 90_000);
 
 afterAll(async () => {
-  expect(await guardedState(pool, [...Object.values(users), ...Object.values(admins)].map((u) => u.id))).toEqual(before);
+  expect(await guardedState(pool, Object.values(users).map((u) => u.id))).toEqual(before);
   await revokeApiKey(serviceClient(), apiKey.id).catch(() => undefined);
   await pool.end();
 });
@@ -114,7 +103,6 @@ const cases = BODY_ROUTES.map((h) => [`${key(h)} (cap ${h.maxBodyBytes} B)`, h] 
 describe("a body past the route's cap, declared by Content-Length → 413 BODY_TOO_LARGE", () => {
   it.each(cases)("%s", async (_, h) => {
     const u = callerFor(h, users.length);
-    const u = who(h, "length");
     const res = await raw(h.method, fillPath(h.template, { id: u.collectionId }), gateHeaders(h, u), { whole: bigJson(h.maxBodyBytes + 1) });
     expect(res.status, key(h)).toBe(413);
     expect(codeOf(res)).toBe("BODY_TOO_LARGE");
@@ -124,7 +112,6 @@ describe("a body past the route's cap, declared by Content-Length → 413 BODY_T
 describe("the same streamed chunked, with no Content-Length → 413 BODY_TOO_LARGE", () => {
   it.each(cases)("%s", async (_, h) => {
     const u = callerFor(h, users.chunked);
-    const u = who(h, "chunked");
     const total = h.maxBodyBytes + 16 * 1024;
     const chunks = ['{"pad":"', ...Array.from({ length: Math.ceil(total / 4096) }, () => "c".repeat(4096)), '"}'];
     const res = await raw(h.method, fillPath(h.template, { id: u.collectionId }), gateHeaders(h, u), { chunks });
@@ -136,7 +123,6 @@ describe("the same streamed chunked, with no Content-Length → 413 BODY_TOO_LAR
 describe(`JSON nested ${MAX_JSON_DEPTH + 1} deep, well under the cap → 400 JSON_TOO_DEEP`, () => {
   it.each(cases)("%s", async (_, h) => {
     const u = callerFor(h, users.deep);
-    const u = who(h, "deep");
     const deep = `{"x":${"[".repeat(MAX_JSON_DEPTH)}1${"]".repeat(MAX_JSON_DEPTH)}}`;
     const res = await raw(h.method, fillPath(h.template, { id: u.collectionId }), gateHeaders(h, u), { whole: deep });
     expect(res.status, key(h)).toBe(400);
