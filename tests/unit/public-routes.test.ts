@@ -33,11 +33,19 @@ const PUBLIC: Array<[string, string]> = [
   ["POST", "/api/auth/sign-up"],
   ["POST", "/api/auth/sign-out"],
   ["GET", "/api/auth/me"],
+  // Accounts (issue 15): a digest's unsubscribe link.
+  ["GET", "/unsubscribe"],
+  ["POST", "/api/unsubscribe"],
 ];
 
 // Lookalikes and sign-in-required routes (spec item 5) that must stay gated.
 const GATED: Array<[string, string]> = [
   ["GET", "/search/extractions"],
+  ["GET", "/saved"],
+  ["GET", "/settings"],
+  ["GET", "/admin/mail"],
+  ["GET", "/api/unsubscribe"],
+  ["GET", "/api/saved-searches"],
   ["GET", "/searchx"],
   ["GET", "/search/"],
   ["GET", "/SEARCH"],
