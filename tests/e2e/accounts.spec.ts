@@ -1,6 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { expect, test } from "playwright/test";
+import { realtimeOptions, serverAuthOptions } from "@/lib/supabase/options";
 import { ensureE2ECorpus } from "./support/corpus";
 import { PASSWORD, uniqueEmail } from "./support/users";
 
@@ -67,7 +68,7 @@ test("a researcher saves a search, turns on its alert, and the digest arrives at
 
   // 5. An admin runs the digest (the admin route: the scheduled job on demand) and reads the mail at /admin/mail.
   const adminEmail = uniqueEmail("accounts-admin");
-  const service = createClient(s.supabaseUrl, s.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = createClient(s.supabaseUrl, s.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const made = await service.auth.admin.createUser({ email: adminEmail, password: PASSWORD, email_confirm: true, app_metadata: { role: "admin" } });
   expect(made.error).toBeNull();
   const adminContext = await browser.newContext();
