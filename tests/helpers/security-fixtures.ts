@@ -30,8 +30,8 @@ export async function judgmentIds(pool: pg.Pool, n: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function makeVictim(pool: pg.Pool, label = "victim"): Promise<Victim> {
-  const user = await createUser();
+export async function makeVictim(pool: pg.Pool, label = "victim", opts: { admin?: boolean } = {}): Promise<Victim> {
+  const user = await createUser(opts);
   const browser = new Browser();
   const signIn = await browser.post("/api/auth/sign-in", { email: user.email, password: user.password }, sameOrigin());
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);

@@ -22,7 +22,9 @@ let before: Awaited<ReturnType<typeof guardedState>>;
 let apiKey: { id: string; key: string };
 
 beforeAll(async () => {
-  users = { length: await makeVictim(pool, "body-length"), chunked: await makeVictim(pool, "body-chunked"), deep: await makeVictim(pool, "body-deep") };
+  // Admins: admin routes that read a body (POST /api/admin/alerts/run) get past authentication to the body check too.
+  const admin = { admin: true };
+  users = { length: await makeVictim(pool, "body-length", admin), chunked: await makeVictim(pool, "body-chunked", admin), deep: await makeVictim(pool, "body-deep", admin) };
   before = await guardedState(pool, Object.values(users).map((u) => u.id));
   apiKey = await createApiKey(serviceClient(), { name: `security bodies ${Date.now()}` });
 }, 90_000);
