@@ -95,6 +95,13 @@ function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => vo
   const [nameError, setNameError] = useState<string | null>(null);
   const [run, setRun] = useState<SavedSearchRun | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The alert box answers the click at once and follows the server's value when the list is read again.
+  const [alertOn, setAlertOn] = useState(item.alert.enabled);
+  const [alertSeen, setAlertSeen] = useState(item.alert.enabled);
+  if (alertSeen !== item.alert.enabled) {
+    setAlertSeen(item.alert.enabled);
+    setAlertOn(item.alert.enabled);
+  }
 
   const patch = useMutation({
     mutationFn: (p: Parameters<typeof updateSavedSearch>[1]) => updateSavedSearch(item.id, p),
@@ -165,8 +172,12 @@ function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => vo
           <input
             type="checkbox"
             className="size-4 accent-brand"
-            checked={item.alert.enabled}
-            onChange={(e) => patch.mutate({ alert: { enabled: e.target.checked } })}
+            checked={alertOn}
+            onChange={(e) => {
+              const on = e.target.checked;
+              setAlertOn(on);
+              patch.mutate({ alert: { enabled: on } }, { onError: () => setAlertOn(!on) });
+            }}
             aria-label={`${s.alert}: ${item.name}`}
           />
           {s.alert}

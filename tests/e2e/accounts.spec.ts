@@ -1,6 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { expect, test } from "playwright/test";
+import { realtimeOptions, serverAuthOptions } from "@/lib/supabase/options";
 import { ensureE2ECorpus } from "./support/corpus";
 import { PASSWORD, uniqueEmail } from "./support/users";
 
@@ -20,7 +21,7 @@ test("a researcher saves a search, turns on its alert, and the digest arrives at
   test.setTimeout(120_000);
   // 1. A guest search leaves a guest session cookie; signing up in the same browser ends it.
   await page.goto("/search?q=robbery");
-  await expect(page.getByRole("list").filter({ has: page.getByRole("link") }).first()).toBeVisible();
+  await expect(page.getByTestId("guest-counter")).toBeVisible();
   expect((await page.context().cookies()).some((c) => c.name === "guest_session_id")).toBe(true);
   const email = uniqueEmail("accounts");
   await page.goto("/sign-up");
@@ -33,6 +34,7 @@ test("a researcher saves a search, turns on its alert, and the digest arrives at
   // 2. Save a search from /search: the name is prefilled from the query.
   const searchUrl = "/search?q=robbery&jurisdiction=UK";
   await page.goto(searchUrl);
+  await expect(page.getByTestId("result-count")).toBeVisible();
   await page.getByTestId("save-search").click();
   const dialog = page.getByRole("dialog", { name: "Save this search" });
   await expect(dialog.getByLabel("Name")).toHaveValue("robbery");
@@ -66,7 +68,7 @@ test("a researcher saves a search, turns on its alert, and the digest arrives at
 
   // 5. An admin runs the digest (the admin route: the scheduled job on demand) and reads the mail at /admin/mail.
   const adminEmail = uniqueEmail("accounts-admin");
-  const service = createClient(s.supabaseUrl, s.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = createClient(s.supabaseUrl, s.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const made = await service.auth.admin.createUser({ email: adminEmail, password: PASSWORD, email_confirm: true, app_metadata: { role: "admin" } });
   expect(made.error).toBeNull();
   const adminContext = await browser.newContext();

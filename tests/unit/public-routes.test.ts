@@ -45,6 +45,9 @@ const PUBLIC: Array<[string, string]> = [
   // api-v1 area: the API documentation page and the OpenAPI document.
   ["GET", "/developers"],
   ["GET", "/api/v1/openapi.json"],
+  // Accounts (issue 15): a digest's unsubscribe link.
+  ["GET", "/unsubscribe"],
+  ["POST", "/api/unsubscribe"],
 ];
 
 // Lookalikes and sign-in-required routes (spec item 5) that must stay gated.
@@ -57,6 +60,11 @@ const GATED: Array<[string, string]> = [
   ["GET", "/admin/blog"],
   ["GET", "/publications/x"],
   ["GET", "/search/extractions"],
+  ["GET", "/saved"],
+  ["GET", "/settings"],
+  ["GET", "/admin/mail"],
+  ["GET", "/api/unsubscribe"],
+  ["GET", "/api/saved-searches"],
   ["GET", "/searchx"],
   ["GET", "/search/"],
   ["GET", "/SEARCH"],
