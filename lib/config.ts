@@ -195,6 +195,8 @@ const ConfigSchema = z.object({
   /** nodemailer transport URL (smtp:// or smtps://user:pass@host:port); the local stack sets its own catcher. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Judgment Search <alerts@localhost>"),
+  /** Where the contact form's notification goes (none: messages are only stored for /admin/messages). */
+  CONTACT_NOTIFY_EMAIL: z.string().email().optional(),
   /** Time-outs of every SMTP connection: connect, greeting, and socket inactivity. */
   SMTP_TIMEOUT_MS: int(10_000, 100),
   /** Tries per digest mail (the first one included); the wait doubles from SMTP_RETRY_BASE_MS. */

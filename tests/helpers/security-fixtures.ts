@@ -33,7 +33,6 @@ export async function judgmentIds(pool: pg.Pool, n: number): Promise<string[]> {
 export async function makeVictim(pool: pg.Pool, label = "victim", opts: { admin?: boolean } = {}): Promise<Victim> {
   // An admin victim gets past the role gate of admin routes, so what follows it (body caps) is attacked too.
   const user = await createUser({ admin: opts.admin });
-  const user = await createUser(opts);
   const browser = new Browser();
   const signIn = await browser.post("/api/auth/sign-in", { email: user.email, password: user.password }, sameOrigin());
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);

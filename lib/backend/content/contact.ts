@@ -6,10 +6,12 @@
  */
 import type { DbClient } from "@/lib/supabase/db-client";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
+import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { isUuid } from "@/lib/schema/uuid";
 import type { ContactStatus } from "@/lib/schema/requests/content";
 import { recordAdminAction } from "../admin-audit";
+import { mailConfigured, sendMail } from "../mail";
 import type { Identity } from "../identity";
 
 export interface ContactMessage {
@@ -46,26 +48,21 @@ export interface ContactSubmission {
 }
 
 /**
- * The notification hook: called once per stored message. The mail path (nodemailer, SMTP settings) belongs to the
- * accounts area; at merge this is wired to it. Until then it only logs that a message arrived (never its text or
- * address), so nothing here pretends an e-mail was sent.
+ * The notification e-mail to CONTACT_NOTIFY_EMAIL (issue 14 item 6, through the accounts area's mail path). Without
+ * a notify address or an SMTP server it only logs that a message arrived (never its text or address): nothing here
+ * pretends an e-mail was sent. Reply-To is not set from the visitor's input; the address is in the body.
  */
-export type ContactNotifier = (m: ContactMessage) => Promise<void>;
-
-let notifier: ContactNotifier | null = null;
-
-/** Install the e-mail notifier (the accounts mail module, at start-up). */
-export function setContactNotifier(n: ContactNotifier | null): void {
-  notifier = n;
-}
-
-/** MERGE POINT (issue 14): the one call site of the contact notification e-mail. */
 export async function notifyContactMessage(m: ContactMessage): Promise<void> {
-  if (!notifier) {
-    logger.info({ contact_message_id: m.id }, "contact message stored (no mail notifier installed)");
+  const to = config().CONTACT_NOTIFY_EMAIL;
+  if (!to || !mailConfigured()) {
+    logger.info({ contact_message_id: m.id }, "contact message stored (no CONTACT_NOTIFY_EMAIL or SMTP_URL: no notification)");
     return;
   }
-  await notifier(m);
+  await sendMail({
+    to,
+    subject: `[contact] ${m.subject ?? "(no subject)"}`.slice(0, 250),
+    text: [`From: ${m.name} <${m.email}>`, `Received: ${m.created_at}`, `Message id: ${m.id}`, "", m.message].join("\n"),
+  });
 }
 
 const ACCEPTED: ContactAccepted = { status: "received" };
