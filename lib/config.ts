@@ -222,6 +222,8 @@ const ConfigSchema = z.object({
   SCHEMA_MAX_FIELDS: int(100, 1),
   /** Values of one enum / enum[] field. */
   SCHEMA_MAX_ENUM_VALUES: int(200, 1),
+  /** Input budget of the model extractor per judgment (≈ 4 characters a token); longer texts keep the sections that matter. */
+  EXTRACTION_MAX_INPUT_TOKENS: int(12_000, 500),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,0 +1,107 @@
+/**
+ * Extract one judgment under one schema (issue 18 item 3): the function a job runs per document.
+ *   - "rules" (no model, the embedded default): rules-v1 (lib/extraction/rules); a schema field whose name is one the
+ *     rules fill gets the value when its type fits, every other field is null. Labelled extraction_model "rules-v1".
+ *   - "model": generateObject with the schema's JSON form over the sections of the text that matter, kept under
+ *     EXTRACTION_MAX_INPUT_TOKENS; a result that fails the ajv check is a failure with the reason.
+ * Both results pass the same ajv validator before they are accepted.
+ */
+import { generateObject, jsonSchema, type LanguageModel } from "ai";
+import { config } from "@/lib/config";
+import { extractRules, RULES_MODEL, type RulesResult } from "@/lib/extraction/rules";
+import type { SchemaField } from "@/lib/schema/requests/schemas";
+import { toJsonSchema, validationFailure, type JsonSchemaObject } from "./json-schema";
+
+export type ExtractionOutcome =
+  | { status: "completed"; values: Record<string, unknown>; model: string }
+  | { status: "failed"; error: string; model: string };
+
+/** A rough token count (≈ 4 characters a token for PL and EN legal text); the budget leaves room for the answer. */
+export const approxTokens = (s: string) => Math.ceil(s.length / 4);
+
+const KEY_PARAGRAPH = /sentenc|imprison|appeal|conviction|quash|dismiss|kar[aęy]|pozbawienia wolności|apelacj|utrzymuje|uchyla|zmienia|art\.\s*\d+/i;
+
+/**
+ * The sections that matter when a judgment is longer than the budget: the opening (parties, court, charges), the
+ * closing (the decision), and in between the paragraphs that speak of sentence, appeal or the charged articles, in
+ * their original order, until the budget is used.
+ */
+export function selectSections(text: string, maxTokens: number): string {
+  if (approxTokens(text) <= maxTokens) return text;
+  const budget = maxTokens * 4;
+  const head = text.slice(0, Math.floor(budget * 0.4));
+  const tail = text.slice(text.length - Math.floor(budget * 0.3));
+  let room = budget - head.length - tail.length;
+  const middle = text.slice(head.length, text.length - tail.length).split(/\n\s*\n/);
+  const kept: string[] = [];
+  for (const p of middle) {
+    if (!KEY_PARAGRAPH.test(p)) continue;
+    if (p.length + 7 > room) break;
+    kept.push(p);
+    room -= p.length + 7;
+  }
+  return [head, ...kept, tail].join("\n[…]\n");
+}
+
+/** A rules value in the shape a field of this type accepts, or null when it does not fit. */
+function fit(field: SchemaField, value: RulesResult[keyof RulesResult]): unknown {
+  if (value === null || value === undefined) return null;
+  const scalars = Array.isArray(value)
+    ? value.map((v) => (typeof v === "string" ? v : `${v.name}${v.role ? ` (${v.role})` : ""}`))
+    : [String(value)];
+  switch (field.type) {
+    case "string":
+      return scalars.length ? scalars.join("; ") : null;
+    case "string[]":
+      return scalars;
+    case "date":
+      return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+    case "enum":
+      return scalars.length === 1 && field.enum_values?.includes(scalars[0]) ? scalars[0] : null;
+    case "enum[]": {
+      const ok = scalars.filter((v) => field.enum_values?.includes(v));
+      return ok.length ? ok : null;
+    }
+    default:
+      return null; // numbers and booleans are not what rules read
+  }
+}
+
+export function extractWithRules(text: string, fields: SchemaField[]): ExtractionOutcome {
+  const found = extractRules(text);
+  const values: Record<string, unknown> = {};
+  for (const f of fields) values[f.name] = Object.hasOwn(found, f.name) && f.name !== "language" ? fit(f, found[f.name as keyof RulesResult]) : null;
+  // A required field the rules cannot fill is a failure with the reason, never an invented value.
+  const schema = toJsonSchema(fields);
+  const failure = validationFailure(schema, values);
+  return failure ? { status: "failed", error: `rules-v1 could not fill the schema: ${failure}`, model: RULES_MODEL } : { status: "completed", values, model: RULES_MODEL };
+}
+
+export async function extractWithModel(
+  text: string,
+  fields: SchemaField[],
+  deps: { model: LanguageModel; modelId: string; timeoutMs?: number; maxInputTokens?: number },
+): Promise<ExtractionOutcome> {
+  const schema: JsonSchemaObject = toJsonSchema(fields);
+  const input = selectSections(text, deps.maxInputTokens ?? config().EXTRACTION_MAX_INPUT_TOKENS);
+  let object: unknown;
+  try {
+    ({ object } = await generateObject({
+      model: deps.model,
+      schema: jsonSchema(schema),
+      schemaName: "extraction",
+      system:
+        "Extract the requested fields from this criminal appeal judgment. Use null when the judgment does not state a value; never guess. Dates are YYYY-MM-DD.",
+      prompt: input,
+      abortSignal: AbortSignal.timeout(deps.timeoutMs ?? config().UPSTREAM_TIMEOUT_MS),
+      maxRetries: 0,
+    }));
+  } catch (e) {
+    const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
+    const reason = timedOut ? "the model did not answer in time" : `the model's answer was not usable: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
+    return { status: "failed", error: reason, model: deps.modelId };
+  }
+  const failure = validationFailure(schema, object);
+  if (failure) return { status: "failed", error: `the model's answer failed the schema: ${failure}`, model: deps.modelId };
+  return { status: "completed", values: object as Record<string, unknown>, model: deps.modelId };
+}
