@@ -6,6 +6,7 @@
 import { generateJudgment, DEFAULT_CORPUS_SEED } from "@/supabase/seed/generate";
 import { knownAnswerAt } from "@/supabase/seed/known-answers";
 import { generatePl } from "@/supabase/seed/pl";
+import { plantAnalysisAnswers } from "@/supabase/seed/planted-lines";
 import { Rng } from "@/supabase/seed/prng";
 import { generateUk } from "@/supabase/seed/uk";
 import { plArticles, type RulesResult } from "@/lib/extraction/rules";
@@ -32,7 +33,8 @@ export function truthCase(index: number, seed = DEFAULT_CORPUS_SEED): TruthCase 
   const days = (Date.UTC(year + 1, 0, 1) - start) / 86_400_000;
   const decisionDate = new Date(start + rng.int(0, days - 1) * 86_400_000);
   const targetChars = Math.round(Math.min(650_000, Math.max(3_500, 20_000 * Math.exp(0.84 * rng.normal()))));
-  const c = (jurisdiction === "PL" ? generatePl : generateUk)({ index, rng, decisionDate, targetChars, known });
+  // The planted analysis answers (a judge's style, a reasoning line) are part of the plan too.
+  const c = plantAnalysisAnswers(index, (jurisdiction === "PL" ? generatePl : generateUk)({ index, rng, decisionDate, targetChars, known }));
   if (c.fullText !== row.full_text) throw new Error(`truth rebuild diverged from the generator at index ${index}`);
   const x = c.extraction;
   const pl = jurisdiction === "PL";

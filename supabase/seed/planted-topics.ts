@@ -6,8 +6,10 @@
  * is exactly what it was before.
  *
  * The planted answers:
- * - `pl-crypto`: Polish judgments, 6 % of non-known-answer PL rows, any year: cryptocurrency fraud. A run must give a
- *   topic whose keywords include at least three of `terms`.
+ * - `pl-grandparent-scam`: Polish judgments, 12 % of non-known-answer PL rows, any year: the "grandchild" and "false
+ *   policeman" phone scams on elderly people. A run must give a topic whose keywords include at least three of `terms`.
+ *   (Not cryptocurrency: the planted reasoning line of planted-lines.ts is about that, and the two plants must not
+ *   share words, or each would blur the other's known answer.)
  * - `uk-prison-drones`: UK judgments, from 2 % of non-known-answer UK rows in 2003 rising linearly to 12 % in 2024:
  *   drones carrying contraband into prisons. A run must give a topic with at least three of `terms`, and it is
  *   **emerging** (its share of judgments grows over the years).
@@ -32,10 +34,10 @@ export interface PlantedTopic {
 
 export const PLANTED_TOPICS: readonly PlantedTopic[] = [
   {
-    key: "pl-crypto",
+    key: "pl-grandparent-scam",
     jurisdiction: "PL",
-    phrases: ["kryptowaluta", "giełda kryptowalut", "portfel kryptowalutowy", "bitcoin", "blockchain", "oszustwo kryptowalutowe"],
-    terms: ["kryptowaluta", "gielda", "kryptowalut", "portfel", "kryptowalutowy", "bitcoin", "blockchain", "kryptowalutowe"],
+    phrases: ["metoda na wnuczka", "fałszywy policjant", "oszustwo na seniora", "kurier po gotówkę", "wyłudzenie oszczędności", "podszywanie się pod krewnego"],
+    terms: ["wnuczka", "falszywy", "policjant", "seniora", "kurier", "gotowke", "wyludzenie", "oszczednosci", "podszywanie", "krewnego"],
     rate: () => 0.12,
   },
   {

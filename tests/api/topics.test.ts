@@ -239,11 +239,11 @@ describe("runs: determinism, known answers, owner-only reads, the topics index",
     expect(trending.topics[0].slope).toBe(Math.max(...planted.topics.map((t) => t.slope)));
     expect((await new Browser().get("/api/search/topics/trending?limit=31")).status).toBe(422);
 
-    const crypto = planted.topics.find((t) => t.keywords.some((k) => fold(k.term) === "bitcoin")) as Topic;
-    const ac = (await (await new Browser().get("/api/search/autocomplete?q=bitco")).json()) as {
+    const scam = planted.topics.find((t) => t.keywords.some((k) => fold(k.term) === "wnuczka")) as Topic;
+    const ac = (await (await new Browser().get("/api/search/autocomplete?q=wnucz")).json()) as {
       topic_hits: { topic: string; topic_id?: string; keywords?: string[] }[];
     };
-    expect(ac.topic_hits[0]).toMatchObject({ topic: crypto.label, topic_id: `${planted.run_id}_${crypto.id}` });
+    expect(ac.topic_hits[0]).toMatchObject({ topic: scam.label, topic_id: `${planted.run_id}_${scam.id}` });
   });
 
   it("clicks: per user when signed in, per guest device otherwise; trending counts distinct clickers; my-clicks is the caller's", async () => {

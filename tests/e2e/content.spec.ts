@@ -41,7 +41,8 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   const u = await other.newPage();
   await signUpViaApi(u, "content-user");
   await u.goto("/admin/blog");
-  await expect(u.getByRole("alert").filter({ hasText: "for administrators" })).toBeVisible();
+  // The admin area's layout answers a signed-in non-admin with its 403 page (app/admin/layout.tsx).
+  await expect(u.getByTestId("admin-forbidden")).toBeVisible();
   expect((await u.request.get("/api/blog/admin/posts")).status()).toBe(403);
   await other.close();
 

@@ -41,7 +41,7 @@ describe("planted topics in the demo corpus", () => {
     }
   });
 
-  it("rates: crypto flat on PL rows; prison drones rising over the years on UK rows", () => {
+  it("rates: the grandparent scam flat on PL rows; prison drones rising over the years on UK rows", () => {
     const at = (jurisdiction: "PL" | "UK", year: number, n = 4000) => {
       let hit = 0;
       for (let i = 0; i < n; i++) if (plantedTopicOf({ seed: 1, index: 100_000 + i, jurisdiction, decisionDate: new Date(Date.UTC(year, 5, 1)), known: false })) hit++;
