@@ -136,12 +136,23 @@ describe("deep and oversized input outside bodies is a 4xx, never a 5xx", () => 
   it.each([
     ["GET /api/search/documents ?filters= nested 4000 deep", "/api/search/documents?q=&filters=" + deepFilters],
     ["GET /api/search/autocomplete ?filter= with 40 nested parentheses", `/api/search/autocomplete?q=&filter=${encodeURIComponent("(".repeat(40) + "jurisdiction = PL" + ")".repeat(40))}`],
-    ["GET /api/search/documents ?filter= repeated 2000 times", `/api/search/documents?q=x${"&filter=jurisdiction%20%3D%20PL".repeat(2000)}`],
     ["GET /api/search/documents ?q= over its length cap", `/api/search/documents?q=${"q".repeat(5000)}`],
   ])("%s (anonymous)", async (_, path) => {
     const res = await new Browser().get(path);
     expect(res.status, path.slice(0, 80)).toBeGreaterThanOrEqual(400);
     expect(res.status, path.slice(0, 80)).toBeLessThan(500);
+  });
+
+  it("GET /api/search/documents ?filter= repeated 2000 times (a 66 KB URL) is refused by the server (431, or the connection closed mid-send), which keeps serving", async () => {
+    // Past Node's 16 KB header limit: Node answers 431 and closes, and whether the client reads that answer or meets
+    // the reset first is a race (seen once as ECONNRESET in a clean-clone run), as for the 64 KB cookie below.
+    const path = `/api/search/documents?q=x${"&filter=jurisdiction%20%3D%20PL".repeat(2000)}`;
+    const outcome = await new Browser()
+      .get(path)
+      .then((res) => res.status)
+      .catch((e: NodeJS.ErrnoException) => e.code);
+    expect([431, "ECONNRESET", "EPIPE"]).toContain(outcome);
+    expect((await new Browser().get("/api/health/status")).status).toBe(200);
   });
 
   it.each([
