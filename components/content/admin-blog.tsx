@@ -6,7 +6,7 @@ import { Markdown } from "@/components/content/markdown";
 import { Pagination } from "@/components/pagination";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldError, FieldHint, Input, Label, Textarea, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
@@ -282,28 +282,21 @@ export function AdminBlog() {
         </section>
       ) : null}
 
-      <DialogRoot open={confirm !== null} onOpenChange={(o) => (o ? null : setConfirm(null))}>
-        {confirm ? (
-          <DialogContent title={fmt(A.deleteConfirmTitle, { title: confirm.title })} description={A.deleteConfirmBody}>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirm(null)}>
-                {t.common.cancel}
-              </Button>
-              <Button
-                variant="danger"
-                disabled={busy}
-                onClick={async () => {
-                  const id = confirm.id;
-                  setConfirm(null);
-                  if (await act(() => deletePost(id), A.deleted)) setDraft((d) => (d?.id === id ? null : d));
-                }}
-              >
-                {t.common.delete}
-              </Button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </DialogRoot>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm ? fmt(A.deleteConfirmTitle, { title: confirm.title }) : ""}
+        description={A.deleteConfirmBody}
+        confirmLabel={t.common.delete}
+        cancelLabel={t.common.cancel}
+        busy={busy}
+        onCancel={() => setConfirm(null)}
+        onConfirm={async () => {
+          if (!confirm) return;
+          const id = confirm.id;
+          setConfirm(null);
+          if (await act(() => deletePost(id), A.deleted)) setDraft((d) => (d?.id === id ? null : d));
+        }}
+      />
     </div>
   );
 }

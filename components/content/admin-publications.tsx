@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input, Label, Textarea, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
@@ -205,34 +205,27 @@ export function AdminPublications() {
           </div>
         </form>
       ) : null}
-      <DialogRoot open={confirm !== null} onOpenChange={(o) => (o ? null : setConfirm(null))}>
-        {confirm ? (
-          <DialogContent title={fmt(A.deleteConfirmTitle, { title: confirm.title })} description={A.deleteConfirmBody}>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirm(null)}>
-                {t.common.cancel}
-              </Button>
-              <Button
-                variant="danger"
-                onClick={async () => {
-                  const id = confirm.id;
-                  setConfirm(null);
-                  try {
-                    await deletePublication(id);
-                    setMessage({ tone: "ok", text: A.deleted });
-                    if (draft?.id === id) setDraft(null);
-                    await load();
-                  } catch (e) {
-                    setMessage({ tone: "danger", text: e instanceof ApiRequestError ? e.message : t.common.unknownError });
-                  }
-                }}
-              >
-                {t.common.delete}
-              </Button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </DialogRoot>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm ? fmt(A.deleteConfirmTitle, { title: confirm.title }) : ""}
+        description={A.deleteConfirmBody}
+        confirmLabel={t.common.delete}
+        cancelLabel={t.common.cancel}
+        onCancel={() => setConfirm(null)}
+        onConfirm={async () => {
+          if (!confirm) return;
+          const id = confirm.id;
+          setConfirm(null);
+          try {
+            await deletePublication(id);
+            setMessage({ tone: "ok", text: A.deleted });
+            if (draft?.id === id) setDraft(null);
+            await load();
+          } catch (e) {
+            setMessage({ tone: "danger", text: e instanceof ApiRequestError ? e.message : t.common.unknownError });
+          }
+        }}
+      />
     </div>
   );
 }
