@@ -9,18 +9,13 @@
  * Usage: BENCH_DATABASE_URL=postgres://... npx tsx bench/judges.ts [--runs 15]
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database.
  */
-import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { createClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { judgeProfile } from "../lib/backend/analysis/judges";
 import { discoverLines } from "../lib/backend/analysis/reasoning-lines";
 import { LocalHashEmbedder } from "../lib/llm/embedders/local-hash";
-import type { DbClient } from "../lib/supabase/db-client";
-import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
-import { startGateway } from "../supabase/local/gateway";
-import { generateLocalKeys } from "../server/keys";
+import { gatewayWithUser } from "./lib/gateway-user";
 import { PLANTED_JUDGE } from "../supabase/seed/planted-lines";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
@@ -55,24 +50,7 @@ async function main() {
     "select e ->> 'name' as name, count(*) as n from public.judgments j, jsonb_array_elements(j.judges) e group by 1 order by 2 desc, 1 limit 1",
   );
 
-  const email = `bench-${randomUUID().slice(0, 8)}@example.org`;
-  const password = "bench-password-1234";
-  const keys = await generateLocalKeys(`http://127.0.0.1:${gatewayPort}`);
-  const gw = await startGateway({
-    port: gatewayPort,
-    databaseUrl,
-    privateJwk: keys.privateJwk,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
-    upstashToken: keys.upstashToken,
-    redisUrl: "redis://127.0.0.1:1",
-  });
-  const admin = createClient(gw.url, keys.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-  if (created.error || !created.data.user) throw new Error(`createUser: ${created.error?.message}`);
-  const db = createClient(gw.url, keys.anonKey, { auth: serverAuthOptions, realtime: realtimeOptions }) as unknown as DbClient;
-  const signIn = await db.auth.signInWithPassword({ email, password });
-  if (signIn.error) throw signIn.error;
+  const { db, close } = await gatewayWithUser(databaseUrl, gatewayPort);
   const embedder = new LocalHashEmbedder();
 
   try {
@@ -108,8 +86,7 @@ async function main() {
     };
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    await admin.auth.admin.deleteUser(created.data.user.id).catch(() => undefined);
-    await gw.close();
+    await close();
     await pool.end();
   }
 }

@@ -12,15 +12,11 @@
  * Usage: BENCH_DATABASE_URL=postgres://... npx tsx bench/structured.ts [--runs 25]
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database.
  */
-import { randomUUID } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { createClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { collectionFromFilter } from "../lib/backend/collections/from-filter";
-import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
-import { startGateway } from "../supabase/local/gateway";
-import { generateLocalKeys } from "../server/keys";
+import { gatewayWithUser } from "./lib/gateway-user";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(20, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);
@@ -52,25 +48,7 @@ async function main() {
   );
 
   // A user for RLS (and for the gateway path).
-  const email = `bench-${randomUUID().slice(0, 8)}@example.org`;
-  const password = "bench-password-1234";
-  const keys = await generateLocalKeys(`http://127.0.0.1:${gatewayPort}`);
-  const gw = await startGateway({
-    port: gatewayPort,
-    databaseUrl,
-    privateJwk: keys.privateJwk,
-    anonKey: keys.anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
-    upstashToken: keys.upstashToken,
-    redisUrl: "redis://127.0.0.1:1",
-  });
-  const admin = createClient(gw.url, keys.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-  if (created.error || !created.data.user) throw new Error(`createUser: ${created.error?.message}`);
-  const userId = created.data.user.id;
-  const db = createClient(gw.url, keys.anonKey, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const signIn = await db.auth.signInWithPassword({ email, password });
-  if (signIn.error) throw signIn.error;
+  const { userId, db, close } = await gatewayWithUser(databaseUrl, gatewayPort);
 
   const client = await pool.connect();
   await client.query("select set_config('request.jwt.claims', $1, false)", [JSON.stringify({ sub: userId, role: "authenticated" })]);
@@ -159,9 +137,8 @@ async function main() {
 
   await client.query("reset role");
   client.release();
-  await pool.query("delete from auth.users where id = $1", [userId]);
+  await close();
   await pool.end();
-  await gw.close();
 }
 
 main().catch((e) => {
