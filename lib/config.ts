@@ -61,6 +61,13 @@ const ConfigSchema = z.object({
   QUOTA_REASONING_WRITES_PER_HOUR: int(30, 1),
   QUOTA_DASHBOARD_REFRESH_PER_HOUR: int(2, 1),
   QUOTA_CONTACT_PER_HOUR: int(5, 1),
+  // Issue 17 (assistants): per-user hourly quotas of the model-or-retrieval assistants (spec: 30 precedents, 10 argumentation).
+  QUOTA_CHAT_MESSAGES_PER_HOUR: int(100, 1),
+  QUOTA_PRECEDENTS_PER_HOUR: int(30, 1),
+  QUOTA_ARGUMENTATION_PER_HOUR: int(10, 1),
+  QUOTA_DOCUMENT_HELPERS_PER_HOUR: int(60, 1),
+  // Issue 18: extraction job submissions per user per minute (429 beyond).
+  QUOTA_EXTRACTION_SUBMISSIONS_PER_MINUTE: int(10, 1),
   /** Content area (issue 14: blog, publications, contact): list sizes; a larger or smaller `limit` is clamped. */
   BLOG_PAGE_SIZE_DEFAULT: int(10, 1),
   BLOG_PAGE_SIZE_MAX: int(50, 1),
@@ -224,6 +231,15 @@ const ConfigSchema = z.object({
   SCHEMA_MAX_ENUM_VALUES: int(200, 1),
   /** Input budget of the model extractor per judgment (≈ 4 characters a token); longer texts keep the sections that matter. */
   EXTRACTION_MAX_INPUT_TOKENS: int(12_000, 500),
+  /** Documents one extraction worker process works on at once. */
+  EXTRACTION_WORKER_CONCURRENCY: int(2, 1),
+  /** Extraction jobs one user may have running at once. */
+  EXTRACTION_MAX_RUNNING_JOBS_PER_USER: int(3, 1),
+  // Issue 17 (llm module): every model call's time budget and retries on 429/5xx (the ai SDK backs off between tries).
+  /** Time budget of one model call, in ms. */
+  LLM_TIMEOUT_MS: int(30_000, 100),
+  /** Retries of a model call answered 429 or 5xx (0 = one try only). */
+  LLM_MAX_RETRIES: int(2, 0),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -17,6 +17,10 @@ export function NavLinks() {
     { href: "/search/extractions", label: t.nav.extractions, active: under("/search/extractions") },
     { href: "/collections", label: t.nav.collections, active: under("/collections") },
     { href: "/topics", label: t.nav.analysis, active: under("/topics") || under("/judges") || under("/reasoning-lines") },
+    ...(user ? [{ href: "/chat", label: t.nav.chat, active: under("/chat") }] : []),
+    ...(user
+      ? [{ href: "/extractions/jobs", label: t.nav.extractionJobs, active: under("/extractions") || under("/schemas") }]
+      : []),
     ...(user ? [{ href: "/saved", label: t.nav.saved, active: under("/saved") }] : []),
     ...(user ? [{ href: "/settings", label: t.nav.settings, active: under("/settings") }] : []),
     ...(user?.role === "admin" ? [{ href: "/admin", label: t.nav.admin, active: under("/admin") }] : []),

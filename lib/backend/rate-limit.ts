@@ -14,7 +14,18 @@ import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-st
  */
 export type RuleName = "search" | "ip" | "apiKey" | "authIp" | "authEmail" | QuotaName;
 /** Hourly quotas of single operations (QUOTA_* settings); a route names one with `quota` (lib/api/route.ts). */
-export type QuotaName = "topicRuns" | "discover" | "judgeCompare" | "reasoningWrites" | "dashboardRefresh" | "contact";
+export type QuotaName =
+  | "topicRuns"
+  | "discover"
+  | "judgeCompare"
+  | "reasoningWrites"
+  | "dashboardRefresh"
+  | "contact"
+  | "chatMessages"
+  | "precedents"
+  | "argumentation"
+  | "documentHelpers"
+  | "extractionSubmissions";
 /**
  * Rules every limiter has; the credential rules (`authIp`, `authEmail`: sign-in and sign-up per client IP and per
  * hashed e-mail, security review L4) are optional so a limiter built for one purpose (a bench, a test) need not name them.
@@ -126,6 +137,11 @@ export function quotaRules(): Record<QuotaName, RuleSpec> {
     reasoningWrites: hourly(c.QUOTA_REASONING_WRITES_PER_HOUR),
     dashboardRefresh: hourly(c.QUOTA_DASHBOARD_REFRESH_PER_HOUR),
     contact: hourly(c.QUOTA_CONTACT_PER_HOUR),
+    chatMessages: hourly(c.QUOTA_CHAT_MESSAGES_PER_HOUR),
+    precedents: hourly(c.QUOTA_PRECEDENTS_PER_HOUR),
+    argumentation: hourly(c.QUOTA_ARGUMENTATION_PER_HOUR),
+    documentHelpers: hourly(c.QUOTA_DOCUMENT_HELPERS_PER_HOUR),
+    extractionSubmissions: { limit: c.QUOTA_EXTRACTION_SUBMISSIONS_PER_MINUTE, windowSeconds: 60 },
   };
 }
 

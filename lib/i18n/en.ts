@@ -4,6 +4,7 @@ import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
 import { extractionEn } from "./areas/extraction";
+import { assistantsEn } from "./areas/assistants";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -58,6 +59,8 @@ export const en = {
     saved: "Saved searches",
     settings: "Settings",
     admin: "Admin",
+    chat: "Assistant",
+    extractionJobs: "Extraction jobs",
   },
   header: {
     searchLabel: "Search judgments",
@@ -348,6 +351,7 @@ export const en = {
   analysis: analysisEn,
   developers: developersEn,
   extraction: extractionEn,
+  assistants: assistantsEn,
 };
 
 export type Messages = typeof en;

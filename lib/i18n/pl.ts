@@ -5,6 +5,7 @@ import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
 import { extractionPl } from "./areas/extraction";
+import { assistantsPl } from "./areas/assistants";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: Messages = {
@@ -57,6 +58,8 @@ export const pl: Messages = {
     saved: "Zapisane wyszukiwania",
     settings: "Ustawienia",
     admin: "Administracja",
+    chat: "Asystent",
+    extractionJobs: "Ekstrakcja",
   },
   header: {
     searchLabel: "Szukaj orzeczeń",
@@ -347,4 +350,5 @@ export const pl: Messages = {
   analysis: analysisPl,
   developers: developersPl,
   extraction: extractionPl,
+  assistants: assistantsPl,
 };

@@ -1,0 +1,40 @@
+/**
+ * The settings every model call carries (issue 17, item 6), so no feature picks its own: a time budget
+ * (LLM_TIMEOUT_MS), retries on 429/5xx (LLM_MAX_RETRIES; the ai SDK retries only retryable API errors and backs off
+ * exponentially between tries), and telemetry when tracing is configured. Spread into generateText / streamText /
+ * generateObject: `generateObject({ model, schema, prompt, ...llmCallSettings({ signal, functionId: "precedents" }) })`.
+ */
+import { config } from "@/lib/config";
+
+/** What a feature answered with: a model, or a deterministic algorithm over real retrieval (labelled in API and UI). */
+export type AssistantMode = "llm" | "extractive" | "rules";
+
+export interface LlmCallSettings {
+  maxRetries: number;
+  abortSignal: AbortSignal;
+  experimental_telemetry?: { isEnabled: boolean; functionId?: string };
+}
+
+/** Whether model calls are traced (OpenTelemetry through the ai SDK): an OTLP endpoint is configured. */
+export function llmTracingEnabled(): boolean {
+  return Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+}
+
+/**
+ * Settings for one model call. `signal` (e.g. the request's, or a stop button's) is combined with the time budget:
+ * whichever fires first aborts the call.
+ */
+export function llmCallSettings(opts: { signal?: AbortSignal; functionId?: string; timeoutMs?: number } = {}): LlmCallSettings {
+  const c = config();
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? c.LLM_TIMEOUT_MS);
+  const abortSignal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const settings: LlmCallSettings = { maxRetries: c.LLM_MAX_RETRIES, abortSignal };
+  if (llmTracingEnabled()) settings.experimental_telemetry = { isEnabled: true, functionId: opts.functionId };
+  return settings;
+}
+
+/** Tokens a call used, as the ai SDK reports them (0 when the provider did not say). */
+export function tokensUsed(usage: { totalTokens?: number; inputTokens?: number; outputTokens?: number } | undefined): number {
+  if (!usage) return 0;
+  return usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+}
