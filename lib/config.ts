@@ -211,6 +211,8 @@ const ConfigSchema = z.object({
   SMTP_RETRY_BASE_MS: int(1_000, 0),
   /** Judgments listed per saved search in one digest (the total is given as well). */
   ALERT_DIGEST_MAX_ITEMS: int(20, 1),
+  /** Users a digest run serves at once (database connections and SMTP sessions it holds). */
+  ALERT_DIGEST_CONCURRENCY: int(4, 1),
   /** Secret for the unsubscribe links' HMAC; unset: derived from SUPABASE_SERVICE_ROLE_KEY. */
   ALERT_TOKEN_SECRET: z.string().min(16).optional(),
   // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).

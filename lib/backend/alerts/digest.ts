@@ -150,15 +150,37 @@ export async function runDigest(opts: DigestOptions): Promise<DigestReport> {
   for (const a of alerts) byUser.set(a.user_id, [...(byUser.get(a.user_id) ?? []), a]);
   report.users = byUser.size;
 
-  for (const [userId, searches] of byUser) {
-    const detail: DigestUserReport = { userId, email: searches[0].email, searches: searches.length, judgments: 0, status: "nothing-new", attempts: 0 };
-    report.details.push(detail);
+  // Many users save the same search: each distinct search is matched once per run, over everything added since the
+  // oldest watermark, and each alert keeps the matches newer than its own watermark.
+  const matches = new Map<string, Promise<string[]>>();
+  const matchesOf = (s: AlertRow): Promise<string[]> => {
+    const key = `${s.kind}\u0000${s.query}\u0000${JSON.stringify(s.params)}`;
+    let m = matches.get(key);
+    if (!m) {
+      m = s.kind === "extractions" ? extractionMatches(opts.pool, s, oldest) : searchMatches(opts.engine ?? getSearchEngine(), s, createdAt);
+      matches.set(key, m);
+    }
+    return m;
+  };
+
+  const users = [...byUser];
+  report.details = users.map(([userId, searches]) => ({ userId, email: searches[0].email, searches: searches.length, judgments: 0, status: "nothing-new", attempts: 0 }));
+  // Users are independent (each claims only its own pairs), so a few are served at once: while one waits on SMTP
+  // another queries. ALERT_DIGEST_CONCURRENCY bounds the database connections and SMTP sessions a run holds.
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < users.length; i = next++) await digestOne(users[i][0], users[i][1], report.details[i]);
+  };
+  await Promise.all(Array.from({ length: Math.min(c.ALERT_DIGEST_CONCURRENCY, users.length) }, worker));
+  return report;
+
+  async function digestOne(userId: string, searches: AlertRow[], detail: DigestUserReport): Promise<void> {
     try {
       const sections: Section[] = [];
       for (const s of searches) {
         const anyNew = fresh.some((r) => r.created_at > s.since);
         if (!anyNew) continue;
-        const ids = s.kind === "extractions" ? await extractionMatches(opts.pool, s) : await searchMatches(opts.engine ?? getSearchEngine(), s, createdAt);
+        const ids = (await matchesOf(s)).filter((id) => (createdAt.get(id) ?? new Date(0)) > s.since);
         const unsent = await unsentOf(opts.pool, s.id, ids);
         if (unsent.length === 0) continue;
         sections.push({ search: s, items: await itemsOf(opts.pool, unsent.slice(0, maxItems)), total: unsent.length });
@@ -166,17 +188,17 @@ export async function runDigest(opts: DigestOptions): Promise<DigestReport> {
       if (sections.length === 0) {
         // Nothing new: move the watermarks so the next run looks at less.
         if (!opts.dryRun) await advance(opts.pool, searches.map((s) => s.id), now);
-        continue;
+        return;
       }
       detail.judgments = sections.reduce((n, s) => n + s.items.length, 0);
       if (opts.dryRun) {
         detail.status = "dry-run";
         report.judgmentsListed += detail.judgments;
-        continue;
+        return;
       }
       const claimed = await claim(opts.pool, runId, userId, sections);
       const kept = sections.map((s) => ({ ...s, items: s.items.filter((i) => claimed.has(`${s.search.id}:${i.id}`)) })).filter((s) => s.items.length);
-      if (kept.length === 0) continue; // another run holds them
+      if (kept.length === 0) return; // another run holds them
       const mail = composeDigest(kept, { appUrl: opts.appUrl, tokenSecret: opts.tokenSecret, to: searches[0].email, language: searches[0].language });
       const { attempts, error } = await sendWithRetry(opts.send, mail, opts.maxAttempts ?? c.SMTP_MAX_ATTEMPTS, opts.retryBaseMs ?? c.SMTP_RETRY_BASE_MS);
       detail.attempts = attempts;
@@ -202,25 +224,24 @@ export async function runDigest(opts: DigestOptions): Promise<DigestReport> {
       log(`digest for user ${userId} failed: ${detail.error}`);
     }
   }
-  return report;
 }
 
-/** Judgments matching an "extractions" alert added since its watermark, newest first (the one SQL predicate). */
-async function extractionMatches(pool: pg.Pool, s: AlertRow): Promise<string[]> {
+/** Judgments matching an "extractions" alert added since `since`, newest first (the one SQL predicate). */
+async function extractionMatches(pool: pg.Pool, s: AlertRow, since: Date): Promise<string[]> {
   const p = ExtractionsParamsSchema.parse(s.params);
   const text = s.query || p.q || null;
   const { rows: pred } = await pool.query<{ p: string }>(`select structured.filter_predicate($1::jsonb, $2) as p`, [JSON.stringify(p.f), text]);
   const where = pred[0].p ? `and ${pred[0].p}` : "";
   const { rows } = await pool.query<{ id: string }>(
     `select j.id from public.judgments j where j.created_at > $1 ${where} order by j.created_at desc, j.id`,
-    [s.since],
+    [since],
   );
   return rows.map((r) => r.id);
 }
 
 /**
- * Judgments matching a "search" alert added since its watermark: the engine's keyword matches of the query and filter
- * (up to its reported cap), kept when they are new. Alerts match by keywords: a vector search ranks every document,
+ * Judgments matching a "search" alert added in this run's window: the engine's keyword matches of the query and
+ * filter (up to its reported cap), kept when they are new (the caller keeps those newer than each alert's watermark). Alerts match by keywords: a vector search ranks every document,
  * so it has no "matches" to announce.
  */
 async function searchMatches(engine: SearchEngine, s: AlertRow, createdAt: Map<string, Date>): Promise<string[]> {
@@ -234,7 +255,7 @@ async function searchMatches(engine: SearchEngine, s: AlertRow, createdAt: Map<s
     semanticRatio: 0,
     attributesToRetrieve: ["id"],
   });
-  return r.hits.map((h) => String(h.document.id)).filter((id) => (createdAt.get(id) ?? new Date(0)) > s.since);
+  return r.hits.map((h) => String(h.document.id)).filter((id) => createdAt.has(id));
 }
 
 /** The ids never sent for this search (a pending or failed pair from an earlier run may be sent again). */

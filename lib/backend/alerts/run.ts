@@ -16,7 +16,8 @@ let pool: pg.Pool | null = null;
 
 function jobPool(databaseUrl = config().DATABASE_URL): pg.Pool {
   if (!databaseUrl) throw new ApiError("DATABASE_UNAVAILABLE", "DATABASE_URL is not set: the digest job reads the database directly.");
-  pool ??= new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: config().UPSTREAM_TIMEOUT_MS });
+  // One connection per user served at once (ALERT_DIGEST_CONCURRENCY).
+  pool ??= new pg.Pool({ connectionString: databaseUrl, max: config().ALERT_DIGEST_CONCURRENCY, connectionTimeoutMillis: config().UPSTREAM_TIMEOUT_MS });
   return pool;
 }
 
