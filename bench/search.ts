@@ -147,6 +147,70 @@ async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => P
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+/**
+ * The approximate vector index (lib/search/lancedb/ann.ts, P-51): hybrid (ratio 0.5) and semantic (ratio 1) top 10
+ * of the 40 queries with the IVF probe beside the exact scan, recall@10 = |ANN top 10 ∩ exact top 10| / 10 averaged
+ * over queries, and both latencies. At a size below the threshold the IVF is forced on (trained here) so that the
+ * threshold can be read off the runs at 1x, 4x and 10x; the engine's own setting is restored after.
+ */
+async function annPhase(
+  engine: Awaited<typeof import("../lib/search/engine")>["getSearch"] extends () => { engine: infer E } ? E : never,
+  parseIndexFilter: (f: string | undefined) => ReturnType<Awaited<typeof import("../lib/search/filter")>["parseIndexFilter"]>,
+): Promise<Record<string, unknown>> {
+  const { annSettings, setAnnSettings, listCount } = await import("../lib/search/lancedb/ann");
+  const settings = annSettings();
+  const active = SIZE >= settings.minRows;
+  const top10 = async (q: string, filter: string | undefined, ratio: number) =>
+    (await engine.searchDocuments({ q, filter: parseIndexFilter(filter), limit: 10, offset: 0, semanticRatio: ratio })).hits.map((h) => h.document.id);
+  const run = async () => {
+    const hybrid: number[] = [];
+    const results: string[][] = [];
+    for (const bq of QUERIES) {
+      for (const ratio of [0.5, 1]) results.push(await top10(bq.q, bq.filter, ratio));
+      const filter = parseIndexFilter(bq.filter);
+      hybrid.push(...(await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, semanticRatio: 0.5 }), ROUNDS)));
+    }
+    return { hybrid, results };
+  };
+  try {
+    setAnnSettings({ minRows: Number.MAX_SAFE_INTEGER });
+    const exact = await run();
+    setAnnSettings({ minRows: 1 });
+    const t0 = performance.now();
+    await engine.searchDocuments({ q: "warm", limit: 1, offset: 0, semanticRatio: 0.5 });
+    const firstMs = performance.now() - t0;
+    const approx = await run();
+    const recall = (which: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let i = which; i < exact.results.length; i += 2) {
+        const want = exact.results[i];
+        if (want.length === 0) continue;
+        const got = new Set(approx.results[i]);
+        sum += want.filter((id) => got.has(id)).length / want.length;
+        n++;
+      }
+      return n === 0 ? null : Number((sum / n).toFixed(4));
+    };
+    const hybridRecall = recall(0);
+    return {
+      threshold_documents: settings.minRows,
+      active_in_engine: active,
+      lists: listCount(SIZE),
+      probes: settings.nprobe,
+      first_hybrid_query_ms_incl_training_if_untrained: Math.round(firstMs),
+      hybrid_exact_scan: stats(exact.hybrid),
+      hybrid_ivf: stats(approx.hybrid),
+      recall_at_10_hybrid_vs_exact: hybridRecall,
+      recall_at_10_semantic_only_vs_exact: recall(1),
+      // What the engine serves at this size: the IVF's recall when it is active, else exact (recall 1 by definition).
+      recall_at_10_hybrid: active ? hybridRecall : null,
+    };
+  } finally {
+    setAnnSettings(null);
+  }
+}
+
 async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const db = await startDatabase({ dataDir, postgresPort: Number(values.port), log });
@@ -195,6 +259,8 @@ async function main(): Promise<void> {
     out.build = reuse
       ? { reused: true, open_ms: Math.round(buildMs) }
       : { full_sync_ms: Math.round(buildMs), rss_before_mb: Math.round(rss0 / 2 ** 20) };
+    // The process's peak resident set so far (the build's peak when it built): getrusage's ru_maxrss, in KB.
+    out.rss_peak_after_build_mb = Math.round(process.resourceUsage().maxRSS / 1024);
     out.rss_after_build_mb = Math.round(process.memoryUsage().rss / 2 ** 20);
     // Where the memory is: V8 heap (live + not yet collected), typed arrays, and the rest (LanceDB's native side).
     const mem = process.memoryUsage();
@@ -222,6 +288,7 @@ async function main(): Promise<void> {
       perQuery.push({ q: bq.q, kind: bq.kind, lang: bq.lang, kw_p50_ms: pct(k, 50) });
     }
     out.engine = { keyword: stats(kw), hybrid: stats(hy), autocomplete: stats(ac) };
+    out.ann = await annPhase(engine, parseIndexFilter);
 
     // Relevance: every planted known answer in the top 3 of its query (and its alternative phrasings).
     const relevance = [];
@@ -339,8 +406,21 @@ async function main(): Promise<void> {
       known_answers_top3: `${rel.in_top3}/${rel.known_answers}`,
       build_le_3min: reuse ? "not built in this run" : buildMs <= 180_000,
     };
+    // Issue 20 item 2 (ten times the corpus): in the engine, this process's peak RSS, and the ANN's recall.
+    const eng = out.engine as { keyword: { p50_ms: number }; hybrid: { p50_ms: number }; autocomplete: { p95_ms: number } };
+    const ann = out.ann as { recall_at_10_hybrid: number | null };
+    out.acceptance_issue20_scale = {
+      corpus: SIZE,
+      build_le_6min: reuse ? "not built in this run" : buildMs <= 360_000,
+      rss_peak_le_4gb: process.resourceUsage().maxRSS / 1024 <= 4096,
+      engine_keyword_p50_le_0_5ms: eng.keyword.p50_ms <= 0.5,
+      engine_hybrid_p50_le_5ms: eng.hybrid.p50_ms <= 5,
+      hybrid_recall_at_10_ge_0_95: ann.recall_at_10_hybrid === null ? "exact scan (below the ANN threshold)" : ann.recall_at_10_hybrid >= 0.95,
+      engine_autocomplete_p95_le_3ms: eng.autocomplete.p95_ms <= 3,
+    };
     out.machine_at_end = machineState();
     out.rss_mb = Math.round(process.memoryUsage().rss / 2 ** 20);
+    out.rss_peak_mb = Math.round(process.resourceUsage().maxRSS / 1024);
     out.queries = perQuery;
     await engine.close();
   } finally {
