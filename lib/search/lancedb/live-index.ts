@@ -299,6 +299,8 @@ export class LiveIndex {
     const ix = this.vectorIndex();
     const ivf = ix.ivf;
     if (!ivf) return null;
+    // A quarter of the rows match the keywords anyway: one sequential scan costs less than reading them one by one.
+    if (extraCount * 4 > ix.columns.rows) return null;
     const { columns, sims } = ix;
     const { perm, offsets, psims, stamp, cand, candSims, used } = ivf;
     const m = usedComponents(columns, vec, used);
