@@ -32,6 +32,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import type { Identity } from "../lib/api/identity";
 import { measureThroughApp, type AppLatency } from "./lib/app-latency";
+import { annPhase } from "./lib/ann-recall";
 import { autocompletePath, httpClient, hybridPath, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
 import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
@@ -147,70 +148,6 @@ async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => P
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/**
- * The approximate vector index (lib/search/lancedb/ann.ts, P-51): hybrid (ratio 0.5) and semantic (ratio 1) top 10
- * of the 40 queries with the IVF probe beside the exact scan, recall@10 = |ANN top 10 ∩ exact top 10| / 10 averaged
- * over queries, and both latencies. At a size below the threshold the IVF is forced on (trained here) so that the
- * threshold can be read off the runs at 1x, 4x and 10x; the engine's own setting is restored after.
- */
-async function annPhase(
-  engine: Awaited<typeof import("../lib/search/engine")>["getSearch"] extends () => { engine: infer E } ? E : never,
-  parseIndexFilter: (f: string | undefined) => ReturnType<Awaited<typeof import("../lib/search/filter")>["parseIndexFilter"]>,
-): Promise<Record<string, unknown>> {
-  const { annSettings, setAnnSettings, listCount } = await import("../lib/search/lancedb/ann");
-  const settings = annSettings();
-  const active = SIZE >= settings.minRows;
-  const top10 = async (q: string, filter: string | undefined, ratio: number) =>
-    (await engine.searchDocuments({ q, filter: parseIndexFilter(filter), limit: 10, offset: 0, semanticRatio: ratio })).hits.map((h) => h.document.id);
-  const run = async () => {
-    const hybrid: number[] = [];
-    const results: string[][] = [];
-    for (const bq of QUERIES) {
-      for (const ratio of [0.5, 1]) results.push(await top10(bq.q, bq.filter, ratio));
-      const filter = parseIndexFilter(bq.filter);
-      hybrid.push(...(await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, semanticRatio: 0.5 }), ROUNDS)));
-    }
-    return { hybrid, results };
-  };
-  try {
-    setAnnSettings({ minRows: Number.MAX_SAFE_INTEGER });
-    const exact = await run();
-    setAnnSettings({ minRows: 1 });
-    const t0 = performance.now();
-    await engine.searchDocuments({ q: "warm", limit: 1, offset: 0, semanticRatio: 0.5 });
-    const firstMs = performance.now() - t0;
-    const approx = await run();
-    const recall = (which: number) => {
-      let sum = 0;
-      let n = 0;
-      for (let i = which; i < exact.results.length; i += 2) {
-        const want = exact.results[i];
-        if (want.length === 0) continue;
-        const got = new Set(approx.results[i]);
-        sum += want.filter((id) => got.has(id)).length / want.length;
-        n++;
-      }
-      return n === 0 ? null : Number((sum / n).toFixed(4));
-    };
-    const hybridRecall = recall(0);
-    return {
-      threshold_documents: settings.minRows,
-      active_in_engine: active,
-      lists: listCount(SIZE),
-      probes: settings.nprobe,
-      first_hybrid_query_ms_incl_training_if_untrained: Math.round(firstMs),
-      hybrid_exact_scan: stats(exact.hybrid),
-      hybrid_ivf: stats(approx.hybrid),
-      recall_at_10_hybrid_vs_exact: hybridRecall,
-      recall_at_10_semantic_only_vs_exact: recall(1),
-      // What the engine serves at this size: the IVF's recall when it is active, else exact (recall 1 by definition).
-      recall_at_10_hybrid: active ? hybridRecall : null,
-    };
-  } finally {
-    setAnnSettings(null);
-  }
-}
-
 async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const db = await startDatabase({ dataDir, postgresPort: Number(values.port), log });
@@ -288,7 +225,7 @@ async function main(): Promise<void> {
       perQuery.push({ q: bq.q, kind: bq.kind, lang: bq.lang, kw_p50_ms: pct(k, 50) });
     }
     out.engine = { keyword: stats(kw), hybrid: stats(hy), autocomplete: stats(ac) };
-    out.ann = await annPhase(engine, parseIndexFilter);
+    out.ann = await annPhase(engine, { size: SIZE, rounds: ROUNDS });
 
     // Relevance: every planted known answer in the top 3 of its query (and its alternative phrasings).
     const relevance = [];
