@@ -2,7 +2,7 @@
  * bench/search-ann: the IVF vector index against the exact scan (bench/lib/ann-recall.ts) plus the engine's keyword,
  * hybrid and autocomplete latency, on an index that already exists (e.g. one bench/search built), with no Postgres.
  *
- *   npx tsx bench/search-ann.ts [--index .data/bench-search/index] [--rounds 5] [--probes N]
+ *   npx tsx bench/search-ann.ts [--index .data/bench-search/index] [--rounds 5] [--probe-percent P]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,11 +15,11 @@ const { values } = parseArgs({
   options: {
     index: { type: "string", default: ".data/bench-search/index" },
     rounds: { type: "string", default: "5" },
-    probes: { type: "string" },
+    "probe-percent": { type: "string" },
   },
 });
 process.env.SEARCH_DATA_DIR = path.resolve(values.index);
-if (values.probes) process.env.SEARCH_ANN_PROBES = values.probes;
+if (values["probe-percent"]) process.env.SEARCH_ANN_PROBE_PERCENT = values["probe-percent"];
 
 async function main(): Promise<void> {
   const { getSearch } = await import("../lib/search/engine");

@@ -243,8 +243,8 @@ const ConfigSchema = z.object({
   // Issue 20 item 2 (helper "scale"): the approximate document-vector index (lib/search/lancedb/ann.ts, P-51).
   /** From this many document vectors on, hybrid search probes an IVF partition instead of scanning every vector. */
   SEARCH_ANN_MIN_DOCUMENTS: int(20_000, 1),
-  /** IVF lists probed per hybrid query (about √N lists; more probes: higher recall, slower). */
-  SEARCH_ANN_PROBES: int(16, 1),
+  /** Share of the IVF lists (about √N of them) a hybrid query probes, in percent: more, higher recall and slower. */
+  SEARCH_ANN_PROBE_PERCENT: int(25, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

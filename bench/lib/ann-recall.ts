@@ -7,7 +7,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseIndexFilter } from "../../lib/search/filter";
-import { annSettings, listCount, setAnnSettings } from "../../lib/search/lancedb/ann";
+import { annSettings, listCount, probeCount, setAnnSettings } from "../../lib/search/lancedb/ann";
 import type { SearchEngine } from "../../lib/search/types";
 import { stats, timed } from "./http-timing";
 import { SEARCH_BENCH_QUERIES as QUERIES } from "./search-queries";
@@ -54,7 +54,8 @@ export async function annPhase(engine: SearchEngine, opts: { size: number; round
       threshold_documents: settings.minRows,
       active_in_engine: active,
       lists: listCount(opts.size),
-      probes: settings.nprobe,
+      probes: probeCount(settings, listCount(opts.size)),
+      probe_percent: settings.probePercent,
       first_hybrid_query_ms_incl_training_if_untrained: Math.round(firstMs),
       hybrid_exact_scan: stats(exact.hybrid),
       hybrid_ivf: stats(approx.hybrid),

@@ -15,8 +15,10 @@ import { config } from "@/lib/config";
 export interface AnnSettings {
   /** Below this many vectors the exact scan is used (it is as fast, and exact). */
   minRows: number;
-  /** Lists probed per query. */
-  nprobe: number;
+  /** Share of the lists probed per query, in percent (at least one list). */
+  probePercent: number;
+  /** A fixed number of lists to probe instead (bench and tests). */
+  nprobe?: number;
 }
 
 let override: Partial<AnnSettings> | null = null;
@@ -26,8 +28,14 @@ export function annSettings(): AnnSettings {
   const c = config();
   return {
     minRows: override?.minRows ?? c.SEARCH_ANN_MIN_DOCUMENTS,
-    nprobe: override?.nprobe ?? c.SEARCH_ANN_PROBES,
+    probePercent: override?.probePercent ?? c.SEARCH_ANN_PROBE_PERCENT,
+    nprobe: override?.nprobe,
   };
+}
+
+/** Lists a query probes out of `nlist`. */
+export function probeCount(s: AnnSettings, nlist: number): number {
+  return Math.max(1, Math.min(nlist, s.nprobe ?? Math.ceil((nlist * s.probePercent) / 100)));
 }
 
 /** For bench/search and tests: force the exact scan (minRows Infinity) or another probe count; null restores. */
@@ -95,12 +103,12 @@ export function assignRows(
 }
 
 /**
- * Spherical k-means over a deterministic sample of at most 48 rows per list (8 rounds, seeded from random sample
- * rows; an emptied list is reseeded from a random sample row). The centroids are normalised means.
+ * Spherical k-means over a deterministic sample of at most 32 rows per list (6 rounds, farthest-first seeds from the sample;
+ * rows; farthest-first seeds; an emptied list is reseeded from a random sample row). The centroids are normalised means.
  */
 export function trainIvf(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number, nlist = listCount(rows)): IvfModel {
   const rand = prng(0x5eed ^ rows);
-  const sampleSize = Math.min(rows, nlist * 48);
+  const sampleSize = Math.min(rows, nlist * 32);
   // A strided sample from a random start: spread over the whole corpus (rows are in id order).
   const sample = new Int32Array(sampleSize);
   const stride = rows / sampleSize;
@@ -111,21 +119,31 @@ export function trainIvf(vectors: Float32Array<ArrayBufferLike>, rows: number, d
     const r = sample[Math.floor(rand() * sampleSize)];
     centroids.set(vectors.subarray(r * dim, (r + 1) * dim), c * dim);
   };
-  // Distinct seeds: a random permutation's prefix.
-  const order = Array.from(sample.keys());
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  // Farthest-first seeds (a deterministic k-means++): a random sample row, then each time the sample row least
+  // similar to every seed so far, so no two seeds start in one cluster. One pass over the sample per seed.
+  const bestSim = new Float64Array(sampleSize).fill(-Infinity);
+  let pick = sample[Math.floor(rand() * sampleSize)];
   for (let c = 0; c < nlist; c++) {
-    const r = sample[order[c % order.length]];
-    centroids.set(vectors.subarray(r * dim, (r + 1) * dim), c * dim);
+    centroids.set(vectors.subarray(pick * dim, (pick + 1) * dim), c * dim);
+    let worst = -1;
+    let worstSim = Infinity;
+    for (let i = 0; i < sampleSize; i++) {
+      const rb = sample[i] * dim;
+      let dot = 0;
+      for (let d = 0; d < dim; d++) dot += vectors[rb + d] * centroids[c * dim + d];
+      if (dot > bestSim[i]) bestSim[i] = dot;
+      if (bestSim[i] < worstSim) {
+        worstSim = bestSim[i];
+        worst = sample[i];
+      }
+    }
+    pick = worst;
   }
   const model: IvfModel = { nlist, dim, centroids };
   const assign = new Int32Array(sampleSize);
   const sums = new Float64Array(nlist * dim);
   const counts = new Int32Array(nlist);
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < 6; round++) {
     assignRows(model, vectors, sample, assign);
     sums.fill(0);
     counts.fill(0);

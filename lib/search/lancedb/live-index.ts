@@ -12,7 +12,7 @@ import type { DeltaEntry } from "./delta-log";
 import { SegmentBuilder, type KeywordSegment } from "./keyword-index";
 import type { Snapshot } from "./snapshot";
 import { suggestionIndex, type SuggestionIndex } from "./suggestions";
-import { annSettings, assignRows, probeLists, trainIvf, type IvfModel } from "./ann";
+import { annSettings, assignRows, probeCount, probeLists, trainIvf, type IvfModel } from "./ann";
 import {
   rowSimilarity,
   scanRange,
@@ -307,7 +307,7 @@ export class LiveIndex {
     ivf.tick = (ivf.tick + 1) >>> 0 || 1;
     const tick = ivf.tick;
     let n = 0;
-    for (const c of probeLists(ivf.model, vec, used, m, annSettings().nprobe)) {
+    for (const c of probeLists(ivf.model, vec, used, m, probeCount(annSettings(), ivf.model.nlist))) {
       const from = offsets[c];
       const to = offsets[c + 1];
       scanRange(columns, vec, used, m, psims, from, to);
