@@ -103,8 +103,8 @@ export function assignRows(
 }
 
 /**
- * Spherical k-means over a deterministic sample of at most 32 rows per list (6 rounds, farthest-first seeds from the sample;
- * rows; farthest-first seeds; an emptied list is reseeded from a random sample row). The centroids are normalised means.
+ * Spherical k-means over a deterministic sample of at most 32 rows per list (6 rounds, farthest-first seeds; an
+ * emptied list is reseeded from a random sample row). The centroids are normalised means.
  */
 export function trainIvf(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number, nlist = listCount(rows)): IvfModel {
   const rand = prng(0x5eed ^ rows);
