@@ -242,6 +242,11 @@ const ConfigSchema = z.object({
   LLM_TIMEOUT_MS: int(30_000, 100),
   /** Retries of a model call answered 429 or 5xx (0 = one try only). */
   LLM_MAX_RETRIES: int(2, 0),
+  // Issue 20 item 2 (helper "scale"): the approximate document-vector index (lib/search/lancedb/ann.ts, P-51).
+  /** From this many document vectors on, hybrid search probes an IVF partition instead of scanning every vector. */
+  SEARCH_ANN_MIN_DOCUMENTS: int(20_000, 1),
+  /** Share of the IVF lists (about √N of them) a hybrid query probes, in percent: more, higher recall and slower. */
+  SEARCH_ANN_PROBE_PERCENT: int(25, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

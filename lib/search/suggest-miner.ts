@@ -15,7 +15,11 @@ const PHRASE_FIELDS = ["title", "summary", "base_case_name"] as const;
 const TOPIC_FIELDS = ["legal_topics", "keywords"] as const;
 
 export class SuggestionMiner {
-  private readonly phrases = new Map<string, { count: number; display: string }>();
+  /**
+   * Phrase → document frequency (the phrase is its own display text): a bare number per entry, not an object, as
+   * the map holds every distinct n-gram of the corpus (millions at 10x the demo corpus) until the build commits.
+   */
+  private readonly phrases = new Map<string, number>();
   private readonly topics = new Map<string, { count: number; display: string }>();
 
   constructor(private readonly options: { maxWords?: number; minCount?: number; maxSuggestions?: number } = {}) {}
@@ -37,11 +41,7 @@ export class SuggestionMiner {
         }
       }
     }
-    for (const key of seen) {
-      const e = this.phrases.get(key);
-      if (e) e.count++;
-      else this.phrases.set(key, { count: 1, display: key });
-    }
+    for (const key of seen) this.phrases.set(key, (this.phrases.get(key) ?? 0) + 1);
     const topicSeen = new Set<string>();
     for (const f of TOPIC_FIELDS) {
       const v = doc[f];
@@ -63,10 +63,10 @@ export class SuggestionMiner {
     const max = this.options.maxSuggestions ?? 50_000;
     const out: Suggestion[] = [];
     for (const [, e] of this.topics) out.push({ text: e.display, score: e.count * 2, kind: "topic", count: e.count });
-    for (const [key, e] of this.phrases) {
-      if (e.count < minCount) continue;
+    for (const [key, count] of this.phrases) {
+      if (count < minCount) continue;
       const n = key.split(" ").length;
-      out.push({ text: e.display, score: e.count * (1 + 0.25 * (n - 1)), kind: "phrase", count: e.count });
+      out.push({ text: key, score: count * (1 + 0.25 * (n - 1)), kind: "phrase", count });
     }
     out.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
     return out.slice(0, max);

@@ -58,6 +58,8 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
         await store.writeSuggestions(gen, suggestions);
         fresh.main = builder.build();
         fresh.suggestIndex = suggestionIndex(suggestions);
+        // The approximate vector index past its threshold (ann.ts), in the snapshot so no serving process trains it.
+        fresh.prepareAnn();
         // The snapshot is complete before state.json names the generation: a process opening it never rebuilds.
         await writeSnapshot(store.snapshotDir(gen), fresh.snapshot());
         const chunkCount = await tables.chunks.countRows();

@@ -47,6 +47,7 @@ export async function openGeneration(store: SearchStore, state: StoreState, dime
       }
     }
     live.main = builder.build();
+    live.prepareAnn();
     // Best effort: the next process opens from the snapshot (a read-only data dir just rebuilds every time).
     await writeSnapshot(snapDir, live.snapshot()).catch(() => undefined);
   }

@@ -12,7 +12,16 @@ import type { DeltaEntry } from "./delta-log";
 import { SegmentBuilder, type KeywordSegment } from "./keyword-index";
 import type { Snapshot } from "./snapshot";
 import { suggestionIndex, type SuggestionIndex } from "./suggestions";
-import { scanSimilarities, vectorColumns, type VectorIndex } from "./vector-scan";
+import { annSettings, assignRows, probeCount, probeLists, trainIvf, type IvfModel } from "./ann";
+import {
+  rowSimilarity,
+  scanRange,
+  scanSimilarities,
+  usedComponents,
+  vectorColumns,
+  type IvfLayout,
+  type VectorIndex,
+} from "./vector-scan";
 
 /** The document kept in memory: everything but full_text. */
 export type StoredDoc = IndexDocument;
@@ -52,6 +61,10 @@ export class LiveIndex {
   private segRows = new WeakMap<KeywordSegment, { version: number; rows: Int32Array }>();
   /** What the vector scan reads, derived from `vectors` (see vectorIndex). */
   private vecIndex: VectorIndex | null = null;
+  /** The trained IVF partition (ann.ts), or null (exact scan only). */
+  ivf: IvfModel | null = null;
+  /** The IVF list of each vector row (-1: not assigned yet: added or changed since the partition was made). */
+  vecList: number[] = [];
 
   constructor(
     /** The embedder's dimensions: a vector of another length is not stored. */
@@ -67,7 +80,34 @@ export class LiveIndex {
       vecIds: this.vecIds,
       vectors: this.vectors.subarray(0, this.vecIds.length * dim),
       dimensions: dim,
+      ivf: this.ivf ? { nlist: this.ivf.nlist, centroids: this.ivf.centroids, lists: Int32Array.from(this.vecList) } : undefined,
     };
+  }
+
+  /**
+   * Train the IVF partition when the vectors reach the approximate index's threshold (annSettings().minRows) and
+   * none is trained yet, and assign every row: done by the full build before its snapshot, so a serving process
+   * reads it instead of training. Synchronous (seconds at 10x the demo corpus). True when a partition exists.
+   */
+  prepareAnn(): boolean {
+    const rows = this.vecIds.length;
+    if (rows < annSettings().minRows || rows === 0) return this.ivf !== null;
+    if (!this.ivf) {
+      this.ivf = trainIvf(this.vectors, rows, this.dimensions);
+      this.vecList = new Array<number>(rows).fill(-1);
+    }
+    this.assignPending();
+    return true;
+  }
+
+  private assignPending(): void {
+    if (!this.ivf) return;
+    const pending: number[] = [];
+    for (let r = 0; r < this.vecList.length; r++) if (this.vecList[r] < 0) pending.push(r);
+    if (pending.length === 0) return;
+    const out = new Int32Array(pending.length);
+    assignRows(this.ivf, this.vectors, pending, out);
+    for (let i = 0; i < pending.length; i++) this.vecList[pending[i]] = out[i];
   }
 
   adoptSnapshotDocs(snap: Snapshot): void {
@@ -79,6 +119,13 @@ export class LiveIndex {
     this.vecIds = snap.vecIds;
     this.vecRow = new Map(snap.vecIds.map((id, i) => [id, i]));
     this.vectors = snap.vectors;
+    if (snap.ivf && snap.ivf.lists.length === snap.vecIds.length) {
+      this.ivf = { nlist: snap.ivf.nlist, dim: this.dimensions, centroids: snap.ivf.centroids };
+      this.vecList = Array.from(snap.ivf.lists);
+    } else {
+      this.ivf = null;
+      this.vecList = new Array<number>(snap.vecIds.length).fill(-1);
+    }
   }
 
   /** Apply one logged incremental write in memory (the LanceDB tables already hold it). */
@@ -111,6 +158,7 @@ export class LiveIndex {
     if (row === undefined) {
       row = this.vecIds.length;
       this.vecIds.push(doc.id);
+      this.vecList.push(-1);
       this.vecRow.set(doc.id, row);
       if ((row + 1) * dim > this.vectors.length) {
         // Grow by half: the full build appends every document, and a doubled buffer would idle half of it.
@@ -120,6 +168,7 @@ export class LiveIndex {
       }
     }
     this.vectors.set(vector, row * dim);
+    this.vecList[row] = -1;
   }
 
   removeDoc(id: string): void {
@@ -136,9 +185,11 @@ export class LiveIndex {
       if (row !== lastRow) {
         this.vectors.copyWithin(row * dim, lastRow * dim, (lastRow + 1) * dim);
         this.vecIds[row] = lastId;
+        this.vecList[row] = this.vecList[lastRow];
         this.vecRow.set(lastId, row);
       }
       this.vecIds.pop();
+      this.vecList.pop();
       this.vecRow.delete(id);
     }
   }
@@ -172,15 +223,49 @@ export class LiveIndex {
   private vectorIndex(): VectorIndex {
     const cached = this.vecIndex;
     const rows = this.vecIds.length;
-    if (cached && cached.version === this.docsVersion && cached.vectors === this.vectors && cached.columns.rows === rows) {
+    // The approximate index is used from the threshold on (trained here if the snapshot had none: once, seconds).
+    const useIvf = rows > 0 && rows >= annSettings().minRows && this.prepareAnn();
+    if (
+      cached &&
+      cached.version === this.docsVersion &&
+      cached.vectors === this.vectors &&
+      cached.columns.rows === rows &&
+      (cached.ivf !== null) === useIvf
+    ) {
       return cached;
     }
+    let ivf: IvfLayout | null = null;
+    if (useIvf) {
+      this.assignPending();
+      const model = this.ivf as IvfModel;
+      // Counting sort of the rows by list: list c occupies column positions [offsets[c], offsets[c + 1]).
+      const offsets = new Int32Array(model.nlist + 1);
+      for (let r = 0; r < rows; r++) offsets[this.vecList[r] + 1]++;
+      for (let c = 0; c < model.nlist; c++) offsets[c + 1] += offsets[c];
+      const next = offsets.slice(0, model.nlist);
+      const perm = new Int32Array(rows);
+      for (let r = 0; r < rows; r++) perm[next[this.vecList[r]]++] = r;
+      ivf = {
+        model,
+        perm,
+        offsets,
+        psims: new Float64Array(rows),
+        stamp: new Uint32Array(rows),
+        tick: 0,
+        cand: new Int32Array(rows),
+        candSims: new Float64Array(rows),
+        used: new Int32Array(this.dimensions),
+      };
+    }
+    // Drop the old copy first: at 10x the demo corpus it is ~190 MB.
+    this.vecIndex = null;
     const fresh: VectorIndex = {
       version: this.docsVersion,
       vectors: this.vectors,
-      columns: vectorColumns(this.vectors, rows, this.dimensions),
+      columns: vectorColumns(this.vectors, rows, this.dimensions, ivf?.perm),
       docs: this.vecIds.map((id) => this.docs.get(id)),
       sims: new Float64Array(rows),
+      ivf,
     };
     this.vecIndex = fresh;
     return fresh;
@@ -189,8 +274,60 @@ export class LiveIndex {
   /** Cosine similarity (vectors are L2-normalised) of the query with every row, into this generation's scratch. */
   scanVectors(vec: Float32Array): VectorIndex {
     const ix = this.vectorIndex();
-    scanSimilarities(ix.columns, vec, ix.sims);
+    const ivf = ix.ivf;
+    if (!ivf) {
+      scanSimilarities(ix.columns, vec, ix.sims);
+      return ix;
+    }
+    // Exact over the list-ordered columns, then back to row order.
+    scanSimilarities(ix.columns, vec, ivf.psims);
+    const { perm, psims } = ivf;
+    for (let p = 0; p < perm.length; p++) ix.sims[perm[p]] = psims[p];
     return ix;
+  }
+
+  /**
+   * The approximate scan (null when the exact scan is in use: below the threshold): the rows of the `nprobe` lists
+   * nearest the query (`cand[0..n)`, their similarities in `candSims`), plus the exact similarity in `ix.sims` of
+   * each of those rows and of every row in `extraRows` (the keyword matches, which are ranked whatever their list).
+   */
+  probeVectors(
+    vec: Float32Array,
+    extraRows: ArrayLike<number>,
+    extraCount: number,
+  ): { ix: VectorIndex; ivf: IvfLayout; n: number } | null {
+    const ix = this.vectorIndex();
+    const ivf = ix.ivf;
+    if (!ivf) return null;
+    // A quarter of the rows match the keywords anyway: one sequential scan costs less than reading them one by one.
+    if (extraCount * 4 > ix.columns.rows) return null;
+    const { columns, sims } = ix;
+    const { perm, offsets, psims, stamp, cand, candSims, used } = ivf;
+    const m = usedComponents(columns, vec, used);
+    ivf.tick = (ivf.tick + 1) >>> 0 || 1;
+    const tick = ivf.tick;
+    let n = 0;
+    for (const c of probeLists(ivf.model, vec, used, m, probeCount(annSettings(), ivf.model.nlist))) {
+      const from = offsets[c];
+      const to = offsets[c + 1];
+      scanRange(columns, vec, used, m, psims, from, to);
+      for (let p = from; p < to; p++) {
+        const r = perm[p];
+        sims[r] = psims[p];
+        stamp[r] = tick;
+        cand[n] = r;
+        candSims[n++] = psims[p];
+      }
+    }
+    const dim = this.dimensions;
+    for (let i = 0; i < extraCount; i++) {
+      const r = extraRows[i];
+      if (r >= 0 && stamp[r] !== tick) {
+        sims[r] = rowSimilarity(this.vectors, dim, r, vec, used, m);
+        stamp[r] = tick;
+      }
+    }
+    return { ix, ivf, n };
   }
 
   /** The vector row of each ordinal of a segment (-1 when the document has no vector). */

@@ -28,6 +28,12 @@ export interface Snapshot {
   /** vecIds.length × dimensions floats. */
   vectors: Float32Array;
   dimensions: number;
+  /**
+   * The IVF partition of the vectors (ann.ts), when the build made one: `nlist` centroids (row-major) and the list
+   * of each vector row. Optional files (`ivf-centroids.f32`, `ivf-lists.u32`): a snapshot without them opens as
+   * before and the partition is trained on the first hybrid search when the corpus is past the threshold.
+   */
+  ivf?: { nlist: number; centroids: Float32Array; lists: Int32Array };
 }
 
 interface SnapshotMeta {
@@ -38,6 +44,8 @@ interface SnapshotMeta {
   postings: number;
   vectors: number;
   dimensions: number;
+  /** Lists of the IVF partition (absent: none). */
+  ivfLists?: number;
   writtenAt: string;
 }
 
@@ -110,6 +118,8 @@ export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> 
       fs.writeFile(path.join(tmp, "post-mask.u32"), bytes(s.masks)),
       fs.writeFile(path.join(tmp, "vec-ids.txt"), lines(snap.vecIds)),
       fs.writeFile(path.join(tmp, "vectors.f32"), bytes(snap.vectors.subarray(0, snap.vecIds.length * dim))),
+      snap.ivf ? fs.writeFile(path.join(tmp, "ivf-centroids.f32"), bytes(snap.ivf.centroids)) : null,
+      snap.ivf ? fs.writeFile(path.join(tmp, "ivf-lists.u32"), bytes(new Uint32Array(snap.ivf.lists.buffer, snap.ivf.lists.byteOffset, snap.ivf.lists.length))) : null,
     ]);
     // One JSON text for all documents: a single JSON.parse on open is much faster than one per line.
     await writeJsonArray(path.join(tmp, "docs.json"), snap.docs);
@@ -121,6 +131,7 @@ export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> 
       postings: s.docs.length,
       vectors: snap.vecIds.length,
       dimensions: dim,
+      ivfLists: snap.ivf?.nlist,
       writtenAt: new Date().toISOString(),
     };
     await fs.writeFile(path.join(tmp, "meta.json"), JSON.stringify(meta, null, 2));
@@ -157,11 +168,22 @@ export async function readSnapshot(dir: string, dimensions: number): Promise<Sna
   if (ids.length !== meta.documents || vocab.length !== meta.terms || vecIds.length !== meta.vectors) {
     throw new Error(`keyword snapshot ${dir} is inconsistent with its meta.json`);
   }
+  let ivf: Snapshot["ivf"];
+  if (meta.ivfLists) {
+    const [centroids, lists] = await Promise.all([
+      readTyped(f("ivf-centroids.f32"), Float32Array, meta.ivfLists * dimensions),
+      readTyped(f("ivf-lists.u32"), Uint32Array, meta.vectors),
+    ]);
+    const asLists = new Int32Array(lists.buffer, lists.byteOffset, lists.length);
+    if (asLists.some((c) => c < 0 || c >= (meta.ivfLists as number))) throw new Error(`keyword snapshot ${dir}: IVF list out of range`);
+    ivf = { nlist: meta.ivfLists, centroids, lists: asLists };
+  }
   return {
     segment: { ids, vocab, offsets, docs, weights, masks },
     docs: JSON.parse(docsJson) as IndexDocument[],
     vecIds,
     vectors,
     dimensions,
+    ivf,
   };
 }

@@ -2,6 +2,7 @@
  * The in-memory document vector scan (docs/search.md "Document vectors"): a column-major copy of the vectors and the
  * similarity of a query with every row, bit for bit a plain dot product.
  */
+import type { IvfModel } from "./ann";
 import type { StoredDoc } from "./live-index";
 
 /**
@@ -18,8 +19,11 @@ export interface VectorColumns {
   finite: boolean;
 }
 
-/** The column-major copy of the first `rows` rows of a row-major matrix (see VectorColumns). */
-export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number): VectorColumns {
+/**
+ * The column-major copy of the first `rows` rows of a row-major matrix (see VectorColumns); with `perm`, column
+ * position r holds row perm[r] (the IVF layout).
+ */
+export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number, perm?: Int32Array): VectorColumns {
   const cols = new Float32Array(rows * dim);
   // x * 0 is 0 for every finite x and NaN otherwise: one NaN check at the end instead of a branch per component.
   let check = 0;
@@ -30,7 +34,7 @@ export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: numb
     for (let d = 0; d < dim; d++) {
       const base = d * rows;
       for (let r = r0; r < r1; r++) {
-        const x = vectors[r * dim + d];
+        const x = vectors[(perm ? perm[r] : r) * dim + d];
         check += x * 0;
         cols[base + r] = x;
       }
@@ -46,11 +50,33 @@ export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: numb
  * Eight columns a pass keep each row's running sum in a register for eight additions.
  */
 export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float64Array): void {
-  const { rows, dim, cols } = vc;
-  const used = new Int32Array(dim);
+  const used = new Int32Array(vc.dim);
+  const m = usedComponents(vc, q, used);
+  scanRange(vc, q, used, m, out, 0, vc.rows);
+}
+
+/** The components of `q` a scan must read into `used` (all of them when a stored component is not finite); their count. */
+export function usedComponents(vc: VectorColumns, q: Float32Array, used: Int32Array): number {
   let m = 0;
-  for (let d = 0; d < dim; d++) if (!vc.finite || q[d] !== 0) used[m++] = d;
-  out.fill(0, 0, rows);
+  for (let d = 0; d < vc.dim; d++) if (!vc.finite || q[d] !== 0) used[m++] = d;
+  return m;
+}
+
+/**
+ * scanSimilarities over the column rows [from, to) only (out[r] for those r), reading the components `used[0..m)`:
+ * the probe of one IVF list (ann.ts) when the columns are stored list by list.
+ */
+export function scanRange(
+  vc: VectorColumns,
+  q: Float32Array,
+  used: Int32Array,
+  m: number,
+  out: Float64Array,
+  from: number,
+  to: number,
+): void {
+  const { rows, cols } = vc;
+  out.fill(0, from, to);
   let j = 0;
   for (; j + 8 <= m; j += 8) {
     const d0 = used[j], d1 = used[j + 1], d2 = used[j + 2], d3 = used[j + 3];
@@ -58,7 +84,7 @@ export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float6
     const q0 = q[d0], q1 = q[d1], q2 = q[d2], q3 = q[d3], q4 = q[d4], q5 = q[d5], q6 = q[d6], q7 = q[d7];
     const b0 = d0 * rows, b1 = d1 * rows, b2 = d2 * rows, b3 = d3 * rows;
     const b4 = d4 * rows, b5 = d5 * rows, b6 = d6 * rows, b7 = d7 * rows;
-    for (let r = 0; r < rows; r++) {
+    for (let r = from; r < to; r++) {
       let s = out[r];
       s += cols[b0 + r] * q0;
       s += cols[b1 + r] * q1;
@@ -75,8 +101,19 @@ export function scanSimilarities(vc: VectorColumns, q: Float32Array, out: Float6
     const d = used[j];
     const qd = q[d];
     const b = d * rows;
-    for (let r = 0; r < rows; r++) out[r] += cols[b + r] * qd;
+    for (let r = from; r < to; r++) out[r] += cols[b + r] * qd;
   }
+}
+
+/**
+ * The similarity of row `row` of a row-major matrix with `q` over the components `used[0..m)`, summed as the scan
+ * sums (ascending components, in double precision): bit-identical to the scan's value for that row.
+ */
+export function rowSimilarity(vectors: Float32Array<ArrayBufferLike>, dim: number, row: number, q: Float32Array, used: Int32Array, m: number): number {
+  const base = row * dim;
+  let s = 0;
+  for (let j = 0; j < m; j++) s += vectors[base + used[j]] * q[used[j]];
+  return s;
 }
 
 /** The engine's vector scan state (LiveIndex.vectorIndex). */
@@ -89,4 +126,21 @@ export interface VectorIndex {
   docs: Array<StoredDoc | undefined>;
   /** Scratch: similarity per row (one per generation: read it synchronously). */
   sims: Float64Array;
+  /** The IVF partition when the approximate index is on (ann.ts): `columns` then hold the rows list by list. */
+  ivf: IvfLayout | null;
+}
+
+/** The rows of `columns` grouped by IVF list: column position p holds row perm[p]; list c is [offsets[c], offsets[c + 1]). */
+export interface IvfLayout {
+  model: IvfModel;
+  perm: Int32Array;
+  offsets: Int32Array;
+  /** Scratch per column position, and per row: the probe a row was last scanned by. */
+  psims: Float64Array;
+  stamp: Uint32Array;
+  tick: number;
+  /** Scratch: the probed rows and their similarities, in probe order. */
+  cand: Int32Array;
+  candSims: Float64Array;
+  used: Int32Array;
 }

@@ -26,25 +26,39 @@ export function hybridRanking(
   matches: KeywordMatches,
   wantIds: boolean,
 ): Pick<Ranking, "total" | "page" | "ids"> {
-  const ix = live.scanVectors(vec);
-  const { sims, docs: rowDocs } = ix;
-  const rows = ix.columns.rows;
   const kwCount = matches.count;
   const kwRows = matches.perOrdinal((segment) => live.segmentRows(segment));
+  const end = Math.max(100, req.offset + req.limit);
+  const k = end >= 0 ? Math.trunc(end) : Infinity;
+  // Past the threshold, the approximate index (ann.ts): the probed lists' rows are the semantic candidates and
+  // every keyword match gets its exact similarity; else (or when a filter leaves fewer than k probed rows) the scan.
+  const probe = live.probeVectors(vec, kwRows, kwCount);
+  const ix = probe ? probe.ix : live.scanVectors(vec);
+  const { sims, docs: rowDocs } = ix;
+  const rows = ix.columns.rows;
   // Keyword matches passed the filter already (and are candidates anyway).
   const isKeyword = new Uint8Array(rows);
   for (let i = 0; i < kwCount; i++) if (kwRows[i] >= 0) isKeyword[kwRows[i]] = 1;
+  const accept = (r: number): boolean => {
+    if (isKeyword[r] === 1) return true;
+    const doc = rowDocs[r];
+    return !!doc && !!pred && pred(doc);
+  };
   // Semantic candidates: the best vector matches among the documents passing the filter, as many as a page asks
   // for (at least 100), ties by row; the filter is asked only about rows near the top.
-  const end = Math.max(100, req.offset + req.limit);
-  const k = end >= 0 ? Math.trunc(end) : Infinity;
-  const semantic = (
+  let semantic: number[] | null = null;
+  if (probe) {
+    const { cand, candSims } = probe.ivf;
+    const picked = pred
+      ? topKAccepted(probe.n, k, candSims, (a, b) => cand[a] - cand[b], (i) => accept(cand[i]))
+      : topK(probe.n, k, (a, b) => candSims[b] - candSims[a] || cand[a] - cand[b], candSims);
+    // Fewer than a page's worth pass the filter among the probed rows: the exact scan finds the rest.
+    if (picked.length >= Math.min(k, rows)) semantic = picked.slice(0, end).map((i) => cand[i]);
+    else live.scanVectors(vec);
+  }
+  semantic ??= (
     pred
-      ? topKAccepted(rows, k, sims, (a, b) => a - b, (r) => {
-          if (isKeyword[r] === 1) return true;
-          const doc = rowDocs[r];
-          return !!doc && pred(doc);
-        })
+      ? topKAccepted(rows, k, sims, (a, b) => a - b, accept)
       : topK(rows, k, (a, b) => sims[b] - sims[a] || a - b, sims)
   ).slice(0, end);
   const semRows = semantic.filter((r) => isKeyword[r] === 0);
