@@ -240,6 +240,13 @@ const ConfigSchema = z.object({
   LLM_TIMEOUT_MS: int(30_000, 100),
   /** Retries of a model call answered 429 or 5xx (0 = one try only). */
   LLM_MAX_RETRIES: int(2, 0),
+  // Issue 17 items 2-4 (assistant tools): how much of a judgment a model reads, and the precedent finder's retrieval.
+  /** Characters of one judgment sent to a model (summaries, key points, argumentation); the opening and reasons are kept. */
+  ASSISTANT_MODEL_TEXT_MAX_CHARS: int(24_000, 1000),
+  /** Candidates the precedent finder retrieves per result asked when a model re-scores them (capped at 100). */
+  PRECEDENTS_CANDIDATE_FACTOR: int(3, 1),
+  /** Vector share of the precedent finder's hybrid retrieval (0 keyword … 1 vector). */
+  PRECEDENTS_SEMANTIC_RATIO: z.coerce.number().min(0).max(1).default(0.6),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
