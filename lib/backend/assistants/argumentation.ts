@@ -189,7 +189,8 @@ const SYSTEM = [
   "text states, and the provisions and cases it references. Then one overall assessment. Quote or paraphrase closely.",
 ].join("\n");
 
-async function modelArguments(doc: JudgmentForTools, body: ArgumentationRequest, model: LanguageModel, deps: ToolDeps) {
+/** One judgment analysed by the model (exported for the mock-model tests). */
+export async function modelArguments(doc: JudgmentForTools, body: ArgumentationRequest, model: LanguageModel, deps: ToolDeps) {
   const focus = body.focus_areas?.length ? `\nFocus on: ${body.focus_areas.join("; ")}.` : "";
   try {
     const r = await generateObject({

@@ -64,7 +64,7 @@ const SUMMARY_SYSTEM = [
   "Write in the language of the judgment.",
 ].join("\n");
 
-function extractiveSummary(doc: JudgmentForTools, length: SummaryLength): DocumentSummary {
+export function extractiveSummary(doc: JudgmentForTools, length: SummaryLength): DocumentSummary {
   const chosen = topSentences(doc.full_text, SUMMARY_SIZES[length].sentences);
   return {
     document_id: doc.id,
@@ -75,7 +75,8 @@ function extractiveSummary(doc: JudgmentForTools, length: SummaryLength): Docume
   };
 }
 
-async function modelSummary(doc: JudgmentForTools, length: SummaryLength, model: LanguageModel, deps: ToolDeps) {
+/** One judgment summarised by the model (exported for the mock-model tests). */
+export async function modelSummary(doc: JudgmentForTools, length: SummaryLength, model: LanguageModel, deps: ToolDeps) {
   try {
     const r = await generateText({
       model,
@@ -131,6 +132,11 @@ export async function documentKeyPoints(body: { document_id: string }, identity:
       tokens_used: 0,
     };
   }
+  return modelKeyPoints(doc, model, deps);
+}
+
+/** Key points written by the model (exported for the mock-model tests). */
+export async function modelKeyPoints(doc: JudgmentForTools, model: LanguageModel, deps: ToolDeps = {}): Promise<KeyPointsResponse> {
   try {
     const r = await generateObject({
       model,

@@ -124,7 +124,8 @@ const RESCORE_SYSTEM = [
   "Judge only from the text given. Answer for every candidate id.",
 ].join("\n");
 
-async function rescore(query: string, source: JudgmentForTools | null, candidates: Precedent[], rows: Map<string, JudgmentForTools>, model: LanguageModel, deps: ToolDeps) {
+/** One model call scoring every candidate (exported for the mock-model tests). */
+export async function rescore(query: string, source: JudgmentForTools | null, candidates: Precedent[], rows: Map<string, JudgmentForTools>, model: LanguageModel, deps: ToolDeps) {
   const list = candidates
     .map((c) => {
       const r = rows.get(c.id);
@@ -145,6 +146,27 @@ async function rescore(query: string, source: JudgmentForTools | null, candidate
   } catch (e) {
     throw modelCallError(e, "ASSISTANT_OUTPUT_INVALID");
   }
+}
+
+/**
+ * Model scores applied: score = 0.4·similarity + 0.6·relevance (a candidate the model skipped has relevance 0), the
+ * model's factors first, best score first, `limit` kept.
+ */
+export function applyScores(results: Precedent[], scores: Map<string, z.infer<typeof rescoreOutput>["results"][number]>, limit: number): Precedent[] {
+  return results
+    .map((p) => {
+      const s = scores.get(p.id);
+      if (!s) return { ...p, relevance: 0, score: round4(SIMILARITY_WEIGHT * p.similarity) };
+      return {
+        ...p,
+        relevance: round4(s.relevance),
+        score: round4(SIMILARITY_WEIGHT * p.similarity + RELEVANCE_WEIGHT * s.relevance),
+        matching_factors: [...new Set([...s.factors, ...(p.matching_factors ?? [])])].slice(0, MAX_FACTORS),
+        explanation: s.explanation,
+      };
+    })
+    .sort((a, b) => b.score - a.score || b.similarity - a.similarity)
+    .slice(0, limit);
 }
 
 export async function findPrecedents(body: PrecedentsRequest, identity: Identity, deps: ToolDeps = {}): Promise<PrecedentsResponse> {
@@ -196,20 +218,7 @@ export async function findPrecedents(body: PrecedentsRequest, identity: Identity
   if (model && results.length > 0) {
     const { scores, tokens: used } = await rescore(body.query, source, results, rows, model, deps);
     tokens = used;
-    results = results
-      .map((p) => {
-        const s = scores.get(p.id);
-        if (!s) return { ...p, relevance: 0, score: round4(SIMILARITY_WEIGHT * p.similarity) };
-        return {
-          ...p,
-          relevance: round4(s.relevance),
-          score: round4(SIMILARITY_WEIGHT * p.similarity + RELEVANCE_WEIGHT * s.relevance),
-          matching_factors: [...new Set([...s.factors, ...(p.matching_factors ?? [])])].slice(0, MAX_FACTORS),
-          explanation: s.explanation,
-        };
-      })
-      .sort((a, b) => b.score - a.score || b.similarity - a.similarity)
-      .slice(0, body.limit);
+    results = applyScores(results, scores, body.limit);
   }
   return {
     results,
