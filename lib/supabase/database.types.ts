@@ -2060,6 +2060,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      judgment_versions_define_trigger: {
+        Args: never;
+        Returns: undefined;
+      };
       judgment_versions_list: {
         Args: {
           p_before?: number | null;

@@ -93,3 +93,18 @@ describe("judgment_versions trigger", () => {
     });
   });
 });
+
+describe("judgment_versions trigger function", () => {
+  it("compares every column of judgments but updated_at and the generated ones (regenerate it after adding a column)", async () => {
+    const cols = (
+      await pool.query<{ name: string }>(
+        `select attname::text as name from pg_attribute where attrelid = 'public.judgments'::regclass and attnum > 0
+           and not attisdropped and attgenerated = '' and attname <> 'updated_at'`,
+      )
+    ).rows.map((r) => r.name);
+    const src = (await pool.query<{ src: string }>("select prosrc as src from pg_proc where proname = 'judgments_record_version'")).rows[0].src;
+    const missing = cols.filter((c) => !src.includes(`old.${c} is distinct from new.${c}`));
+    // A migration that adds a column to judgments must call public.judgment_versions_define_trigger() again.
+    expect(missing).toEqual([]);
+  });
+});
