@@ -247,6 +247,13 @@ const ConfigSchema = z.object({
   SEARCH_ANN_MIN_DOCUMENTS: int(20_000, 1),
   /** Share of the IVF lists (about √N of them) a hybrid query probes, in percent: more, higher recall and slower. */
   SEARCH_ANN_PROBE_PERCENT: int(25, 1),
+  // Issue 17 items 2-4 (assistant tools): how much of a judgment a model reads, and the precedent finder's retrieval.
+  /** Characters of one judgment sent to a model (summaries, key points, argumentation); the opening and reasons are kept. */
+  ASSISTANT_MODEL_TEXT_MAX_CHARS: int(24_000, 1000),
+  /** Candidates the precedent finder retrieves per result asked when a model re-scores them (capped at 100). */
+  PRECEDENTS_CANDIDATE_FACTOR: int(3, 1),
+  /** Vector share of the precedent finder's hybrid retrieval (0 keyword … 1 vector). */
+  PRECEDENTS_SEMANTIC_RATIO: z.coerce.number().min(0).max(1).default(0.6),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -18,6 +18,7 @@ import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
 import { RenameDialog } from "./collections-list";
+import { CollectionArguments } from "@/components/documents/assistant-panel";
 
 const PAGE = 50;
 
@@ -122,6 +123,7 @@ export function CollectionDetail({ id }: { id: string }) {
           </Button>
         </div>
         {remove.isError ? <Notice tone="danger">{errorMessage(remove.error, t.common.unknownError)}</Notice> : null}
+        <CollectionArguments documentIds={[...selected]} />
         {docs.isPending ? (
           <div className="space-y-2">
             {Array.from({ length: 6 }, (_, i) => (

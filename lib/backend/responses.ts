@@ -80,3 +80,7 @@ export type {
   SchemaVersionList,
 } from "./schemas/schemas";
 export type { GeneratedSchema } from "./schemas/generate";
+// Assistant tools (issue 17 items 2-4).
+export type { PrecedentsResponse } from "./assistants/precedents";
+export type { ArgumentationResponse } from "./assistants/argumentation";
+export type { KeyPointsResponse, SummarizeResponse, VersionsResponse } from "./assistants/document-helpers";

@@ -5,6 +5,7 @@ import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
 import { extractionEn } from "./areas/extraction";
 import { assistantsEn } from "./areas/assistants";
+import { assistantToolsEn } from "./areas/assistant-tools";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -352,6 +353,7 @@ export const en = {
   developers: developersEn,
   extraction: extractionEn,
   assistants: assistantsEn,
+  assistantTools: assistantToolsEn,
 };
 
 export type Messages = typeof en;

@@ -6,6 +6,7 @@ import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
 import { extractionPl } from "./areas/extraction";
 import { assistantsPl } from "./areas/assistants";
+import { assistantToolsPl } from "./areas/assistant-tools";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: Messages = {
@@ -351,4 +352,5 @@ export const pl: Messages = {
   developers: developersPl,
   extraction: extractionPl,
   assistants: assistantsPl,
+  assistantTools: assistantToolsPl,
 };

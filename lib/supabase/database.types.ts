@@ -447,6 +447,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      judgment_versions: {
+        Row: {
+          changed_at: string;
+          changed_by: string | null;
+          changed_columns: string[];
+          id: number;
+          judgment_id: string;
+          new_values: Json;
+          old_values: Json;
+        };
+        Insert: {
+          changed_at?: string;
+          changed_by?: string | null;
+          changed_columns: string[];
+          id?: never;
+          judgment_id: string;
+          new_values: Json;
+          old_values: Json;
+        };
+        Update: {
+          changed_at?: string;
+          changed_by?: string | null;
+          changed_columns?: string[];
+          id?: never;
+          judgment_id?: string;
+          new_values?: Json;
+          old_values?: Json;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "judgment_versions_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       judgments: {
         Row: {
           base_acquit_offences: string[] | null;
@@ -2013,6 +2051,24 @@ export type Database = {
       judgment_detail: {
         Args: {
           p_id: string | null;
+        };
+        Returns: Json;
+      };
+      judgment_version_value: {
+        Args: {
+          p_value: Json | null;
+        };
+        Returns: Json;
+      };
+      judgment_versions_define_trigger: {
+        Args: never;
+        Returns: undefined;
+      };
+      judgment_versions_list: {
+        Args: {
+          p_before?: number | null;
+          p_id: string | null;
+          p_limit?: number | null;
         };
         Returns: Json;
       };

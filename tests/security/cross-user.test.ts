@@ -50,6 +50,9 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "GET /api/schemas/[id]/versions/[n]": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "GET /api/schemas/[id]/versions/compare": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "POST /api/schemas/[id]/versions/[n]/rollback": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  // Assistant tools (issue 17 item 4): versions of a judgment (global, readable by every signed-in user); A's
+  // collection id names no judgment.
+  "GET /api/documents/[id]/versions": { status: 404, code: "DOCUMENT_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */
@@ -88,6 +91,11 @@ const FILTER_ROUTES: Record<string, { status: number; code: string; send: (aId: 
     status: 400,
     code: "COLLECTION_IDS_NOT_ALLOWED",
     send: (id) => ({ method: "POST", path: "/api/topic-modeling/analyze", body: { sample_size: 20, filters: { collection_ids: [id] } } }),
+  },
+  "POST /api/precedents/find": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/precedents/find", body: { query: "kryptowaluta jako mienie", filters: { collection_ids: [id] } } }),
   },
   "GET /api/search/documents": {
     status: 400,

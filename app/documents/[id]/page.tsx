@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Notice } from "@/components/ui/notice";
 import { DocumentView } from "@/components/documents/document-view";
+import { AssistantPanel } from "@/components/documents/assistant-panel";
 import { normaliseJudgment } from "@/components/documents/judgment";
 import { pageDocumentMetadata } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
@@ -32,5 +33,5 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   if (status === 404 || status === 400 || status === 422) notFound();
   if (!judgment) return <Notice tone="danger">{t.common.unknownError}</Notice>;
   const f = typeof sp.f === "string" ? sp.f : null;
-  return <DocumentView judgment={judgment} f={f} />;
+  return <><DocumentView judgment={judgment} f={f} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
 }

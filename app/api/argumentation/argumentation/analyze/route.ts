@@ -1,0 +1,10 @@
+import { withRoute } from "@/lib/api/route";
+import { analyzeArgumentation } from "@/lib/backend/assistants/argumentation";
+import { ArgumentationRequestSchema } from "@/lib/schema/requests/assistant-tools";
+
+export const dynamic = "force-dynamic";
+
+/** POST /api/argumentation/argumentation/analyze: 1-5 judgments, rules or model (issue 17 item 3); quota argumentation. */
+export const POST = withRoute({ auth: "user", body: ArgumentationRequestSchema, quota: "argumentation" }, async ({ body, identity, req }) =>
+  analyzeArgumentation(body, identity, { signal: req.signal }),
+);
