@@ -447,6 +447,35 @@ export type Database = {
         };
         Relationships: [];
       };
+      judgment_reasoning_phrases: {
+        Row: {
+          computed_at: string;
+          judgment_id: string;
+          patterns_version: string;
+          phrases: Json;
+        };
+        Insert: {
+          computed_at?: string;
+          judgment_id: string;
+          patterns_version: string;
+          phrases?: Json;
+        };
+        Update: {
+          computed_at?: string;
+          judgment_id?: string;
+          patterns_version?: string;
+          phrases?: Json;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "judgment_reasoning_phrases_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: true;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       judgments: {
         Row: {
           base_acquit_offences: string[] | null;
@@ -1996,6 +2025,14 @@ export type Database = {
         Args: {
           p_max_texts?: number | null;
           p_name: string | null;
+        };
+        Returns: Json;
+      };
+      judge_record_phrases: {
+        Args: {
+          p_max_texts?: number | null;
+          p_name: string | null;
+          p_version?: string | null;
         };
         Returns: Json;
       };
