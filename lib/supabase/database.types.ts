@@ -2357,6 +2357,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      reasoning_line_merge: {
+        Args: {
+          p_from: string | null;
+          p_into: string | null;
+        };
+        Returns: Json;
+      };
       reasoning_lines_list: {
         Args: {
           p_include_deleted?: boolean | null;
