@@ -2053,6 +2053,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      judgment_reasoning_phrases_store: {
+        Args: {
+          p_rows: Json | null;
+          p_version: string | null;
+        };
+        Returns: number;
+      };
       judgments_by_ids: {
         Args: {
           p_ids: string[] | null;

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { REASONING_PATTERNS, phraseCounts, type PhraseCounts } from "@/lib/analysis/reasoning-patterns";
 import { logger } from "@/lib/logger";
-import type { Json } from "@/lib/supabase/database.types";
+import { jsonArg } from "@/lib/supabase/json";
 import type { DbClient } from "@/lib/supabase/db-client";
 
 /** Snippet half-width of stored examples: the profile's (scoreStyles' default). */
@@ -29,9 +29,9 @@ export function countPhrases(text: string): PhraseCounts {
  */
 export async function storePhraseCounts(serviceDb: DbClient, rows: { judgment_id: string; phrases: PhraseCounts }[]): Promise<void> {
   if (rows.length === 0) return;
-  const { error } = await serviceDb.from("judgment_reasoning_phrases").upsert(
-    rows.map((r) => ({ judgment_id: r.judgment_id, patterns_version: PATTERNS_VERSION, phrases: r.phrases as unknown as Json, computed_at: new Date().toISOString() })),
-    { onConflict: "judgment_id" },
-  );
+  const { error } = await serviceDb.rpc("judgment_reasoning_phrases_store", {
+    p_rows: jsonArg(rows.map((r) => ({ judgment_id: r.judgment_id, phrases: r.phrases }))),
+    p_version: PATTERNS_VERSION,
+  });
   if (error) logger.warn({ err: error.message, rows: rows.length }, "storing reasoning-phrase counts failed");
 }
