@@ -2,7 +2,8 @@
  * bench/judges: judge fingerprint and reasoning-line discovery on a full corpus (issue 16 targets: judge profile
  * p50 ≤ 200 ms; discover with 500 judgments ≤ 3 s), printing one JSON object. The backend functions the routes run
  * are called as a signed-in user through the local gateway with supabase-js, as the app calls them (no HTTP layer of
- * the app itself): judgeProfile (judge_record + style scoring of the full texts + the aggregate), and discoverLines
+ * the app itself): judgeProfile (judge_record_phrases: the stored per-judgment phrase counts, which the untimed first
+ * call fills for judgments not yet counted, as the route does with its service client; + the aggregate), and discoverLines
  * (cohort, seeded sample, the engine's embedding text through the default local-hash embedder, k-means, TF-IDF
  * labels, edges). Judges profiled: the one with the most judgments (the worst case) and the planted judge.
  *
@@ -50,12 +51,12 @@ async function main() {
     "select e ->> 'name' as name, count(*) as n from public.judgments j, jsonb_array_elements(j.judges) e group by 1 order by 2 desc, 1 limit 1",
   );
 
-  const { db, close } = await gatewayWithUser(databaseUrl, gatewayPort);
+  const { db, service, close } = await gatewayWithUser(databaseUrl, gatewayPort);
   const embedder = new LocalHashEmbedder();
 
   try {
-    const heaviest = await judgeProfile(db, top[0].name);
-    const planted = await judgeProfile(db, PLANTED_JUDGE.name).catch(() => null);
+    const heaviest = await judgeProfile(db, top[0].name, service);
+    const planted = await judgeProfile(db, PLANTED_JUDGE.name, service).catch(() => null);
     const rssBefore = process.memoryUsage().rss;
     let lastDiscover: Awaited<ReturnType<typeof discoverLines>> | null = null;
     const results = {
@@ -67,10 +68,10 @@ async function main() {
         judge: heaviest.name,
         judgments: heaviest.judgments,
         scored_texts: heaviest.scored_judgments,
-        ...(await timed(runs, () => judgeProfile(db, top[0].name))),
+        ...(await timed(runs, () => judgeProfile(db, top[0].name, service))),
       },
       judge_profile_planted: planted
-        ? { target_p50_ms: 200, judge: planted.name, judgments: planted.judgments, ...(await timed(runs, () => judgeProfile(db, PLANTED_JUDGE.name))) }
+        ? { target_p50_ms: 200, judge: planted.name, judgments: planted.judgments, ...(await timed(runs, () => judgeProfile(db, PLANTED_JUDGE.name, service))) }
         : { skipped: "the planted judge is not in this corpus" },
       discover_500: {
         target_ms: 3000,

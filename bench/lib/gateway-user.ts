@@ -15,6 +15,8 @@ export interface GatewayUser {
   userId: string;
   /** A client signed in as the user. */
   db: DbClient;
+  /** The service-role client (what the app's routes get as serviceDb). */
+  service: DbClient;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function gatewayWithUser(databaseUrl: string, gatewayPort: number):
     url: gw.url,
     userId,
     db,
+    service: admin,
     close: async () => {
       await admin.auth.admin.deleteUser(userId).catch(() => undefined);
       await gw.close();

@@ -215,33 +215,52 @@ const zeroCounts = (): Record<ReasoningStyle, number> => ({
   teleological: 0,
 });
 
-/** Score reasoning styles over a set of texts (e.g. all judgments of one judge). */
-export function scoreStyles(texts: Iterable<StyleText>, opts: ScoreOptions = {}): StyleScores {
+/**
+ * What scoring keeps of one text: per pattern that matched, the number of matches and the snippet around the first
+ * one. Stored per judgment (judgment_reasoning_phrases) so a judge profile sums these instead of rescanning texts.
+ */
+export type PhraseCounts = Record<string, [count: number, firstSnippet: string]>;
+
+export function phraseCounts(text: string, patterns: readonly ReasoningPattern[] = REASONING_PATTERNS, radius = 80): PhraseCounts {
+  const out: PhraseCounts = {};
+  for (const m of findPatternMatches(text, patterns)) {
+    const seen = out[m.pattern.id];
+    if (seen) seen[0]++;
+    else out[m.pattern.id] = [1, snippetAround(text, m.start, m.end, radius)];
+  }
+  return out;
+}
+
+export interface CountedText {
+  document_id: string;
+  case_number?: string | null;
+  phrases: PhraseCounts;
+}
+
+/**
+ * Score reasoning styles from per-text phrase counts (the texts in the order given: examples are the first judgments
+ * in that order where a phrase occurs). Patterns not in the list are ignored.
+ */
+export function scoreCounted(docs: Iterable<CountedText>, opts: Pick<ScoreOptions, "patterns" | "maxExamples"> = {}): StyleScores {
   const patterns = opts.patterns ?? REASONING_PATTERNS;
   const maxExamples = opts.maxExamples ?? 3;
-  const radius = opts.snippetRadius ?? 80;
+  const byId = new Map(patterns.map((p) => [p.id, p]));
   const counts = zeroCounts();
   const byPattern = new Map<string, StyleEvidence>();
   let documents = 0;
-  for (const doc of texts) {
+  for (const doc of docs) {
     documents++;
-    const seenHere = new Set<string>();
-    for (const m of findPatternMatches(doc.text, patterns)) {
-      counts[m.pattern.style]++;
-      let ev = byPattern.get(m.pattern.id);
+    for (const [id, [n, snippet]] of Object.entries(doc.phrases)) {
+      const pattern = byId.get(id);
+      if (!pattern || n <= 0) continue;
+      counts[pattern.style] += n;
+      let ev = byPattern.get(id);
       if (!ev) {
-        ev = { style: m.pattern.style, pattern_id: m.pattern.id, phrase: m.pattern.phrase, count: 0, examples: [] };
-        byPattern.set(m.pattern.id, ev);
+        ev = { style: pattern.style, pattern_id: id, phrase: pattern.phrase, count: 0, examples: [] };
+        byPattern.set(id, ev);
       }
-      ev.count++;
-      if (!seenHere.has(m.pattern.id) && ev.examples.length < maxExamples) {
-        ev.examples.push({
-          document_id: doc.document_id,
-          case_number: doc.case_number ?? null,
-          snippet: snippetAround(doc.text, m.start, m.end, radius),
-        });
-      }
-      seenHere.add(m.pattern.id);
+      ev.count += n;
+      if (ev.examples.length < maxExamples) ev.examples.push({ document_id: doc.document_id, case_number: doc.case_number ?? null, snippet });
     }
   }
   const max = Math.max(...REASONING_STYLES.map((s) => counts[s]));
@@ -253,4 +272,14 @@ export function scoreStyles(texts: Iterable<StyleText>, opts: ScoreOptions = {})
       order(a.style) - order(b.style) || b.count - a.count || (a.pattern_id < b.pattern_id ? -1 : a.pattern_id > b.pattern_id ? 1 : 0),
   );
   return { documents, counts, styles, evidence };
+}
+
+/** Score reasoning styles over a set of texts (e.g. all judgments of one judge): their phrase counts, scored. */
+export function scoreStyles(texts: Iterable<StyleText>, opts: ScoreOptions = {}): StyleScores {
+  const patterns = opts.patterns ?? REASONING_PATTERNS;
+  const radius = opts.snippetRadius ?? 80;
+  function* counted(): Generator<CountedText> {
+    for (const t of texts) yield { document_id: t.document_id, case_number: t.case_number, phrases: phraseCounts(t.text, patterns, radius) };
+  }
+  return scoreCounted(counted(), { patterns, maxExamples: opts.maxExamples });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { config } from "@/lib/config";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import type { Json } from "@/lib/supabase/database.types";
@@ -32,13 +33,31 @@ function parse(data: Json | null): DashboardStats | null {
   return data === null ? null : DashboardStatsSchema.parse(data);
 }
 
+/**
+ * This process's copy of the row for DASHBOARD_STATS_CACHE_MS: the public route is read far more often than the row
+ * changes (daily, or an admin refresh), and the read through the gateway was most of its time. A refresh in this
+ * process replaces the copy at once; one in another process (the scheduler's) shows here within the TTL.
+ */
+let cached: { stats: DashboardStats; until: number } | null = null;
+
+function remember(stats: DashboardStats): DashboardStats {
+  const ttl = config().DASHBOARD_STATS_CACHE_MS;
+  cached = ttl > 0 ? { stats, until: Date.now() + ttl } : null;
+  return stats;
+}
+
+/** Forget this process's copy (tests; a refresh replaces it anyway). */
+export function clearDashboardStatsCache(): void {
+  cached = null;
+}
+
 /** Recompute the row (service role). */
 export async function refreshDashboardStats(serviceDb: DbClient): Promise<DashboardStats> {
   const { data, error } = await serviceDb.rpc("refresh_dashboard_stats");
   if (error) throw fromDatabaseError(error, "DASHBOARD_UNAVAILABLE");
   const stats = parse(data);
   if (!stats) throw new ApiError("DASHBOARD_UNAVAILABLE");
-  return stats;
+  return remember(stats);
 }
 
 let firstFill: Promise<DashboardStats> | null = null;
@@ -48,10 +67,11 @@ let firstFill: Promise<DashboardStats> | null = null;
  * yet) this process computes it once, whoever asks first; concurrent callers share that one computation.
  */
 export async function getDashboardStats(db: DbClient, serviceDb: () => DbClient): Promise<DashboardStats> {
+  if (cached && cached.until > Date.now()) return cached.stats;
   const { data, error } = await db.rpc("get_dashboard_stats");
   if (error) throw fromDatabaseError(error, "DASHBOARD_UNAVAILABLE");
   const stats = parse(data);
-  if (stats) return stats;
+  if (stats) return remember(stats);
   firstFill ??= refreshDashboardStats(serviceDb()).finally(() => {
     firstFill = null;
   });

@@ -240,7 +240,13 @@ describe("dashboard statistics", () => {
     const stats = await first.json();
     const stored = await pool.query<{ at: Date }>("select computed_at at from public.dashboard_stats");
     expect(Date.parse(stats.computed_at)).toBe(stored.rows[0].at.getTime());
+    // The app keeps the row in memory for a few seconds (DASHBOARD_STATS_CACHE_MS); a refresh replaces that copy, so
+    // the public read right after it shows the new row, not the cached one.
+    const read = await (await new Browser().get("/api/dashboard/stats")).json();
+    expect(read.computed_at).toBe(stats.computed_at);
     expect((await refresher.browser.post("/api/dashboard/refresh")).status).toBe(200);
+    const reread = await (await new Browser().get("/api/dashboard/stats")).json();
+    expect(reread.computed_at).not.toBe(stats.computed_at);
     const third = await refresher.browser.post("/api/dashboard/refresh");
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).toBeTruthy();

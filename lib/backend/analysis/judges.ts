@@ -9,7 +9,8 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { ApiError, fromDatabaseError, notFound } from "@/lib/errors";
-import { REASONING_STYLES, scoreStyles, type ReasoningStyle } from "@/lib/analysis/reasoning-patterns";
+import { REASONING_STYLES, scoreCounted, type CountedText, type ReasoningStyle } from "@/lib/analysis/reasoning-patterns";
+import { countPhrases, PATTERNS_VERSION, storePhraseCounts } from "./judge-phrases";
 import { aggregateExtractedData, type CategoricalDist, type Distribution } from "@/lib/backend/extractions/aggregate";
 
 export interface JudgeHit {
@@ -76,7 +77,15 @@ const JudgeRecord = z.object({
   reporting: z.number(),
   member: z.number(),
   courts: z.array(z.object({ name: z.string(), count: z.number() })),
-  documents: z.array(z.object({ document_id: z.string(), case_number: z.string().nullable(), text: z.string() })),
+  // Each document carries its stored phrase counts, or its text when they are missing or stale (then counted here).
+  documents: z.array(
+    z.object({
+      document_id: z.string(),
+      case_number: z.string().nullable(),
+      phrases: z.record(z.string(), z.tuple([z.number(), z.string()])).optional(),
+      text: z.string().nullable().optional(),
+    }),
+  ),
 });
 
 /** GET /api/judge-fingerprint/search: judge names containing q (accent- and case-insensitive), most judgments first. */
@@ -93,15 +102,31 @@ function categorical(d: Distribution | undefined): ValueCount[] {
   return (d as CategoricalDist).values.map((v) => ({ value: String(v.value), count: v.count }));
 }
 
-/** GET /api/judge-fingerprint/profile/{name}: 404 NOT_FOUND when no judgment names the judge. */
-export async function judgeProfile(db: DbClient, rawName: string): Promise<JudgeProfile> {
+/**
+ * GET /api/judge-fingerprint/profile/{name}: 404 NOT_FOUND when no judgment names the judge. Styles are scored from
+ * the stored per-judgment phrase counts (judge_record_phrases); judgments without current counts come with their text,
+ * are counted here, and are stored through `store` (the service role) when given, so each is scanned once.
+ */
+export async function judgeProfile(db: DbClient, rawName: string, store?: DbClient): Promise<JudgeProfile> {
   const name = rawName.trim();
   if (name.length < 2 || name.length > 200) throw notFound("Judge");
-  const { data, error } = await db.rpc("judge_record", { p_name: name, p_max_texts: config().JUDGE_STYLE_MAX_TEXTS });
+  const { data, error } = await db.rpc("judge_record_phrases", {
+    p_name: name,
+    p_max_texts: config().JUDGE_STYLE_MAX_TEXTS,
+    p_version: PATTERNS_VERSION,
+  });
   if (error) throw fromDatabaseError(error);
   if (data === null) throw notFound("Judge");
   const rec = JudgeRecord.parse(data);
-  const scores = scoreStyles(rec.documents.map((d) => ({ document_id: d.document_id, case_number: d.case_number, text: d.text })));
+  const fresh: { judgment_id: string; phrases: CountedText["phrases"] }[] = [];
+  const counted: CountedText[] = rec.documents.map((d) => {
+    if (d.phrases) return { document_id: d.document_id, case_number: d.case_number, phrases: d.phrases };
+    const phrases = countPhrases(d.text ?? "");
+    fresh.push({ judgment_id: d.document_id, phrases });
+    return { document_id: d.document_id, case_number: d.case_number, phrases };
+  });
+  if (store) await storePhraseCounts(store, fresh);
+  const scores = scoreCounted(counted);
   // The cohort of the outcome counts: completed extractions whose judges field holds the name and whose text has it
   // as a phrase (the substring filter alone would let "Anna Nowak" match "Joanna Nowak").
   const agg = await aggregateExtractedData(db, {
@@ -140,11 +165,11 @@ export function compareNames(raw: string): string[] {
 }
 
 /** GET /api/judge-fingerprint/compare?judges=A,B[,C]: the profiles side by side, in the order asked. */
-export async function compareJudges(db: DbClient, raw: string): Promise<JudgeComparison> {
+export async function compareJudges(db: DbClient, raw: string, store?: DbClient): Promise<JudgeComparison> {
   const names = compareNames(raw);
   const judges: JudgeProfile[] = [];
   // One after another: each profile reads full texts, and three at once would triple the peak memory for no gain.
-  for (const n of names) judges.push(await judgeProfile(db, n));
+  for (const n of names) judges.push(await judgeProfile(db, n, store));
   return { judges, mode: "no-model" };
 }
 

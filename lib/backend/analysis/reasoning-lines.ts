@@ -5,7 +5,7 @@
  * RLS (supabase/migrations/20261125140000_reasoning_lines.sql): reads for any signed-in user, writes for admins only,
  * always through the caller's own client so the database applies its own gate as well as the web tier's.
  */
-import { generateText } from "ai";
+import { generateText, type LanguageModel } from "ai";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import type { Json } from "@/lib/supabase/database.types";
@@ -22,7 +22,9 @@ import { embeddingText, isoDate, toIndexDocument } from "@/lib/search/document";
 import { foldDiacritics } from "@/lib/text/fold";
 import { getSearch } from "@/lib/search/engine";
 import type { Embedder } from "@/lib/search/types";
-import { languageModel, llmConfigured, llmTimeoutMs } from "@/lib/llm/provider";
+import { languageModel, llmConfigured } from "@/lib/llm/provider";
+import { llmCallSettings } from "@/lib/llm/call";
+import { logger } from "@/lib/logger";
 import { recordAdminAction } from "@/lib/backend/admin-audit";
 import type { Identity } from "@/lib/backend/identity";
 import { parseFilters, refuseCollectionIds } from "@/lib/backend/extractions/filters";
@@ -596,7 +598,8 @@ function dominantOutcome(rows: readonly JudgmentRow[]): string | null {
  * POST /detect-events (admin): for every active line (or those listed) — drift (as drift-analysis); split (k-means
  * with k = 2 over the members gives two groups of ≥ 3 whose centroids' cosine is below the edge threshold); reversal (the
  * dominant appeal outcome of the newest third of members differs from the oldest third's); new_member (a member
- * dated after the line's last detection run); merge (two lines sharing at least half of the smaller one's members).
+ * dated after the line's last detection run); merge (two lines sharing at least half of the smaller one's members:
+ * the smaller is absorbed into the other and marked `merged`, docs/analytics.md "Reasoning lines: lifecycle").
  * Each event is stored once (same kind and key are not stored again).
  */
 export async function detectEvents(db: DbClient, identity: Identity, embedder: Embedder, lineIds?: string[]): Promise<{ lines: number; events: LineEvent[] }> {
@@ -634,15 +637,38 @@ export async function detectEvents(db: DbClient, identity: Identity, embedder: E
       }
     }
   }
+  // Merge: two active lines sharing at least half of the smaller one's members. The smaller (on a tie the newer: `all`
+  // is in creation order) is absorbed: its missing members move into the other, it is marked `merged`, and both lines
+  // get a merge event naming the other. An absorbed line takes no further part in this run; the survivor's grown
+  // membership is what later pairs are compared with.
+  const members = new Map(all.map((l) => [l.id, new Set(l.members.map((m) => m.judgment_id))]));
+  const absorbed = new Set<string>();
   for (let i = 0; i < all.length; i++) {
     for (let j = i + 1; j < all.length; j++) {
-      const a = new Set(all[i].members.map((m) => m.judgment_id));
-      const n = all[j].members.filter((m) => a.has(m.judgment_id)).length;
-      const smaller = Math.min(a.size, all[j].members.length);
-      if (smaller > 0 && n / smaller >= 0.5) {
-        const [x, y] = [all[i].id, all[j].id].sort();
-        pending.push({ line_id: x, kind: "merge", details: { key: `merge:${x}:${y}`, with_line: y, shared_members: n } });
-      }
+      const [first, second] = [all[i].id, all[j].id];
+      if (absorbed.has(first) || absorbed.has(second)) continue;
+      const a = members.get(first)!;
+      const b = members.get(second)!;
+      const n = [...b].filter((id) => a.has(id)).length;
+      const smaller = Math.min(a.size, b.size);
+      if (smaller === 0 || n / smaller < 0.5) continue;
+      const [into, from] = b.size > a.size ? [second, first] : [first, second];
+      const { data, error } = await db.rpc("reasoning_line_merge", { p_into: into, p_from: from });
+      if (error) throw fromDatabaseError(error);
+      const merged = z.object({ shared_members: z.number(), moved_members: z.number() }).parse(data);
+      await recordAdminAction(db, identity, {
+        action: "reasoning_line.merge",
+        targetType: "reasoning_line",
+        targetId: from,
+        before: { status: "active" },
+        after: { status: "merged", into, ...merged },
+      });
+      absorbed.add(from);
+      for (const id of members.get(from)!) members.get(into)!.add(id);
+      const [x, y] = [into, from].sort();
+      const key = `merge:${x}:${y}`;
+      pending.push({ line_id: into, kind: "merge", details: { key, with_line: from, absorbed: from, ...merged } });
+      pending.push({ line_id: from, kind: "merge", details: { key, with_line: into, merged_into: into, ...merged } });
     }
   }
   const events = await persistEvents(db, identity, pending, "detect-events", existing);
@@ -679,13 +705,33 @@ export async function analyzeOutcomes(db: DbClient, id: string): Promise<Outcome
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([year, rs]) => ({ year, members: rs.length, outcomes: sortedCounts(tally(rs.flatMap((r) => strs(r.base_appeal_outcome)))) }));
   const result: OutcomeAnalysis = { line_id: id, members: rows.length, overall: sortedCounts(overall), by_year, mode: "no-model", summary: null };
-  const model = llmConfigured() ? languageModel() : null;
-  if (!model) return result;
-  const { text } = await generateText({
-    model,
-    abortSignal: AbortSignal.timeout(llmTimeoutMs()),
-    system: "You summarise, in two or three plain sentences for a lawyer, how appeal outcomes in a line of criminal judgments changed over time. Use only the numbers given.",
-    prompt: JSON.stringify({ line: line.label, legal_question: line.legal_question, overall: result.overall, by_year }),
-  });
-  return { ...result, mode: "model", summary: text.trim() };
+  return { ...result, ...(await summariseOutcomes(llmConfigured() ? languageModel() : null, { line: line.label, legal_question: line.legal_question, overall: result.overall, by_year })) };
+}
+
+export interface OutcomeSummaryInput {
+  line: string;
+  legal_question: string | null;
+  overall: OutcomeAnalysis["overall"];
+  by_year: OutcomeAnalysis["by_year"];
+}
+
+/**
+ * The words over an outcome distribution: only with a model, from the distribution alone (the numbers are the prompt).
+ * A failed, timed-out or empty model answer leaves the deterministic part as it is: mode "no-model", no summary.
+ */
+export async function summariseOutcomes(model: LanguageModel | null, input: OutcomeSummaryInput): Promise<Pick<OutcomeAnalysis, "mode" | "summary">> {
+  if (!model) return { mode: "no-model", summary: null };
+  try {
+    const { text } = await generateText({
+      model,
+      system: "You summarise, in two or three plain sentences for a lawyer, how appeal outcomes in a line of criminal judgments changed over time. Use only the numbers given.",
+      prompt: JSON.stringify(input),
+      ...llmCallSettings({ functionId: "reasoning-lines.analyze-outcomes" }),
+    });
+    const summary = text.trim();
+    return summary ? { mode: "model", summary } : { mode: "no-model", summary: null };
+  } catch (e) {
+    logger.warn({ err: e instanceof Error ? e.message : String(e) }, "outcome summary: the model call failed; answering without it");
+    return { mode: "no-model", summary: null };
+  }
 }

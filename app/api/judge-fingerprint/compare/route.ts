@@ -5,6 +5,6 @@ import { JudgeCompareQuerySchema } from "@/lib/schema/requests/analysis-lines";
 export const dynamic = "force-dynamic";
 
 /** GET /api/judge-fingerprint/compare?judges=A,B[,C]: 2-3 profiles side by side (else 422); hourly quota judgeCompare. */
-export const GET = withRoute({ auth: "user", query: JudgeCompareQuerySchema, quota: "judgeCompare" }, async ({ db, query }) =>
-  compareJudges(db, query.judges),
+export const GET = withRoute({ auth: "user", query: JudgeCompareQuerySchema, quota: "judgeCompare" }, async ({ db, query, serviceDb }) =>
+  compareJudges(db, query.judges, serviceDb()),
 );
