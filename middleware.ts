@@ -1,6 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isPublicRoute } from "@/lib/auth/public-routes";
 import { updateSession } from "@/lib/supabase/middleware";
+import { GUEST_MINT_HEADER } from "@/lib/api/page-search-header";
+import { guestCookie } from "@/lib/api/guest-meter";
+import { GUEST_COOKIE, isGuestSessionId } from "@/lib/backend/guest";
+import { config as appConfig } from "@/lib/config";
 
 export { isPublicRoute } from "@/lib/auth/public-routes";
 
@@ -32,6 +36,24 @@ export function pageContentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 /**
+ * /search renders a guest's first page of results on the server, metered like the API (lib/api/page-search.ts), but
+ * a page cannot set cookies: a guest without a `guest_session_id` cookie gets one here, and the header
+ * GUEST_MINT_HEADER tells the page it may mint the session under that id. The header is always deleted first, so a
+ * client cannot send it. Returns the id to set as the cookie, or null.
+ */
+function prepareGuestSearch(request: NextRequest): string | null {
+  request.headers.delete(GUEST_MINT_HEADER);
+  if (request.nextUrl.pathname !== "/search" || !request.nextUrl.search) return null;
+  const names = request.cookies.getAll().map((c) => c.name);
+  if (names.some((n) => /^sb-.*-auth-token/.test(n))) return null;
+  if (isGuestSessionId(request.cookies.get(GUEST_COOKIE)?.value)) return null;
+  const id = crypto.randomUUID();
+  request.cookies.set(GUEST_COOKIE, id);
+  request.headers.set(GUEST_MINT_HEADER, id);
+  return id;
+}
+
+/**
  * UX gate for pages only (CVE-2025-29927: handlers authenticate themselves): refresh the session and send signed-out
  * visitors of protected pages to sign-in; set the page's CSP. API routes are not matched: `withRoute` verifies the
  * caller once, applies the same public-route allowlist and answers 401 JSON (D-03); running the middleware too cost
@@ -45,7 +67,9 @@ export async function middleware(request: NextRequest) {
   // On the request, so the renderer finds the nonce (updateSession forwards these request headers to Next).
   request.headers.set("content-security-policy", csp);
   request.headers.set("x-nonce", nonce);
+  const mintedGuest = prepareGuestSearch(request);
   const { response, signedIn } = await updateSession(request);
+  if (mintedGuest) response.headers.append("Set-Cookie", guestCookie(mintedGuest, appConfig().GUEST_SESSION_TTL_SECONDS));
   if (signedIn || isPublicRoute(request.method, pathname)) {
     response.headers.set("Content-Security-Policy", csp);
     return response;

@@ -33,6 +33,7 @@ import pg from "pg";
 import type { Identity } from "../lib/api/identity";
 import { measureThroughApp, type AppLatency } from "./lib/app-latency";
 import { annPhase } from "./lib/ann-recall";
+import { concurrentComparison } from "./search-concurrent";
 import { autocompletePath, httpClient, hybridPath, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
 import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
@@ -297,6 +298,7 @@ async function main(): Promise<void> {
       });
     }
     local.close();
+    out.concurrent_vs_postgres = await concurrentComparison(server.url, QUERIES, { clients: 8, seconds: Number(process.env.BENCH_CONCURRENT_SECONDS ?? 30) });
     await server.close();
 
     const ratioOf = (a: number[], b: number[]) => Number((pct(a, 50) / Math.max(0.01, pct(b, 50))).toFixed(1));

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { SearchPage } from "@/components/search/search-page";
+import { pageSearchFirstPage } from "@/lib/api/page-search";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,14 +10,19 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t.search.title, description: t.search.description };
 }
 
-/** Server shell; the search itself is one client island driven by the URL. */
-export default async function SearchRoute() {
-  const { t } = await getI18n();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * Server shell; the search itself is one client island driven by the URL. Its first page of results is searched here
+ * (same rules as the API, lib/api/page-search.ts) so the results are in the HTML; later pages are fetched by the client.
+ */
+export default async function SearchRoute({ searchParams }: Props) {
+  const [{ t }, initial] = await Promise.all([getI18n(), searchParams.then(pageSearchFirstPage)]);
   return (
     <>
       <PageHeader title={t.search.title} />
       <Suspense fallback={<div className="h-40" />}>
-        <SearchPage />
+        <SearchPage initial={initial} />
       </Suspense>
     </>
   );

@@ -10,7 +10,7 @@ import { Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
-import { aggregate, type AggregateResponse, type Distribution } from "@/lib/client/extractions-api";
+import { aggregate, aggregateRequest, type AggregateResponse, type Distribution } from "@/lib/client/extractions-api";
 import type { ApiFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber } from "@/lib/i18n/locale";
@@ -34,29 +34,22 @@ interface Settings {
 const INT32 = { min: -2147483648, max: 2147483647 };
 
 /** The aggregate panel: pick fields, see their distributions over the cohort, with coverage and an optional sample. */
-export function AggregatePanel({ filters, textQuery }: { filters: ApiFilter; textQuery: string }) {
+export function AggregatePanel({ filters, textQuery, initial = null }: { filters: ApiFilter; textQuery: string; initial?: AggregateResponse | null }) {
   const { locale, t } = useI18n();
   useEffect(() => {
     void loadCharts();
   }, []);
-  const [draft, setDraft] = useState<Settings>({ fields: [...DEFAULT_AGGREGATE_FIELDS], sample: "", seed: "42" });
-  const [applied, setApplied] = useState<Settings>(draft);
+  const [defaults] = useState<Settings>(() => ({ fields: [...DEFAULT_AGGREGATE_FIELDS], sample: "", seed: "42" }));
+  const [draft, setDraft] = useState<Settings>(defaults);
+  const [applied, setApplied] = useState<Settings>(defaults);
   const sampleSize = applied.sample ? Number(applied.sample) : undefined;
   const seed = applied.seed ? Number(applied.seed) : undefined;
 
   const q = useQuery({
     queryKey: ["aggregate", filters, textQuery, applied],
-    queryFn: ({ signal }) =>
-      aggregate(
-        {
-          filters,
-          ...(textQuery ? { text_query: textQuery } : {}),
-          fields: applied.fields,
-          ...(sampleSize ? { sample_size: sampleSize, seed: seed ?? 42 } : {}),
-          top_n: 20,
-        },
-        signal,
-      ),
+    queryFn: ({ signal }) => aggregate(aggregateRequest(filters, textQuery, { fields: applied.fields, sampleSize, seed }), signal),
+    // The server rendered the default settings' aggregate for the URL the page was loaded with.
+    initialData: initial && applied === defaults ? initial : undefined,
     enabled: applied.fields.length > 0,
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
@@ -9,7 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/client/api";
 import { SaveSearchButton } from "@/components/accounts/save-search-button";
 import { parseExtractionState, serializeExtractionState, type ExtractionUrlState } from "@/lib/client/extraction-url-state";
-import { filterDocuments } from "@/lib/client/extractions-api";
+import { filterDocuments, type InitialExtractions } from "@/lib/client/extractions-api";
 import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber } from "@/lib/i18n/locale";
@@ -24,15 +24,16 @@ import { SaveCollectionDialog } from "./save-dialog";
 type State = Omit<ExtractionUrlState, "malformed">;
 
 /** /search/extractions: everything is derived from the URL (f, q, page, nl), so reload, back/forward and links restore it. */
-export function ExtractionsPage({ llmEnabled }: { llmEnabled: boolean }) {
+export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: boolean; initial?: InitialExtractions | null }) {
   const { locale, t } = useI18n();
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const url = parseExtractionState(params);
   const f = encodeFilter(url.filter);
   const apiFilter = toApiFilter(url.filter);
   const urlKey = serializeExtractionState(url);
+  // The first page (and default aggregate) the server rendered for the URL this page was loaded with.
+  const served = initial?.key === urlKey ? initial : null;
 
   const [qDraft, setQDraft] = useState(url.q);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -48,7 +49,8 @@ export function ExtractionsPage({ llmEnabled }: { llmEnabled: boolean }) {
   }
 
   function go(next: State) {
-    router.push(`${pathname}${serializeExtractionState(next)}`, { scroll: false });
+    // Client-side (Next's router follows pushState): no server render of the page, which would read the cohort again.
+    window.history.pushState(null, "", `${pathname}${serializeExtractionState(next)}`);
   }
   const base: State = { filter: url.filter, q: url.q, page: url.page, nl: url.nl };
 
@@ -57,6 +59,7 @@ export function ExtractionsPage({ llmEnabled }: { llmEnabled: boolean }) {
     queryFn: ({ signal }) => filterDocuments(apiFilter, url.q, url.page, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    initialData: served?.results,
   });
 
   function openDrawer() {
@@ -153,7 +156,7 @@ export function ExtractionsPage({ llmEnabled }: { llmEnabled: boolean }) {
         )}
       </section>
 
-      <AggregatePanel filters={apiFilter} textQuery={url.q} />
+      <AggregatePanel filters={apiFilter} textQuery={url.q} initial={served?.aggregate ?? null} />
 
       <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} draft={draft} setDraft={setDraft} onApply={applyDraft} />
       <SaveCollectionDialog open={saveOpen} onOpenChange={setSaveOpen} filters={apiFilter} textQuery={url.q} nl={url.nl} />

@@ -1,17 +1,18 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useSessionUser } from "@/components/shell/user-context";
 import { ApiRequestError } from "@/lib/client/api";
-import { searchDocuments, type GuestAllowance } from "@/lib/client/search-api";
+import { searchDocuments, type GuestAllowance, type InitialSearch, type SearchResult } from "@/lib/client/search-api";
 import {
   JURISDICTIONS,
   SEARCH_MODES,
+  hasSearchCriteria,
   parseSearchState,
   searchFilterExpression,
   serializeSearchState,
@@ -27,15 +28,24 @@ import { SearchResults } from "./search-results";
 import { SearchBox } from "./search-box";
 import { SaveSearchButton } from "@/components/accounts/save-search-button";
 
-function hasCriteria(s: SearchUrlState): boolean {
-  return s.q.trim().length > 0 || s.jurisdiction.length > 0 || !!s.from || !!s.to || !!s.court.trim();
+const hasCriteria = hasSearchCriteria;
+
+/** Product events of a search's first page (whether the client or the server fetched it). */
+function emitFirstPage(s: SearchUrlState, res: SearchResult) {
+  const common = { query_length: s.q.trim().length, mode: s.mode };
+  emit("search_submitted", { result_count: res.estimatedTotal, ...common });
+  if (res.hits.length === 0) emit("search_zero_results", common);
 }
 
-/** The /search client island: URL-driven state, one search request per URL, the guest allowance from the headers. */
-export function SearchPage() {
+/**
+ * The /search client island: URL-driven state, one search request per URL, the guest allowance from the headers.
+ * `initial` is the first page the server rendered for the URL it was loaded with (lib/api/page-search.ts): it seeds
+ * the query data for that key, so the client does not search (nor charge a guest) again; paging and filters change
+ * the URL with history.pushState, which Next's router follows without a server render, and fetch on the client.
+ */
+export function SearchPage({ initial = null }: { initial?: InitialSearch | null }) {
   const { locale, t } = useI18n();
   const user = useSessionUser();
-  const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const state = parseSearchState(params);
@@ -44,7 +54,7 @@ export function SearchPage() {
   const key = serializeSearchState(effective);
 
   const [draft, setDraft] = useState<SearchUrlState>(effective);
-  const [guest, setGuest] = useState<GuestAllowance | null>(null);
+  const [guest, setGuest] = useState<GuestAllowance | null>(initial?.key === key ? initial.result.guest : null);
   const [limitOpen, setLimitOpen] = useState(false);
   // Keep the form in step with back/forward navigation (state adjusted during render, not in an effect).
   const [draftKey, setDraftKey] = useState(key);
@@ -58,16 +68,13 @@ export function SearchPage() {
     enabled: hasCriteria(effective),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
+    initialData: initial?.key === key ? initial.result : undefined,
     // No abort signal: an aborted request may already have been charged to the guest, and a retry would charge again.
     queryFn: async () => {
       try {
         const res = await searchDocuments(effective);
         if (res.guest) setGuest(res.guest);
-        if (effective.page === 1) {
-          const common = { query_length: effective.q.trim().length, mode: effective.mode };
-          emit("search_submitted", { result_count: res.estimatedTotal, ...common });
-          if (res.hits.length === 0) emit("search_zero_results", common);
-        }
+        if (effective.page === 1) emitFirstPage(effective, res);
         return res;
       } catch (err) {
         if (err instanceof ApiRequestError && err.status === 429 && err.code === "GUEST_LIMIT_REACHED") {
@@ -79,8 +86,19 @@ export function SearchPage() {
     },
   });
 
+  // The server-rendered first page is reported once, as a client-fetched one would be.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current || !initial) return;
+    reported.current = true;
+    const s = parseSearchState(new URLSearchParams(window.location.search));
+    if (s.page === 1) emitFirstPage(user ? s : { ...s, mode: "text" }, initial.result);
+  }, [initial, user]);
+
   function go(next: SearchUrlState) {
-    router.push(`${pathname}${serializeSearchState(next)}`);
+    // Client-side: no server render (which would search again) for a page or filter change.
+    window.history.pushState(null, "", `${pathname}${serializeSearchState(next)}`);
+    window.scrollTo({ top: 0 });
   }
 
   function submit(e?: FormEvent) {

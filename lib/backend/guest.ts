@@ -76,6 +76,23 @@ export class GuestLimitReachedError extends Error {
   }
 }
 
+/**
+ * How a metered search may mint a new session. The API mints a random id and sets the cookie on its answer; a
+ * server-rendered page cannot set cookies, so it mints only under the id the middleware already put in the visitor's
+ * cookie (`{ mintAs: id }`), or not at all (`{ mintAs: null }`: the page then leaves the search to the client).
+ */
+export interface MeterOptions {
+  mintAs?: string | null;
+}
+
+/** Thrown (before the search runs, nothing charged) when a session would have to be minted but minting is off. */
+export class GuestSessionUnavailableError extends Error {
+  constructor() {
+    super("A new guest session would be needed");
+    this.name = "GuestSessionUnavailableError";
+  }
+}
+
 export interface MeterOutcome<T> {
   result: T;
   /** Null when unmetered (signed-in caller, API-key caller, or no usable store). */
@@ -116,8 +133,8 @@ export class GuestMeter {
    * Throws GuestLimitReachedError (before calling `run`) when the allowance is spent; rethrows `run`'s error after
    * refunding the reservation.
    */
-  async meter<T>(cookie: string | null, run: () => Promise<T>): Promise<MeterOutcome<T>> {
-    const reserved = await this.reserve(cookie);
+  async meter<T>(cookie: string | null, run: () => Promise<T>, opts: MeterOptions = {}): Promise<MeterOutcome<T>> {
+    const reserved = await this.reserve(cookie, opts);
     if (!reserved) return { result: await run(), session: null };
     if (reserved.spent) throw new GuestLimitReachedError(reserved.session);
     let result: T;
@@ -136,7 +153,7 @@ export class GuestMeter {
     return this.store.del(this.key(cookie.toLowerCase()));
   }
 
-  private async reserve(cookie: string | null): Promise<{ session: GuestSession; spent: boolean } | null> {
+  private async reserve(cookie: string | null, opts: MeterOptions): Promise<{ session: GuestSession; spent: boolean } | null> {
     if (!this.store || !this.reserveScript) {
       logger.warn("guest search unmetered: no limits store configured (UPSTASH_REDIS_REST_URL unset)");
       return null;
@@ -153,7 +170,8 @@ export class GuestMeter {
       if (id) answer = await this.reserveScript.exec([this.key(id)], [String(s.limit), String(s.ttlSeconds), "0"]);
       if (answer[0] === -1) {
         // No cookie, a malformed one, or a session that expired (D-12) or never existed: mint a new one.
-        id = randomUUID();
+        if (opts.mintAs === null || (opts.mintAs !== undefined && !isGuestSessionId(opts.mintAs))) throw new GuestSessionUnavailableError();
+        id = opts.mintAs === undefined ? randomUUID() : opts.mintAs.toLowerCase();
         minted = true;
         answer = await this.reserveScript.exec([this.key(id)], [String(s.limit), String(s.ttlSeconds), "1"]);
       }
@@ -168,6 +186,7 @@ export class GuestMeter {
         session: { id: id as string, limit: s.limit, remaining, minted, ttlSeconds: ttl > 0 ? ttl : s.ttlSeconds, nudge: remaining === s.nudgeRemaining },
       };
     } catch (e) {
+      if (e instanceof GuestSessionUnavailableError) throw e;
       reportStoreFailure(this.store);
       logger.warn({ err: e instanceof Error ? e.message : String(e) }, "guest search unmetered: limits store unavailable");
       return null;

@@ -11,6 +11,7 @@ import type {
   FromFilterResponse,
   NlFilterResult,
 } from "@/lib/backend/responses";
+import { DEFAULT_AGGREGATE_FIELDS } from "@/lib/schema";
 import { apiFetch, qs } from "./api";
 import type { ApiFilter } from "./filter-codec";
 
@@ -21,12 +22,20 @@ export type FacetValue = FacetsResponse["values"][number];
 
 export const RESULTS_PAGE_SIZE = 20;
 
+/** The body of a results page request (the server-rendered first page builds the same: lib/api/page-extractions.ts). */
+export function filterRequest(filters: ApiFilter, textQuery: string, page: number) {
+  return { filters, ...(textQuery ? { text_query: textQuery } : {}), limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE };
+}
+
 export function filterDocuments(filters: ApiFilter, textQuery: string, page: number, signal?: AbortSignal): Promise<FilterResponse> {
-  return apiFetch<FilterResponse>("/api/extractions/base-schema/filter", {
-    method: "POST",
-    signal,
-    json: { filters, ...(textQuery ? { text_query: textQuery } : {}), limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE },
-  });
+  return apiFetch<FilterResponse>("/api/extractions/base-schema/filter", { method: "POST", signal, json: filterRequest(filters, textQuery, page) });
+}
+
+/** What the /search/extractions island starts from: the URL key it was rendered for, its results and default aggregate. */
+export interface InitialExtractions {
+  key: string;
+  results: FilterResponse;
+  aggregate: AggregateResponse | null;
 }
 
 export interface AggregateRequest {
@@ -36,6 +45,21 @@ export interface AggregateRequest {
   sample_size?: number;
   seed?: number;
   top_n?: number;
+}
+
+/** The aggregate panel's request; with no settings, its defaults (the fields of DEFAULT_AGGREGATE_FIELDS, no sample). */
+export function aggregateRequest(
+  filters: ApiFilter,
+  textQuery: string,
+  settings: { fields: readonly string[]; sampleSize?: number; seed?: number } = { fields: DEFAULT_AGGREGATE_FIELDS },
+): AggregateRequest {
+  return {
+    filters,
+    ...(textQuery ? { text_query: textQuery } : {}),
+    fields: [...settings.fields],
+    ...(settings.sampleSize ? { sample_size: settings.sampleSize, seed: settings.seed ?? 42 } : {}),
+    top_n: 20,
+  };
 }
 
 export function aggregate(req: AggregateRequest, signal?: AbortSignal): Promise<AggregateResponse> {

@@ -2,6 +2,7 @@
  * Client view of the search routes (GET /api/search/documents, /autocomplete, /suggest): their bodies are the types
  * lib/backend builds them with; a hit (`{...document fields, _formatted, _ranking_score}`) becomes a ResultHit.
  */
+import type { GuestSession } from "@/lib/backend/guest";
 import type { AutocompleteBody, SearchDocumentsBody, SuggestBody } from "@/lib/backend/responses";
 import { apiFetchWithHeaders, apiFetch, isRecord, qs } from "./api";
 import { SEARCH_PAGE_SIZE, searchFilterExpression, semanticRatio, type SearchUrlState } from "./search-url-state";
@@ -30,6 +31,12 @@ export interface SearchResult {
   estimatedTotal: number;
   processingTimeMs: number | null;
   guest: GuestAllowance | null;
+}
+
+/** What the /search client island starts from: its query key (serializeSearchState) and the answer the server gave for it. */
+export interface InitialSearch {
+  key: string;
+  result: SearchResult;
 }
 
 /** A field of a hit: the index stores text as a string, a cropped highlight may come as several pieces. */
@@ -65,6 +72,11 @@ export function guestFromHeaders(h: Headers): GuestAllowance | null {
   // The server decides when to nudge (X-Guest-Upgrade-Nudge at the threshold, spec: Limits).
   const flag = h.get("x-guest-upgrade-nudge");
   return { limit, remaining, nudge: flag === "true" || flag === "1" };
+}
+
+/** The same allowance from a metered session (a server-rendered first page: lib/api/page-search.ts). */
+export function guestFromSession(s: Pick<GuestSession, "limit" | "remaining" | "nudge">): GuestAllowance {
+  return { limit: s.limit, remaining: s.remaining, nudge: s.nudge };
 }
 
 export function searchRequestPath(s: SearchUrlState): string {

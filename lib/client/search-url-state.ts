@@ -43,6 +43,11 @@ export function parseSearchState(params: ParamSource): SearchUrlState {
   };
 }
 
+/** Whether the state asks for a search at all (otherwise /search shows its prompt). */
+export function hasSearchCriteria(s: SearchUrlState): boolean {
+  return s.q.trim().length > 0 || s.jurisdiction.length > 0 || !!s.from || !!s.to || !!s.court.trim();
+}
+
 export function serializeSearchState(s: SearchUrlState): string {
   const sp = new URLSearchParams();
   if (s.q.trim()) sp.set("q", s.q.trim());

@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { ExtractionsPage } from "@/components/extractions/extractions-page";
 import { getSessionUser } from "@/lib/api/pages";
+import { pageExtractionsFirstPage } from "@/lib/api/page-extractions";
 import { getI18n } from "@/lib/i18n/server";
 import { llmConfigured } from "@/lib/llm/provider";
 
@@ -13,16 +14,19 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Signed-in only (spec: Authentication 5); the middleware redirects too, this is the page's own check. */
-export default async function ExtractionsRoute() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ExtractionsRoute({ searchParams }: Props) {
   if (!(await getSessionUser())) redirect("/sign-in?next=/search/extractions");
-  const { t } = await getI18n();
+  // The first page of results and the default aggregate are read here, so they are in the HTML (issue 20).
+  const [{ t }, initial] = await Promise.all([getI18n(), searchParams.then(pageExtractionsFirstPage)]);
   // The NL box appears only when an LLM is configured; without one its route answers 503 (ARCHITECTURE: local stack).
   const llmEnabled = llmConfigured();
   return (
     <>
       <PageHeader title={t.extr.title} lead={t.extr.description} />
       <Suspense fallback={<div className="h-96" />}>
-        <ExtractionsPage llmEnabled={llmEnabled} />
+        <ExtractionsPage llmEnabled={llmEnabled} initial={initial} />
       </Suspense>
     </>
   );
