@@ -50,6 +50,13 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "GET /api/schemas/[id]/versions/[n]": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "GET /api/schemas/[id]/versions/compare": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "POST /api/schemas/[id]/versions/[n]/rollback": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  // Extraction jobs (issue 18): A's collection id is no job of B's; the same 404 as a foreign job id.
+  "GET /api/extractions/[id]": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "DELETE /api/extractions/[id]": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "POST /api/extractions/[id]/cancel": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "POST /api/extractions/[id]/retry": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "GET /api/extractions/[id]/results": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "GET /api/extractions/[id]/export": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */

@@ -15,8 +15,11 @@ import type { CreateExtractionRequest } from "@/lib/schema/requests/extraction-j
 import { schemaFieldSchema, type SchemaField } from "@/lib/schema/requests/schemas";
 import { BASE_JOB_SCHEMA, baseSchemaFields } from "./base";
 import { enqueueExtraction } from "./queue";
+import type { ExtractionJob, ExtractionJobPage, ResultRow } from "./types";
 
-export const ExtractionJob = z.object({
+export type { ExtractionJob, ExtractionJobPage, ResultRow };
+
+export const ExtractionJobSchema = z.object({
   job_id: z.string(),
   status: z.enum(["queued", "running", "completed", "completed_with_errors", "failed", "cancelled"]),
   mode: z.enum(["rules", "model"]),
@@ -28,9 +31,9 @@ export const ExtractionJob = z.object({
   finished_at: z.string().nullable(),
   error: z.string().nullable(),
 });
-export type ExtractionJob = z.infer<typeof ExtractionJob>;
 
-const Outcome = z.object({ outcome: z.string(), job: ExtractionJob.optional(), missing: z.number().optional(), count: z.number().optional() });
+
+const Outcome = z.object({ outcome: z.string(), job: ExtractionJobSchema.optional(), missing: z.number().optional(), count: z.number().optional() });
 
 function jobId(id: string): string {
   if (!isUuid(id)) throw new ApiError("INVALID_JOB_ID");
@@ -81,21 +84,14 @@ export async function getExtractionJob(db: DbClient, id: string): Promise<Extrac
   const { data, error } = await db.rpc("get_extraction_job", { p_job_id: jobId(id) });
   if (error) throw fromDatabaseError(error);
   if (!data) throw notFound();
-  return ExtractionJob.parse(data);
+  return ExtractionJobSchema.parse(data);
 }
 
-export interface ExtractionJobPage {
-  jobs: ExtractionJob[];
-  total: number;
-  page: number;
-  page_size: number;
-  has_more: boolean;
-}
 
 export async function listExtractionJobs(db: DbClient, q: { status?: string; page: number; page_size: number }): Promise<ExtractionJobPage> {
   const { data, error } = await db.rpc("list_extraction_jobs", { p_status: q.status, p_limit: q.page_size, p_offset: (q.page - 1) * q.page_size });
   if (error) throw fromDatabaseError(error);
-  const r = z.object({ jobs: z.array(ExtractionJob), total: z.number() }).parse(data);
+  const r = z.object({ jobs: z.array(ExtractionJobSchema), total: z.number() }).parse(data);
   return { ...r, page: q.page, page_size: q.page_size, has_more: q.page * q.page_size < r.total };
 }
 
@@ -129,18 +125,6 @@ export async function deleteExtractionJob(db: DbClient, id: string): Promise<voi
   if (r.outcome === "not_finished") throw new ApiError("EXTRACTION_JOB_NOT_FINISHED");
 }
 
-export interface ResultRow {
-  document_id: string;
-  position: number;
-  case_number: string | null;
-  title: string | null;
-  status: "pending" | "completed" | "failed" | "skipped";
-  values: Record<string, unknown> | null;
-  error: string | null;
-  model: string | null;
-  attempts: number;
-  finished_at: string | null;
-}
 
 const ResultRowSchema = z.object({
   document_id: z.string(),
