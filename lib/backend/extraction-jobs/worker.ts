@@ -101,38 +101,40 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     return rows[0] ? JobRow.parse(rows[0]) : null;
   }
 
-  async function processDocument(job: z.infer<typeof JobRow>, fields: SchemaField[], documentId: string): Promise<void> {
-    const base = job.schema_key === "base";
-    const { rows } = await pool.query<{ full_text: string }>("select full_text from public.judgments where id = $1", [documentId]);
-    let outcome: ExtractionOutcome;
-    if (!rows[0]) outcome = { status: "failed", error: "the judgment no longer exists", model: "none" };
-    else {
-      try {
-        outcome = await extractor({ text: rows[0].full_text, fields, mode: job.mode, base, documentId });
-      } catch (e) {
-        outcome = { status: "failed", error: `extractor error: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`, model: "none" };
-      }
-    }
+  /** Record one document's outcome (base jobs also write the judgment, in the same transaction). */
+  async function record(job: z.infer<typeof JobRow>, documentId: string, outcome: ExtractionOutcome): Promise<void> {
     if (dead) return;
+    // Lands only while the document is pending and the job is still ours (a taken-over job's zombie writes nothing).
+    const sql = `update public.extraction_job_documents d
+            set status = $3, "values" = $4::jsonb, error = $5, model = $6, attempts = d.attempts + 1, finished_at = now()
+          where d.job_id = $1 and d.document_id = $2 and d.status = 'pending'
+            and exists (select 1 from public.extraction_jobs j where j.id = $1 and j.worker_id = $7)`;
+    const args = [job.id, documentId, outcome.status, outcome.status === "completed" ? JSON.stringify(outcome.values) : null,
+      outcome.status === "failed" ? outcome.error : null, outcome.model, workerId];
+    if (job.schema_key !== "base") {
+      await pool.query(sql, args); // one statement, one round trip: the queue's cost per document
+      return;
+    }
     const client = await pool.connect();
     try {
       await client.query("begin");
-      // Lands only while the document is pending and the job is still ours (a taken-over job's zombie writes nothing).
-      const res = await client.query(
-        `update public.extraction_job_documents d
-            set status = $3, "values" = $4::jsonb, error = $5, model = $6, attempts = d.attempts + 1, finished_at = now()
-          where d.job_id = $1 and d.document_id = $2 and d.status = 'pending'
-            and exists (select 1 from public.extraction_jobs j where j.id = $1 and j.worker_id = $7)`,
-        [job.id, documentId, outcome.status, outcome.status === "completed" ? JSON.stringify(outcome.values) : null,
-         outcome.status === "failed" ? outcome.error : null, outcome.model, workerId],
-      );
-      if (res.rowCount === 1 && base) await writeBaseExtraction(client, documentId, outcome);
+      const res = await client.query(sql, args);
+      if (res.rowCount === 1) await writeBaseExtraction(client, documentId, outcome);
       await client.query("commit");
     } catch (e) {
       await client.query("rollback").catch(() => {});
       throw e;
     } finally {
       client.release();
+    }
+  }
+
+  async function extractOne(job: z.infer<typeof JobRow>, fields: SchemaField[], documentId: string, text: string | undefined): Promise<ExtractionOutcome> {
+    if (text === undefined) return { status: "failed", error: "the judgment no longer exists", model: "none" };
+    try {
+      return await extractor({ text, fields, mode: job.mode, base: job.schema_key === "base", documentId });
+    } catch (e) {
+      return { status: "failed", error: `extractor error: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`, model: "none" };
     }
   }
 
@@ -147,22 +149,36 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     );
     const todo = rows.map((r) => r.document_id);
     let cancelled = false;
+    // The cancel flag is read before a document when the last read is older than 200 ms (shared by the lanes).
+    let checkedAt = 0;
     const cancelRequested = async () =>
       (await pool.query<{ c: boolean }>("select cancel_requested as c from public.extraction_jobs where id = $1", [jobId])).rows[0]?.c !== false;
     const lane = async () => {
+      const texts = new Map<string, string>();
+      const mine: string[] = [];
       for (;;) {
-        if (dead || stopping) return;
-        const next = todo.shift();
-        if (!next) return;
-        if (cancelled || (await cancelRequested())) {
-          cancelled = true;
-          return;
+        if (dead || stopping || cancelled) return;
+        if (!mine.length) {
+          // Texts are read a few documents at a time (one round trip), never the whole job at once.
+          const take = Math.max(1, Math.min(25, Math.floor(todo.length / (concurrency * 2))));
+          mine.push(...todo.splice(0, take));
+          if (!mine.length) return;
+          const r = await pool.query<{ id: string; full_text: string }>("select id, full_text from public.judgments where id = any($1::uuid[])", [mine]);
+          for (const row of r.rows) texts.set(row.id, row.full_text);
         }
-        await processDocument(job, fields, next);
+        if (Date.now() - checkedAt > 200) {
+          checkedAt = Date.now();
+          if (await cancelRequested()) cancelled = true;
+        }
+        if (cancelled) return;
+        const next = mine.shift() as string;
+        const outcome = await extractOne(job, fields, next, texts.get(next));
+        texts.delete(next);
+        await record(job, next, outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(todo.length, 1)) }, lane));
-    if (dead || (stopping && !cancelled && todo.length)) return; // another worker takes the rest after the stale window
+    if (dead || (stopping && !cancelled)) return; // another worker takes the rest after the stale window
     await finishJob(jobId, cancelled || (await cancelRequested()));
   }
 
