@@ -242,6 +242,12 @@ const ConfigSchema = z.object({
   EXTRACTION_WORKER_CONCURRENCY: int(2, 1),
   /** Extraction jobs one user may have running at once. */
   EXTRACTION_MAX_RUNNING_JOBS_PER_USER: int(3, 1),
+  /** Documents one extraction job may name (document_ids or a collection's members). */
+  EXTRACTION_MAX_DOCUMENTS: int(5_000, 1),
+  /** Seconds between an extraction worker's heartbeats. */
+  EXTRACTION_HEARTBEAT_SECONDS: int(5, 1),
+  /** A running job whose worker has not beaten for this long is taken over by another worker. */
+  EXTRACTION_STALE_SECONDS: int(30, 2),
   // Issue 17 (llm module): every model call's time budget and retries on 429/5xx (the ai SDK backs off between tries).
   /** Time budget of one model call, in ms. */
   LLM_TIMEOUT_MS: int(30_000, 100),

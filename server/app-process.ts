@@ -47,3 +47,9 @@ export async function waitUntilServing(url: string, child: ChildProcess, timeout
   }
   throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
 }
+
+/** The extraction worker (server/worker.ts, issue 18) as a child process; stopChild sends SIGTERM (a graceful stop). */
+export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
+  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
+  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env, stdio });
+}

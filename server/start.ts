@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { addMissingToEnvFile, readEnvFile } from "./env-file";
-import { exitCode, spawnAppServer, spawnNext, stopChild, waitUntilServing } from "./app-process";
+import { exitCode, spawnAppServer, spawnNext, spawnWorker, stopChild, waitUntilServing } from "./app-process";
 import { startGateway } from "../supabase/local/gateway";
 import { generateLocalKeys } from "./keys";
 import { say, step } from "./launcher-log";
@@ -134,6 +134,12 @@ async function main() {
   const remote = Boolean(process.env.SUPABASE_URL);
   const env = remote ? { ...readEnvFile(envFile), ...process.env } : await startLocalParts(withNext);
   if (remote) say(`SUPABASE_URL is set: using ${process.env.SUPABASE_URL}; no local parts started`);
+  // The extraction worker (issue 18): its own process, stopped with the rest on Ctrl-C / SIGTERM.
+  if (env.DATABASE_URL) {
+    const worker = spawnWorker(env);
+    cleanups.push(() => stopChild(worker));
+    say("extraction worker started (npm run worker runs one on its own)");
+  } else say("no DATABASE_URL: no extraction worker (jobs stay queued)");
   if (!withNext) {
     say("stack is up (no Next.js). Ctrl-C stops it.");
     return;

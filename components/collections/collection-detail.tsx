@@ -1,5 +1,6 @@
 "use client";
 
+import { RunExtractionButton } from "@/components/extraction/run-extraction";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -84,9 +85,12 @@ export function CollectionDetail({ id }: { id: string }) {
         title={coll.data ? <span data-testid="collection-name">{coll.data.name}</span> : <Skeleton className="h-9 w-64" />}
         lead={coll.data ? `${coll.data.description ? `${coll.data.description} · ` : ""}${fmt(t.coll.count, { count: formatNumber(locale, coll.data.document_count) })}` : undefined}
         actions={
-          <Button variant="secondary" size="sm" onClick={() => setRenaming(true)} disabled={!coll.data}>
-            {t.common.rename}
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setRenaming(true)} disabled={!coll.data}>
+              {t.common.rename}
+            </Button>
+            <RunExtractionButton collectionId={id} />
+          </div>
         }
       />
 

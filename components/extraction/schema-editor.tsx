@@ -23,6 +23,7 @@ import {
   type SchemaField,
 } from "@/lib/client/schemas-api";
 import { useI18n } from "@/lib/i18n/client";
+import { RunExtractionButton } from "./run-extraction";
 import { fmt, formatDate } from "@/lib/i18n/locale";
 import { createSchemaRequest, SCHEMA_FIELD_TYPES, type SchemaFieldType } from "@/lib/schema/requests/schemas";
 
@@ -284,6 +285,11 @@ function SchemaForm({ schema, onSaved, onDeleted }: { schema: ExtractionSchema |
           ) : null}
         </div>
       </form>
+      {schema ? (
+        <div className="mt-3">
+          <RunExtractionButton schemaId={schema.id} />
+        </div>
+      ) : null}
       <DialogRoot open={confirming} onOpenChange={setConfirming}>
         <DialogContent title={fmt(t.extraction.confirmDelete, { name: schema?.name ?? "" })}>
           {remove.isError ? <Notice tone="danger">{errorMessage(remove.error, t.common.unknownError)}</Notice> : null}

@@ -122,6 +122,16 @@ export const ERRORS = {
   SCHEMA_VERSION_NOT_FOUND: { status: 404, message: "This version of the extraction schema does not exist.", area: "extraction" },
   SCHEMA_INVALID: { status: 422, message: "The schema's fields do not form a valid JSON Schema.", area: "extraction" },
   SCHEMA_GENERATION_FAILED: { status: 502, message: "The model did not answer with a usable schema. Try again later.", area: "extraction" },
+  EXTRACTION_JOB_NOT_FOUND: { status: 404, message: "Extraction job not found.", area: "extraction" },
+  INVALID_JOB_ID: { status: 400, message: "The extraction job id must be a UUID.", area: "extraction" },
+  EXTRACTION_DOCUMENTS_NOT_FOUND: { status: 422, message: "Some of the documents do not exist.", area: "extraction" },
+  EXTRACTION_NO_DOCUMENTS: { status: 422, message: "The job names no documents (the collection is empty).", area: "extraction" },
+  EXTRACTION_TOO_MANY_DOCUMENTS: { status: 422, message: "An extraction job takes at most 5,000 documents.", area: "extraction" },
+  // P-47: a state conflict, not a rate limit: the caller waits for a job to finish (or cancels one), not for a window.
+  EXTRACTION_RUNNING_LIMIT: { status: 409, message: "You already have the maximum number of extraction jobs queued or running. Wait for one to finish or cancel one.", area: "extraction" },
+  EXTRACTION_JOB_NOT_FINISHED: { status: 409, message: "The extraction job is still queued or running.", area: "extraction" },
+  EXTRACTION_JOB_FINISHED: { status: 409, message: "The extraction job has already finished.", area: "extraction" },
+  EXTRACTION_NOTHING_TO_RETRY: { status: 409, message: "The extraction job has no failed documents to retry.", area: "extraction" },
 
   // Guest metering (D-11, D-15: the 429 carries `upgrade_url`).
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },

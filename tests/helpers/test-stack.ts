@@ -5,6 +5,7 @@ import { generateLocalKeys } from "../../server/keys";
 import { repoRoot } from "../../server/paths";
 import { startDatabase } from "../../server/stack";
 import { startMailCatcher } from "../../server/mail-catcher";
+import { spawnWorker, stopChild } from "../../server/app-process";
 import { corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
 
 /** What a test needs to reach the stack; passed from the global setup to test files. */
@@ -61,6 +62,8 @@ export async function startTestStack() {
     log,
   });
   const mail = await startMailCatcher({ databaseUrl: db.databaseUrl, port: 0, log });
+  // A real extraction worker on the stack's database, so API tests and journeys see jobs complete (issue 18).
+  const worker = spawnWorker({ ...process.env, DATABASE_URL: db.databaseUrl }, ["ignore", "ignore", "inherit"]);
   const env: TestStackEnv = {
     databaseUrl: db.databaseUrl,
     smtpUrl: mail.url,
@@ -74,6 +77,7 @@ export async function startTestStack() {
   return {
     env,
     stop: async () => {
+      await stopChild(worker);
       await gateway.close();
       await mail.close();
       // Stops only a server this run started (a reused one is left running); a child postgres left behind would

@@ -53,6 +53,13 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   // Assistant tools (issue 17 item 4): versions of a judgment (global, readable by every signed-in user); A's
   // collection id names no judgment.
   "GET /api/documents/[id]/versions": { status: 404, code: "DOCUMENT_NOT_FOUND" },
+  // Extraction jobs (issue 18): A's collection id is no job of B's; the same 404 as a foreign job id.
+  "GET /api/extractions/[id]": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "DELETE /api/extractions/[id]": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "POST /api/extractions/[id]/cancel": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "POST /api/extractions/[id]/retry": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "GET /api/extractions/[id]/results": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  "GET /api/extractions/[id]/export": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */

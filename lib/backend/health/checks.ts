@@ -63,8 +63,31 @@ async function cache(): Promise<DependencyReport> {
   return pong === "PONG" ? { status: "ok" } : { status: "down", detail: `ping answered ${String(pong)}` };
 }
 
+/** extraction_queue_health answers jsonb: parsed, not cast. */
+const QueueHealth = z.object({
+  pgboss: z.boolean(),
+  heartbeat_age_seconds: z.number().nullable(),
+  queued: z.number(),
+  running: z.number(),
+});
+
+/**
+ * The extraction queue (issue 18): pg-boss's schema in our database and the newest worker heartbeat. No schema yet
+ * (no worker ever started) or no live worker is `degraded`: jobs are accepted but wait.
+ */
 async function taskQueue(): Promise<DependencyReport> {
-  return notConfigured("no external task queue; scheduled jobs (search sync, event partitions) run in-process");
+  const c = config();
+  if (!c.SUPABASE_URL || !c.SUPABASE_SERVICE_ROLE_KEY) return notConfigured("SUPABASE_URL or the service role key is not set");
+  const { data, error } = await createServiceClient().rpc("extraction_queue_health");
+  if (error || !data) return { status: "down", detail: `extraction queue unknown: ${error?.message ?? "no answer"}` };
+  const q = QueueHealth.parse(data);
+  const depth = `${q.queued} queued, ${q.running} running`;
+  if (!q.pgboss) return { status: "degraded", detail: `pg-boss schema missing (no worker has started); ${depth}` };
+  const age = q.heartbeat_age_seconds;
+  if (age === null || age > c.EXTRACTION_STALE_SECONDS) {
+    return { status: "degraded", detail: `pg-boss; no live extraction worker (last heartbeat ${age === null ? "never" : `${Math.round(age)} s ago`}); ${depth}` };
+  }
+  return { status: "ok", detail: `pg-boss; worker heartbeat ${Math.round(age)} s ago; ${depth}` };
 }
 
 async function llmTracing(): Promise<DependencyReport> {

@@ -1,0 +1,40 @@
+/**
+ * The extraction queue on pg-boss (issue 18 item 2): its schema `pgboss` lives in the app's own Postgres, so a deploy
+ * needs nothing new. One pg-boss message per extraction job ({job_id}); the job's documents are rows of
+ * extraction_job_documents, worked through by the worker (./worker.ts).
+ */
+import PgBoss from "pg-boss";
+import { config } from "@/lib/config";
+import { ApiError } from "@/lib/errors";
+
+export const EXTRACTION_QUEUE = "extraction-job";
+export interface ExtractionMessage {
+  job_id: string;
+}
+
+/** pg-boss over this database; creates its schema and our queue on first use (both idempotent). */
+export async function openBoss(databaseUrl: string, opts: { supervise?: boolean; max?: number; queue?: string } = {}): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", supervise: opts.supervise ?? false, schedule: false, max: opts.max ?? 2 });
+  // pg-boss reports connection trouble as events; an unhandled 'error' event would end the process.
+  boss.on("error", (e: Error) => console.error(`[extraction-queue] ${e.message}`));
+  await boss.start();
+  await boss.createQueue(opts.queue ?? EXTRACTION_QUEUE);
+  return boss;
+}
+
+/** Send options: a message whose worker vanished is expired by pg-boss; our heartbeat reaper is the faster path. */
+export const SEND_OPTIONS: PgBoss.SendOptions = { retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 };
+
+let sender: Promise<PgBoss> | null = null;
+
+/** The app's sending side (one connection pool per server process). */
+export async function enqueueExtraction(jobId: string): Promise<void> {
+  const url = config().DATABASE_URL;
+  if (!url) throw new ApiError("DATABASE_UNAVAILABLE", "DATABASE_URL is not set: the extraction queue lives in the database.");
+  sender ??= openBoss(url).catch((e: unknown) => {
+    sender = null;
+    throw e;
+  });
+  const boss = await sender;
+  await boss.send(EXTRACTION_QUEUE, { job_id: jobId } satisfies ExtractionMessage, SEND_OPTIONS);
+}

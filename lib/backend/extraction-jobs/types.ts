@@ -1,0 +1,36 @@
+/** The extraction job API's answer shapes (shared by the server and the pages). */
+export type JobStatus = "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "cancelled";
+
+export interface ExtractionJob {
+  job_id: string;
+  status: JobStatus;
+  mode: "rules" | "model";
+  schema: { id: string | null; key: string; name: string; version: number | null };
+  progress: { total: number; done: number; failed: number; skipped: number };
+  cancel_requested: boolean;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export interface ExtractionJobPage {
+  jobs: ExtractionJob[];
+  total: number;
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+export interface ResultRow {
+  document_id: string;
+  position: number;
+  case_number: string | null;
+  title: string | null;
+  status: "pending" | "completed" | "failed" | "skipped";
+  values: Record<string, unknown> | null;
+  error: string | null;
+  model: string | null;
+  attempts: number;
+  finished_at: string | null;
+}

@@ -1,0 +1,39 @@
+/** Request bodies and queries of the extraction job routes (issue 18 items 2 and 5). */
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { uuidSchema } from "@/lib/schema/uuid";
+
+export const JOB_STATUSES = ["queued", "running", "completed", "completed_with_errors", "failed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const DOCUMENT_STATUSES = ["pending", "completed", "failed", "skipped"] as const;
+
+/** POST /api/extractions {schema_id | "base", collection_id | document_ids (1-5,000), idempotency_key?}. */
+export const createExtractionRequest = () =>
+  z
+    .object({
+      schema_id: z.union([z.literal("base"), uuidSchema]),
+      collection_id: uuidSchema.optional(),
+      document_ids: z.array(uuidSchema).min(1).max(config().EXTRACTION_MAX_DOCUMENTS).optional(),
+      idempotency_key: z.string().trim().min(1).max(200).optional(),
+    })
+    .strict()
+    .superRefine((b, ctx) => {
+      if ((b.collection_id === undefined) === (b.document_ids === undefined)) {
+        ctx.addIssue({ code: "custom", path: ["document_ids"], message: "give either collection_id or document_ids (1-5,000), not both" });
+      }
+    });
+export type CreateExtractionRequest = z.infer<ReturnType<typeof createExtractionRequest>>;
+
+export const listJobsQuery = z.object({
+  status: z.enum(JOB_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const resultsQuery = z.object({
+  status: z.enum(DOCUMENT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const exportQuery = z.object({ format: z.enum(["csv", "xlsx", "jsonl"]).default("csv") });

@@ -1,0 +1,38 @@
+/**
+ * The extraction worker process (issue 18 item 2): `npm run worker`, and started by `npm start` as a child process.
+ * Reads DATABASE_URL (the environment, else .env.local) and works the pg-boss queue `extraction-job`,
+ * EXTRACTION_WORKER_CONCURRENCY documents at a time. SIGINT/SIGTERM: documents under way finish, then it exits.
+ */
+import path from "node:path";
+import { readEnvFile } from "./env-file";
+import { repoRoot } from "./paths";
+
+async function main() {
+  // Started on its own (npm run worker): the launcher's settings file fills what the environment lacks.
+  if (!process.env.DATABASE_URL) {
+    const fileEnv = readEnvFile(path.join(repoRoot, ".env.local"));
+    for (const [k, v] of Object.entries(fileEnv)) if (process.env[k] === undefined) process.env[k] = v;
+  }
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error("[worker] DATABASE_URL is not set (environment or .env.local): the extraction queue lives in the database.");
+    process.exit(1);
+  }
+  const { startExtractionWorker } = await import("../lib/backend/extraction-jobs/worker");
+  const worker = await startExtractionWorker({ databaseUrl, log: (l) => console.log(`[worker] ${l}`) });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("[worker] stopping (documents under way finish first)");
+    await worker.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+main().catch((e: Error) => {
+  console.error(`[worker] failed: ${e.message}`);
+  process.exit(1);
+});
