@@ -240,6 +240,13 @@ const ConfigSchema = z.object({
   LLM_TIMEOUT_MS: int(30_000, 100),
   /** Retries of a model call answered 429 or 5xx (0 = one try only). */
   LLM_MAX_RETRIES: int(2, 0),
+  // Issue 17 (chat): limits of the chat with retrieval.
+  /** Characters of a passage kept as a chat source's excerpt (a chunk is ~400 tokens). */
+  CHAT_EXCERPT_MAX_CHARS: int(4_000, 200),
+  /** Sentences of an extractive (no-model) answer. */
+  CHAT_EXTRACTIVE_MAX_SENTENCES: int(6, 1),
+  /** Earlier messages of a thread a follow-up carries (the model's context; the extractive query's extra words). */
+  CHAT_HISTORY_MAX_MESSAGES: int(6, 0),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
