@@ -50,6 +50,11 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "GET /api/schemas/[id]/versions/[n]": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "GET /api/schemas/[id]/versions/compare": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "POST /api/schemas/[id]/versions/[n]/rollback": { status: 404, code: "SCHEMA_NOT_FOUND" },
+  // Chat threads (issue 17): A's collection id names no thread of B's; the same 404 as a foreign thread (tests/api/chat.test.ts
+  // attacks A's real thread).
+  "GET /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
+  "PATCH /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
+  "DELETE /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */

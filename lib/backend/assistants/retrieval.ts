@@ -2,8 +2,9 @@
  * Retrieval for the assistants (issue 17): the passages an answer may use, found through the SearchEngine port — the
  * same engine as search — and restricted by a BaseSchemaFilters object through the one filter pipeline (the server
  * parser, then the structured → filter-AST mapping document search uses; chunk search applies keys its table lacks on
- * the parent judgment). Hybrid: the passage (vector) ranking and the keyword ranking of judgments are fused by
- * reciprocal rank, so a judgment that matches the words of the question lifts its passages.
+ * the parent judgment). Hybrid: candidates are the passages nearest the question's vector plus the passages of the
+ * keyword search's best judgments; three rankings (vector similarity, the judgment's keyword rank, BM25 of the passage
+ * itself) are fused by reciprocal rank.
  */
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
@@ -11,6 +12,8 @@ import { getSearchEngine } from "@/lib/search/engine";
 import { andAll, structuredFilterNode, UnsupportedFilterKeyError, type FilterNode } from "@/lib/search/filter";
 import { parseFilters, refuseCollectionIds } from "../extractions/filters";
 import { mapSearchErrors } from "../search";
+import { words } from "@/lib/search/text/tokenize";
+import { STOPWORDS } from "@/lib/search/text/stopwords";
 
 export type Jurisdiction = "PL" | "UK";
 
@@ -66,6 +69,45 @@ export function retrievalFilter(filters: unknown, jurisdiction?: Jurisdiction | 
   return andAll([fromFilters, byJurisdiction]);
 }
 
+/** Question words (EN, PL; folded) that no judgment answers with: left out of the keyword query. */
+const QUESTION_WORDS = new Set(
+  ("what which who whom whose why how when where whether did does do can could should would will may might is are was were " +
+    "tell explain describe about any there co jak jaki jaka jakie jakim kiedy gdzie dlaczego czemu czy kto ktory ktora ktore ile").split(" "),
+);
+
+const terms = (s: string) => words(s).filter((w) => !STOPWORDS.has(w) && w.length > 1);
+
+/**
+ * The keyword query of a question: its content words (stop words and question words out), so the keyword ranking
+ * matches judgments on what is asked about; "last" matching drops trailing words when all of them match nothing.
+ */
+export function keywordQuery(question: string): string {
+  return [...new Set(terms(question).filter((w) => !QUESTION_WORDS.has(w)))].slice(0, 32).join(" ");
+}
+
+/** BM25 of each text against the query's words (the texts being the collection), with the search's tokenizer. */
+export function lexicalScores(query: string, texts: string[]): number[] {
+  const q = [...new Set(terms(query))];
+  const docs = texts.map((t) => {
+    const tf = new Map<string, number>();
+    const ws = terms(t);
+    for (const w of ws) tf.set(w, (tf.get(w) ?? 0) + 1);
+    return { tf, len: ws.length };
+  });
+  const n = docs.length;
+  const avg = docs.reduce((a, d) => a + d.len, 0) / (n || 1) || 1;
+  return docs.map((d) => {
+    let score = 0;
+    for (const t of q) {
+      const f = d.tf.get(t) ?? 0;
+      if (!f) continue;
+      const df = docs.filter((x) => x.tf.has(t)).length;
+      score += (Math.log(1 + (n - df + 0.5) / (df + 0.5)) * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.len) / avg));
+    }
+    return score;
+  });
+}
+
 const normalise = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
 /**
@@ -81,7 +123,7 @@ export async function retrievePassages(req: RetrievalRequest): Promise<Retrieval
   const [chunks, docs] = await mapSearchErrors(() =>
     Promise.all([
       engine.searchChunks({ query: req.query, limit: CANDIDATE_PASSAGES, filter }),
-      engine.searchDocuments({ q: req.query, filter, limit: CANDIDATE_JUDGMENTS, offset: 0, semanticRatio: 0, attributesToRetrieve: ["id"] }),
+      engine.searchDocuments({ q: keywordQuery(req.query), matchingStrategy: "last", filter, limit: CANDIDATE_JUDGMENTS, offset: 0, semanticRatio: 0, attributesToRetrieve: ["id"] }),
     ]),
   );
   const keywordRank = new Map<string, number>();
@@ -89,11 +131,33 @@ export async function retrievePassages(req: RetrievalRequest): Promise<Retrieval
     const id = String(h.document.id);
     if (!keywordRank.has(id)) keywordRank.set(id, i);
   });
-  const fused = chunks.hits
-    .map((h, i) => {
-      const k = keywordRank.get(h.judgmentId);
-      return { hit: h, score: 1 / (RRF_K + i) + (k === undefined ? 0 : 1 / (RRF_K + k)) };
-    })
+  // The passages of the keyword search's best judgments (already filtered), which the vector ranking alone may miss.
+  const best = [...keywordRank.keys()].slice(0, maxJudgments);
+  const ofBest = best.length
+    ? await engine
+        .searchChunks({ query: req.query, limit: CANDIDATE_PASSAGES, filter: { type: "in", attribute: "judgment_id", values: best, negated: false } })
+        .catch(() => ({ hits: [] as typeof chunks.hits }))
+    : { hits: [] as typeof chunks.hits };
+  const candidates = new Map<string, (typeof chunks.hits)[number]>();
+  for (const h of [...chunks.hits, ...ofBest.hits]) {
+    const key = `${h.judgmentId}:${h.position}`;
+    const had = candidates.get(key);
+    if (!had || had.similarity < h.similarity) candidates.set(key, h);
+  }
+  const list = [...candidates.values()];
+  // Three rankings fused by reciprocal rank: vector similarity, the judgment's keyword rank, the passage's own words.
+  const vectorRank = new Map([...list].sort((a, b) => b.similarity - a.similarity).map((h, i) => [h, i]));
+  const lexical = lexicalScores(req.query, list.map((h) => h.text));
+  const lexicalRank = new Map(
+    list
+      .map((h, i) => ({ h, s: lexical[i] }))
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s)
+      .map((x, i) => [x.h, i]),
+  );
+  const rrf = (r: number | undefined) => (r === undefined ? 0 : 1 / (RRF_K + r));
+  const fused = list
+    .map((h) => ({ hit: h, score: rrf(vectorRank.get(h)) + rrf(keywordRank.get(h.judgmentId)) + rrf(lexicalRank.get(h)) }))
     .sort((a, b) => b.score - a.score);
 
   const judgments = new Set<string>();

@@ -2,7 +2,13 @@
  * Prompts of the chat with retrieval in model mode (issue 17). The model sees only the retrieved passages, numbered as
  * the sources the API returns, and must cite them as [n]; a claim it cannot source it must not make.
  */
-import type { Source } from "@/lib/backend/assistants/retrieval";
+/** What the prompt needs of a retrieved passage (lib/backend/assistants/retrieval.ts Source). */
+export interface PromptSource {
+  id: string;
+  case_number: string | null;
+  title: string | null;
+  excerpt: string;
+}
 
 export const CHAT_SYSTEM_PROMPT = [
   "You are a research assistant for criminal appeal judgments from Poland (PL) and the United Kingdom (UK).",
@@ -14,7 +20,7 @@ export const CHAT_SYSTEM_PROMPT = [
 ].join("\n");
 
 /** The user turn the model sees: the passages (numbered as the sources) and then the question. */
-export function chatUserPrompt(question: string, sources: readonly Source[]): string {
+export function chatUserPrompt(question: string, sources: readonly PromptSource[]): string {
   if (sources.length === 0) return `No passage was found for this question.\n\nQuestion: ${question}`;
   const passages = sources
     .map((s, i) => `[${i + 1}] ${s.case_number ?? s.title ?? s.id}${s.title && s.case_number ? ` — ${s.title}` : ""}\n${s.excerpt}`)
