@@ -19,7 +19,7 @@ const COLUMNS = [
   "base_extraction_status",
 ];
 const QUESTION = "What pierced the left ventricle?";
-const MARKER = /serrated blade pierced the left ventricle/i;
+const MARKER = /serrated blade that pierced the left ventricle/i;
 
 let pool: pg.Pool;
 // The first request to each route compiles it under `next dev` on a loaded machine: a budget, not an assertion.
