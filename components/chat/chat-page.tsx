@@ -255,7 +255,9 @@ export function ChatPage() {
               <div className="mb-1 flex flex-wrap items-center gap-2 text-xs font-semibold text-ink-muted">
                 <span>{m.role === "user" ? c.you : c.assistant}</span>
                 {m.metadata ? (
-                  <Badge data-testid="chat-mode">{modeLabel(m.metadata)}</Badge>
+                  <span data-testid="chat-mode">
+                    <Badge>{modeLabel(m.metadata)}</Badge>
+                  </span>
                 ) : null}
               </div>
               {m.pending ? <p className="text-sm text-ink-muted">{c.thinking}</p> : null}
