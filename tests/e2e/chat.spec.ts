@@ -42,6 +42,6 @@ test("a researcher asks the chat, the answer streams with sources, and a source 
   const href = (await links.first().getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/documents\/[0-9a-f-]{36}(#:~:text=.+)?$/);
   await links.first().click();
-  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}/);
-  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}/, { timeout: 60_000 });
+  await expect(page.locator("h1").first()).toBeVisible({ timeout: 60_000 });
 });
