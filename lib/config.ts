@@ -265,6 +265,13 @@ const ConfigSchema = z.object({
   PRECEDENTS_CANDIDATE_FACTOR: int(3, 1),
   /** Vector share of the precedent finder's hybrid retrieval (0 keyword … 1 vector). */
   PRECEDENTS_SEMANTIC_RATIO: z.coerce.number().min(0).max(1).default(0.6),
+  // Issue 17 (chat): limits of the chat with retrieval.
+  /** Characters of a passage kept as a chat source's excerpt (a chunk is ~400 tokens). */
+  CHAT_EXCERPT_MAX_CHARS: int(4_000, 200),
+  /** Sentences of an extractive (no-model) answer. */
+  CHAT_EXTRACTIVE_MAX_SENTENCES: int(6, 1),
+  /** Earlier messages of a thread a follow-up carries (the model's context; the extractive query's extra words). */
+  CHAT_HISTORY_MAX_MESSAGES: int(6, 0),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

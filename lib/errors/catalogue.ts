@@ -111,6 +111,10 @@ export const ERRORS = {
   NL_FILTER_INVALID: { status: 422, message: "The question gave a filter that is not valid; rephrase it.", area: "llm" },
   NL_FILTER_FAILED: { status: 502, message: "The question could not be translated into a filter. Try again later.", area: "llm" },
   LLM_NOT_CONFIGURED: { status: 503, message: "No language model is configured on this server.", area: "llm" },
+  // Chat with retrieval (issue 17): another user's thread is the same 404 as no thread (D-30).
+  CHAT_THREAD_NOT_FOUND: { status: 404, message: "Chat thread not found.", area: "llm" },
+  INVALID_CHAT_THREAD_ID: { status: 400, message: "The chat thread id must be a UUID.", area: "llm" },
+  CHAT_GENERATION_FAILED: { status: 502, message: "The language model did not answer; try again shortly.", area: "llm" },
 
   // Topic modelling and the topics index (analysis-topics, issue 16).
   TOPIC_RUN_NOT_FOUND: { status: 404, message: "Topic run not found.", area: "search" },

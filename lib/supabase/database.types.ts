@@ -294,6 +294,71 @@ export type Database = {
         };
         Relationships: [];
       };
+      chat_messages: {
+        Row: {
+          content: string;
+          created_at: string;
+          id: string;
+          metadata: Json;
+          role: string;
+          sources: Json;
+          thread_id: string;
+          user_id: string;
+        };
+        Insert: {
+          content: string;
+          created_at?: string;
+          id?: string;
+          metadata?: Json;
+          role: string;
+          sources?: Json;
+          thread_id: string;
+          user_id?: string;
+        };
+        Update: {
+          content?: string;
+          created_at?: string;
+          id?: string;
+          metadata?: Json;
+          role?: string;
+          sources?: Json;
+          thread_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "chat_messages_thread_id_fkey";
+            columns: ["thread_id"];
+            isOneToOne: false;
+            referencedRelation: "chat_threads";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      chat_threads: {
+        Row: {
+          created_at: string;
+          id: string;
+          title: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          title: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          title?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       collection_documents: {
         Row: {
           added_at: string;
@@ -1667,6 +1732,66 @@ export type Database = {
           p_except?: string | null;
         };
         Returns: string;
+      };
+      chat_add_message: {
+        Args: {
+          p_content: string | null;
+          p_metadata: Json | null;
+          p_role: string | null;
+          p_sources: Json | null;
+          p_thread_id: string | null;
+        };
+        Returns: string;
+      };
+      chat_create_thread: {
+        Args: {
+          p_title: string | null;
+        };
+        Returns: string;
+      };
+      chat_delete_thread: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: boolean;
+      };
+      chat_get_thread: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          id: string;
+          messages: Json;
+          title: string;
+          updated_at: string;
+        }[];
+      };
+      chat_list_threads: {
+        Args: {
+          p_limit: number | null;
+          p_offset: number | null;
+        };
+        Returns: {
+          created_at: string;
+          id: string;
+          message_count: number;
+          title: string;
+          total_count: number;
+          updated_at: string;
+        }[];
+      };
+      chat_rename_thread: {
+        Args: {
+          p_id: string | null;
+          p_title: string | null;
+        };
+        Returns: {
+          created_at: string;
+          id: string;
+          title: string;
+          updated_at: string;
+        }[];
       };
       collection_tags_valid: {
         Args: {

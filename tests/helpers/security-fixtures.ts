@@ -95,6 +95,9 @@ export function bodyFor(method: string, template: string, v: Pick<Victim, "docum
   if (t.endsWith("/nl-filter")) return { query: "robbery in 2019" };
   if (t === "/api/documents/batch") return { ids: v.documentIds };
   if (t === "/api/documents/search") return { query: "robbery" };
+  if (t === "/api/chat/threads/[id]" && method === "PATCH") return { title: "renamed by the attacker" };
+  if (t === "/api/chat") return { message: "robbery", stream: false };
+  if (t === "/api/qa") return { question: "robbery" };
   if (t === "/api/events") return { events: [{ name: "judgment_viewed", properties: { document_id: v.documentIds[0] } }] };
   return {};
 }

@@ -60,6 +60,11 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "POST /api/extractions/[id]/retry": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "GET /api/extractions/[id]/results": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "GET /api/extractions/[id]/export": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
+  // Chat threads (issue 17): A's collection id names no thread of B's; the same 404 as a foreign thread (tests/api/chat.test.ts
+  // attacks A's real thread).
+  "GET /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
+  "PATCH /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
+  "DELETE /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */

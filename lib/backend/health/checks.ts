@@ -2,6 +2,7 @@ import { Redis } from "@upstash/redis";
 import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
+import { llmTracingEnabled } from "@/lib/llm/call";
 import { getSearchEngine } from "@/lib/search/engine";
 import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
 import { timed, type AppEventsPartitions, type DatabaseReport, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
@@ -91,6 +92,8 @@ async function taskQueue(): Promise<DependencyReport> {
 }
 
 async function llmTracing(): Promise<DependencyReport> {
+  // The llm module decides (lib/llm/call.ts): model calls carry telemetry exactly when this is true.
+  if (llmTracingEnabled()) return { status: "ok", detail: "model calls are traced (OTEL_EXPORTER_OTLP_ENDPOINT)" };
   return notConfigured("no LLM tracing backend configured");
 }
 

@@ -12,6 +12,8 @@ import type { StoredDoc } from "./live-index";
 const CHUNK_COLUMNS = new Map<string, SqlColumnKind>([
   ["jurisdiction", "text"],
   ["decision_date_ts", "number"],
+  // The passages of given judgments (the chat's hybrid retrieval: passages of the keyword search's best judgments).
+  ["judgment_id", "text"],
 ]);
 
 /** The chunk hits of a query vector; `doc` looks a parent judgment up when the filter is applied in memory. */
