@@ -4,6 +4,7 @@ import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
 import { getSearchEngine } from "@/lib/search/engine";
 import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
+import { reembedStatus } from "@/lib/backend/settings/reembed";
 import { timed, type AppEventsPartitions, type DatabaseReport, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
@@ -90,7 +91,8 @@ async function engineReport(): Promise<DependencyReport> {
 /** The engine's own report plus the last recorded sync run; an engine that cannot answer is `down`. */
 async function searchEngine(): Promise<SearchEngineReport> {
   const [health, sync] = await Promise.all([timed(engineReport), syncState().catch(() => ({ last_completed_at: null, last_error: null }))]);
-  return { ...health, sync };
+  const reembed = reembedStatus();
+  return reembed ? { ...health, sync, reembed: { ...reembed } } : { ...health, sync };
 }
 
 export function defaultChecks(): HealthChecks {
