@@ -92,6 +92,8 @@ describe("embedder switch (re-embed in the background)", () => {
       expect(res.hits.length).toBeGreaterThan(0);
       if (reembedStatus()?.state === "running") expect(holder.embedder.id).toBe("local-hash");
       during++;
+      // Not a timing assertion: leave the build room between searches (one process, two busy cores).
+      await new Promise((r) => setTimeout(r, 250));
     }
     await reembedSettled();
     const status = reembedStatus();
