@@ -14,6 +14,7 @@ import {
   changePassword,
   deleteAccount,
   getEmbeddings,
+  switchEmbeddings,
   getProfile,
   listSavedSearches,
   savedSearchHref,
@@ -286,25 +287,56 @@ function AlertsTab() {
 function EmbeddingsTab() {
   const { t } = useI18n();
   const s = t.accounts.settings;
-  const q = useQuery({ queryKey: ["embeddings"], queryFn: getEmbeddings });
+  const qc = useQueryClient();
+  // Poll while a switch runs (progress: done/total), then stop.
+  const q = useQuery({
+    queryKey: ["embeddings"],
+    queryFn: getEmbeddings,
+    refetchInterval: (query) => (query.state.data?.reembed?.state === "running" ? 1000 : false),
+  });
+  const sw = useMutation({
+    mutationFn: switchEmbeddings,
+    onSuccess: (data) => qc.setQueryData(["embeddings"], data),
+  });
   if (q.isPending) return <Skeleton className="h-24" aria-label={s.loading} />;
   if (q.isError) return <Notice tone="danger">{fmt(s.error, { message: q.error.message })}</Notice>;
   const dims = (n: number | null) => (n ? ` · ${fmt(s.dimensions, { count: n })}` : "");
+  const r = q.data.reembed;
+  const running = r?.state === "running";
   return (
     <div className="space-y-3">
       <p>
         {s.embeddingsActive}: <strong data-testid="active-embedder">{q.data.active.label}</strong>
         {dims(q.data.active.dimensions)}
       </p>
+      {r ? (
+        <div aria-live="polite" data-testid="reembed-progress" data-state={r.state}>
+          {r.state === "running" ? (
+            <Notice tone="info">{fmt(s.embeddingsRunning, { id: r.id, done: r.done, total: r.total, started: new Date(r.started_at).toLocaleTimeString() })}</Notice>
+          ) : r.state === "completed" ? (
+            <Notice tone="info">{fmt(s.embeddingsCompleted, { id: r.id })}</Notice>
+          ) : (
+            <Notice tone="danger">{fmt(s.embeddingsFailed, { id: r.id, error: r.error ?? "" })}</Notice>
+          )}
+        </div>
+      ) : null}
       <h2 className="text-sm font-medium text-muted">{s.embeddingsAvailable}</h2>
       <ul className="list-disc pl-5 text-sm">
         {q.data.available.map((e) => (
-          <li key={e.id}>
-            {e.label}
-            {dims(e.dimensions)}
+          <li key={e.id} className="space-x-2">
+            <span>
+              {e.label}
+              {dims(e.dimensions)}
+            </span>
+            {e.id !== q.data.active.id ? (
+              <Button type="button" variant="secondary" disabled={running || sw.isPending} onClick={() => sw.mutate(e.id)}>
+                {s.embeddingsSwitch}
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
+      {sw.isError ? <Notice tone="danger">{fmt(s.error, { message: sw.error.message })}</Notice> : null}
       <p className="text-sm text-muted">{s.embeddingsNote}</p>
     </div>
   );

@@ -78,16 +78,16 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
     <div className="space-y-6">
       {url.malformed ? <Notice tone="warn">{t.extr.malformedF}</Notice> : null}
 
-      {llmEnabled ? (
-        <NlBox
-          initial={url.nl}
-          onFilled={({ filter, textQuery, question }) => {
-            setDraft(filter);
-            setPendingNl({ nl: question, q: textQuery });
-            setDrawerOpen(true);
-          }}
-        />
-      ) : null}
+      {/* Always shown: without a model the server's rules translator answers (issue 17 item 5). */}
+      <NlBox
+        llmEnabled={llmEnabled}
+        initial={url.nl}
+        onFilled={({ filter, textQuery, question }) => {
+          setDraft(filter);
+          setPendingNl({ nl: question, q: textQuery });
+          setDrawerOpen(true);
+        }}
+      />
 
       <form
         role="search"

@@ -1,11 +1,11 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { ApiRequestError } from "@/lib/client/api";
+import { ApiRequestError, apiFetch } from "@/lib/client/api";
 import { nlFilter } from "@/lib/client/extractions-api";
 import { NL_MAX } from "@/lib/client/extraction-url-state";
 import { normaliseFilter, type PageFilter } from "@/lib/client/filter-codec";
@@ -14,20 +14,44 @@ import { fmt } from "@/lib/i18n/locale";
 
 /**
  * Natural-language question → a pre-filled filter for review (spec: nl-filter "only pre-fills a filter and never runs
- * a search"): the result goes into the drawer's draft; the reader applies it.
+ * a search"): the result goes into the drawer's draft; the reader applies it. Shown with or without a model (issue 17
+ * item 5): without one the server's rules translator answers; the label says which mode answered (or will answer).
  */
-export function NlBox({ initial, onFilled }: { initial: string; onFilled: (r: { filter: PageFilter; textQuery: string | null; question: string }) => void }) {
+export function NlBox({
+  initial,
+  onFilled,
+  llmEnabled,
+}: {
+  initial: string;
+  onFilled: (r: { filter: PageFilter; textQuery: string | null; question: string }) => void;
+  /** Whether the server has a model (the page knows it); the live status and then the response's `mode` refine it. */
+  llmEnabled?: boolean;
+}) {
   const { t } = useI18n();
   const [text, setText] = useState(initial);
+  // Which mode will answer, before the first question (the response's own `mode` wins afterwards).
+  const status = useQuery({
+    queryKey: ["llm-status"],
+    queryFn: () => apiFetch<{ configured: boolean; model?: string | null }>("/api/llm/status"),
+    staleTime: 60_000,
+  });
+  const [answered, setAnswered] = useState<"llm" | "rules" | null>(null);
   const run = useMutation({
     mutationFn: async (question: string) => {
       const res = await nlFilter(question);
       const filter = normaliseFilter(res.filters);
       if (!filter) throw new ApiRequestError(422, "NL_FILTER_INVALID", "", {});
-      return { filter, textQuery: res.text_query, question };
+      return { filter, textQuery: res.text_query, question, mode: res.mode };
     },
-    onSuccess: onFilled,
+    onSuccess: ({ mode, ...filled }) => {
+      setAnswered(mode);
+      onFilled(filled);
+    },
   });
+  const configured = status.data?.configured ?? llmEnabled;
+  const mode = answered ?? (configured === undefined ? null : configured ? "llm" : "rules");
+  const modeLabel =
+    mode === "rules" ? t.assistants.modeRules : mode === "llm" ? fmt(t.assistants.modeLlm, { model: status.data?.model ?? t.extr.nlModelUnnamed }) : null;
   const error =
     run.error instanceof ApiRequestError && run.error.code === "NL_FILTER_INVALID"
       ? t.extr.nlInvalid
@@ -53,7 +77,13 @@ export function NlBox({ initial, onFilled }: { initial: string; onFilled: (r: { 
       </div>
       <p id="nl-hint" className="text-xs text-muted">
         {t.extr.nlHint}
+        {mode === "rules" ? ` ${t.extr.nlRulesHint}` : ""}
       </p>
+      {modeLabel ? (
+        <p className="text-xs text-muted" data-testid="nl-mode" data-mode={mode ?? undefined} aria-live="polite">
+          {modeLabel}
+        </p>
+      ) : null}
       {error ? <Notice tone="danger">{error}</Notice> : null}
     </form>
   );

@@ -61,3 +61,8 @@ export function listMail(q: { limit?: number; offset?: number } = {}): Promise<M
 export function getEmbeddings(): Promise<EmbeddingsSettings> {
   return apiFetch<EmbeddingsSettings>("/api/settings/embeddings");
 }
+
+/** Admin: switch the index's embedder (re-embedding runs in the background; poll getEmbeddings for `reembed`). */
+export function switchEmbeddings(id: string): Promise<EmbeddingsSettings> {
+  return apiFetch<EmbeddingsSettings>("/api/settings/embeddings", { method: "PUT", json: { id } });
+}

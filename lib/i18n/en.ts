@@ -299,6 +299,8 @@ export const en = {
     nlHint: "This only fills in the filter; review it, then show the results.",
     nlError: "Could not translate the question: {message}",
     nlInvalid: "The question could not be turned into a valid filter. Please rephrase it.",
+    nlRulesHint: "Without a language model, dates, countries and listed terms (e.g. woman, confessed) are read by rules; other words go to the text search.",
+    nlModelUnnamed: "configured model",
     save: "Save as collection",
     saveTitle: "Save these results as a collection",
     saveName: "Name",

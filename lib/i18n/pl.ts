@@ -298,6 +298,8 @@ export const pl: Messages = {
     nlHint: "To tylko wypełnia filtr; sprawdź go, a potem pokaż wyniki.",
     nlError: "Nie udało się przetłumaczyć pytania: {message}",
     nlInvalid: "Z tego pytania nie da się utworzyć poprawnego filtra. Sformułuj je inaczej.",
+    nlRulesHint: "Bez modelu językowego daty, państwa i znane określenia (np. kobieta, przyznał się) odczytują reguły; pozostałe słowa trafiają do wyszukiwania tekstowego.",
+    nlModelUnnamed: "skonfigurowany model",
     save: "Zapisz jako kolekcję",
     saveTitle: "Zapisz te wyniki jako kolekcję",
     saveName: "Nazwa",

@@ -36,3 +36,17 @@ export function namedJurisdictions(question: string): Jurisdiction[] {
   if (UK_PATTERNS.some((re) => re.test(text))) out.push("UK");
   return out;
 }
+
+/**
+ * Where the question names a country or legal system (UTF-16 offsets), so the rules translator can keep those words
+ * out of text_query. Language phrases ("in Polish") are not spans: they name no country.
+ */
+export function jurisdictionSpans(question: string): [number, number][] {
+  const text = question.replace(LANGUAGE_PHRASES, (m) => " ".repeat(m.length));
+  const spans: [number, number][] = [];
+  for (const pattern of [...PL_PATTERNS, ...UK_PATTERNS]) {
+    const re = new RegExp(pattern.source, "giu");
+    for (let m = re.exec(text); m; m = re.exec(text)) spans.push([m.index, m.index + m[0].length]);
+  }
+  return spans;
+}

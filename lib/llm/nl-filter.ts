@@ -17,12 +17,15 @@ import { isOutsideAllowedSet, issueKey, nlFailed, nlInvalid } from "./nl-filter-
 import { namedJurisdictions } from "./nl-filter-jurisdiction";
 import { NEVER_OUTPUT_KEYS, nlFields, nlLenientSchema, nlOutputSchema } from "./nl-filter-schema";
 import { nlFilterSystemPrompt } from "./prompts/nl-filter";
+import type { AssistantMode } from "./call";
 
 export { nlFailed, nlInvalid, type NlFilterErrorCode } from "./nl-filter-errors";
 
 export interface NlFilterResult {
   filters: BaseSchemaFilters;
   text_query: string | null;
+  /** "llm": a model proposed, the rules checked; "rules": no model, the deterministic translator (nl-filter-rules.ts). */
+  mode: Extract<AssistantMode, "llm" | "rules">;
 }
 
 export interface TranslateOptions {
@@ -177,5 +180,5 @@ export async function translateQuestion(question: string, model: LanguageModel, 
 
   const answer = parseModelAnswer(raw);
   const filters = applyQuestionRules(question, answer.filters);
-  return { filters: validateFilters(filters), text_query: answer.textQuery };
+  return { filters: validateFilters(filters), text_query: answer.textQuery, mode: "llm" };
 }

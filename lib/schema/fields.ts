@@ -52,8 +52,21 @@ export const GROUPS: readonly ({ id: GroupId } & Bilingual)[] = [
   { id: "operational", en: "Extraction (technical)", pl: "Ekstrakcja (dane techniczne)" },
 ];
 
+/**
+ * Words a question may use for a value or a yes/no answer, read by the NL-filter rules translator
+ * (lib/llm/nl-filter-rules.ts). Lower case; a trailing `*` on a word stands for any ending (Polish inflection:
+ * "kobiet*" is kobieta, kobiety, kobiet). The longest phrase wins, so "female victim" is victim_gender, not
+ * offender_gender.
+ */
+export interface NlPhrases {
+  en: readonly string[];
+  pl: readonly string[];
+}
+
 export interface EnumOption extends Bilingual {
   value: string;
+  /** Question wording for this value (NL filter without a model); the labels themselves are display text, not matched. */
+  synonyms?: NlPhrases;
 }
 
 /** Roles of a field in the search-engine index (Meilisearch / LanceDB). */
@@ -82,6 +95,8 @@ export interface FieldDef {
   description: string;
   /** Allowed values of an enum-coded field (CHECK-enforced in SQL), else null. */
   enumValues: readonly EnumOption[] | null;
+  /** boolean_tri only: question wording for true ("confessed") and false ("did not confess") (NL filter without a model). */
+  nlTerms?: { yes: NlPhrases; no: NlPhrases };
   /** Accepted as a key of the BaseSchemaFilters object by the Postgres filter functions. */
   rpcFilter: boolean;
   /** Shown among the quick filters above the drawer. */
@@ -297,6 +312,7 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Offender confessed", pl: "Sprawca przyznał się" },
     description: "Whether the offender admitted the offence (plea or confession).",
     enumValues: null,
+    nlTerms: { yes: { en: ["confessed", "confession", "confessions", "admitted guilt", "admitted the offence", "admitted the offense", "admitted the crime", "pleaded guilty", "pled guilty", "guilty plea*"], pl: ["przyznał* się", "przyznan* się", "przyznani* się", "przyznaniem się", "przyznając* się", "się przyznał*", "przyzna* się do winy"] }, no: { en: ["did not confess", "didn't confess", "never confessed", "no confession", "without a confession", "denied the offence", "denied the offense", "denied guilt", "pleaded not guilty", "pled not guilty", "not guilty plea*"], pl: ["nie przyznał* się", "nie przyznając* się", "bez przyznania się", "nie przyznani* się", "się nie przyznał*"] } },
     rpcFilter: true,
     quickFilter: true,
     aggregable: true,
@@ -314,9 +330,9 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     description: "When in the proceedings the guilty plea came.",
     enumValues: [
       { value: "police_presence", en: "When arrested or interviewed by police", pl: "Przy zatrzymaniu lub przesłuchaniu przez policję" },
-      { value: "first_court_appearance", en: "At the first hearing", pl: "Na pierwszym posiedzeniu" },
-      { value: "before_trial", en: "Before the trial began", pl: "Przed rozpoczęciem procesu" },
-      { value: "first_day_of_trial", en: "On the first trial day", pl: "W pierwszym dniu procesu" },
+      { value: "first_court_appearance", en: "At the first hearing", pl: "Na pierwszym posiedzeniu", synonyms: { en: ["at the first hearing", "at first appearance", "at the first court appearance"], pl: ["na pierwszym posiedzeniu", "na pierwszej rozprawie"] } },
+      { value: "before_trial", en: "Before the trial began", pl: "Przed rozpoczęciem procesu", synonyms: { en: ["before trial", "before the trial"], pl: ["przed rozprawą", "przed procesem"] } },
+      { value: "first_day_of_trial", en: "On the first trial day", pl: "W pierwszym dniu procesu", synonyms: { en: ["on the first day of trial", "on the first day of the trial"], pl: ["w pierwszym dniu procesu", "w pierwszym dniu rozprawy"] } },
       { value: "after_first_day_of_trial", en: "Later during the trial", pl: "W dalszym toku procesu" },
       { value: "dont_know", en: "Not known", pl: "Brak informacji" },
     ],
@@ -336,9 +352,9 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Remand decision", pl: "Decyzja o środku zapobiegawczym" },
     description: "Whether the offender was bailed or held in custody before trial.",
     enumValues: [
-      { value: "unconditional_bail", en: "Bail without conditions", pl: "Wolność bez warunków" },
-      { value: "conditional_bail", en: "Bail with conditions", pl: "Wolność z warunkami (np. dozór)" },
-      { value: "remanded_in_custody", en: "Held in custody", pl: "Areszt tymczasowy" },
+      { value: "unconditional_bail", en: "Bail without conditions", pl: "Wolność bez warunków", synonyms: { en: ["unconditional bail", "bail without conditions"], pl: [] } },
+      { value: "conditional_bail", en: "Bail with conditions", pl: "Wolność z warunkami (np. dozór)", synonyms: { en: ["conditional bail", "bail with conditions"], pl: ["dozór policji", "dozorem policji"] } },
+      { value: "remanded_in_custody", en: "Held in custody", pl: "Areszt tymczasowy", synonyms: { en: ["remanded in custody", "pre-trial detention", "held on remand"], pl: ["areszt* tymczasow*", "tymczasowo aresztowan*"] } },
       { value: "dont_know", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -405,8 +421,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Concurrent or consecutive", pl: "Kary łączne czy kolejne" },
     description: "How several sentences are to be served.",
     enumValues: [
-      { value: "serve_concurrent", en: "Run concurrently", pl: "Odbywane równocześnie" },
-      { value: "serve_consecutive", en: "Run one after another", pl: "Odbywane po kolei" },
+      { value: "serve_concurrent", en: "Run concurrently", pl: "Odbywane równocześnie", synonyms: { en: ["concurrent sentence*", "concurrently"], pl: ["kary odbywane równocześnie"] } },
+      { value: "serve_consecutive", en: "Run one after another", pl: "Odbywane po kolei", synonyms: { en: ["consecutive sentence*", "consecutively"], pl: ["kary odbywane po kolei"] } },
       { value: "serve_unknown", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -441,8 +457,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Offender gender", pl: "Płeć sprawcy" },
     description: "Gender of the offender or offenders; several values possible.",
     enumValues: [
-      { value: "gender_male", en: "Man", pl: "Mężczyzna" },
-      { value: "gender_female", en: "Woman", pl: "Kobieta" },
+      { value: "gender_male", en: "Man", pl: "Mężczyzna", synonyms: { en: ["male", "males", "man", "men", "male offender*", "male defendant*"], pl: ["mężczyzn*", "mężczyźni"] } },
+      { value: "gender_female", en: "Woman", pl: "Kobieta", synonyms: { en: ["female", "females", "woman", "women", "female offender*", "female defendant*"], pl: ["kobiet*", "sprawczyni*", "oskarżon* kobiet*"] } },
       { value: "gender_unknown", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -478,10 +494,10 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     description: "Employment situation of the offender at the time of the offence.",
     enumValues: [
       { value: "employed", en: "In employment", pl: "Pracujący" },
-      { value: "self_employed", en: "Self-employed", pl: "Prowadzący własną działalność" },
-      { value: "unemployed", en: "Out of work", pl: "Bez pracy" },
-      { value: "student", en: "In education", pl: "Uczący się" },
-      { value: "retired", en: "Retired or pensioner", pl: "Emeryt lub rencista" },
+      { value: "self_employed", en: "Self-employed", pl: "Prowadzący własną działalność", synonyms: { en: ["self-employed", "self employed"], pl: ["samozatrudnion*", "prowadząc* własną działalność", "prowadząc* działalność gospodarczą"] } },
+      { value: "unemployed", en: "Out of work", pl: "Bez pracy", synonyms: { en: ["unemployed", "out of work", "jobless"], pl: ["bezrobotn*", "bez pracy"] } },
+      { value: "student", en: "In education", pl: "Uczący się", synonyms: { en: ["student", "students"], pl: ["student", "studenci", "uczeń", "uczniowie"] } },
+      { value: "retired", en: "Retired or pensioner", pl: "Emeryt lub rencista", synonyms: { en: ["retired", "pensioner*"], pl: ["emeryt", "emeryci", "emerytka", "rencist*"] } },
       { value: "other", en: "Something else", pl: "Inna sytuacja" },
       { value: "dont_know", en: "Not known", pl: "Brak informacji" },
     ],
@@ -501,9 +517,9 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Offender housing", pl: "Sytuacja mieszkaniowa sprawcy" },
     description: "Where the offender was living at the time of the offence.",
     enumValues: [
-      { value: "fixed_address", en: "Settled home", pl: "Stały adres" },
-      { value: "homeless", en: "No home", pl: "Bez miejsca zamieszkania" },
-      { value: "temporary_accommodation", en: "Temporary housing", pl: "Lokum tymczasowe" },
+      { value: "fixed_address", en: "Settled home", pl: "Stały adres", synonyms: { en: ["fixed address", "settled home"], pl: ["stał* adres*", "stałym miejscu zamieszkania"] } },
+      { value: "homeless", en: "No home", pl: "Bez miejsca zamieszkania", synonyms: { en: ["homeless", "no fixed abode"], pl: ["bezdomn*"] } },
+      { value: "temporary_accommodation", en: "Temporary housing", pl: "Lokum tymczasowe", synonyms: { en: ["temporary accommodation", "temporary housing", "hostel"], pl: ["lokum tymczasow*", "mieszkani* tymczasow*"] } },
       { value: "dont_know", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -538,8 +554,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Offender intoxication", pl: "Odurzenie sprawcy" },
     description: "Substances the offender was under the influence of; an empty list means none.",
     enumValues: [
-      { value: "intox_alcohol", en: "Drink", pl: "Alkohol" },
-      { value: "intox_drugs", en: "Drugs", pl: "Środki odurzające" },
+      { value: "intox_alcohol", en: "Drink", pl: "Alkohol", synonyms: { en: ["drunk", "under the influence of alcohol", "while intoxicated by alcohol", "drink-driving", "drink driving"], pl: ["pijan*", "nietrzeźw*", "pod wpływem alkoholu", "w stanie nietrzeźwości"] } },
+      { value: "intox_drugs", en: "Drugs", pl: "Środki odurzające", synonyms: { en: ["under the influence of drugs", "high on drugs"], pl: ["pod wpływem narkotyków", "pod wpływem środków odurzających"] } },
       { value: "intox_unknown", en: "Substance not known", pl: "Nieustalona substancja" },
     ],
     rpcFilter: true,
@@ -558,9 +574,9 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Offender-victim relationship", pl: "Relacja sprawcy z pokrzywdzonym" },
     description: "How the offender and the victim knew each other, if at all.",
     enumValues: [
-      { value: "stranger", en: "Strangers", pl: "Osoby obce" },
-      { value: "relative", en: "Family", pl: "Rodzina" },
-      { value: "acquaintance", en: "Knew each other", pl: "Znajomi" },
+      { value: "stranger", en: "Strangers", pl: "Osoby obce", synonyms: { en: ["stranger", "strangers", "unknown to the victim"], pl: ["osob* obc*", "obc* osob*", "nieznajom*"] } },
+      { value: "relative", en: "Family", pl: "Rodzina", synonyms: { en: ["family member*", "relative", "relatives", "domestic"], pl: ["członk* rodziny", "krewn*", "w rodzinie", "domow*"] } },
+      { value: "acquaintance", en: "Knew each other", pl: "Znajomi", synonyms: { en: ["acquaintance*", "knew each other", "known to the victim"], pl: ["znajom*"] } },
       { value: "dont_know", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -580,7 +596,7 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     description: "Whether the victim is a person or an organisation.",
     enumValues: [
       { value: "individual_person", en: "A person", pl: "Osoba fizyczna" },
-      { value: "organisation", en: "A company or body", pl: "Firma lub instytucja" },
+      { value: "organisation", en: "A company or body", pl: "Firma lub instytucja", synonyms: { en: ["against a company", "against companies", "corporate victim*", "victim was a company"], pl: ["pokrzywdzon* spółk*", "pokrzywdzon* firm*", "pokrzywdzon* instytucj*"] } },
     ],
     rpcFilter: true,
     quickFilter: false,
@@ -614,8 +630,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Victim gender", pl: "Płeć pokrzywdzonego" },
     description: "Gender of the victim or victims; several values possible.",
     enumValues: [
-      { value: "gender_male", en: "Man", pl: "Mężczyzna" },
-      { value: "gender_female", en: "Woman", pl: "Kobieta" },
+      { value: "gender_male", en: "Man", pl: "Mężczyzna", synonyms: { en: ["male victim*", "victim was a man", "against men", "against a man"], pl: ["pokrzywdzon* mężczyzn*", "mężczyzn* pokrzywdzon*", "przeciwko mężczyznom", "wobec mężczyzn*"] } },
+      { value: "gender_female", en: "Woman", pl: "Kobieta", synonyms: { en: ["female victim*", "woman victim*", "women victims", "against women", "against a woman", "victim was a woman"], pl: ["pokrzywdzon* kobiet*", "kobiet* pokrzywdzon*", "przeciwko kobietom", "wobec kobiet*", "pokrzywdzona", "pokrzywdzonej"] } },
       { value: "gender_unknown", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -698,8 +714,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Victim intoxication", pl: "Odurzenie pokrzywdzonego" },
     description: "Substances the victim was under the influence of; an empty list means none.",
     enumValues: [
-      { value: "intox_alcohol", en: "Drink", pl: "Alkohol" },
-      { value: "intox_drugs", en: "Drugs", pl: "Środki odurzające" },
+      { value: "intox_alcohol", en: "Drink", pl: "Alkohol", synonyms: { en: ["drunk victim*", "victim was drunk", "intoxicated victim*"], pl: ["nietrzeźw* pokrzywdzon*", "pokrzywdzon* był* nietrzeźw*", "pijan* pokrzywdzon*", "pokrzywdzon* był* pijan*"] } },
+      { value: "intox_drugs", en: "Drugs", pl: "Środki odurzające", synonyms: { en: ["victim was under the influence of drugs"], pl: ["pokrzywdzon* pod wpływem narkotyków"] } },
       { value: "intox_unknown", en: "Substance not known", pl: "Nieustalona substancja" },
     ],
     rpcFilter: true,
@@ -750,9 +766,9 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Pre-sentence report risk", pl: "Ryzyko według opinii przed wyrokiem" },
     description: "Risk of reoffending stated in the pre-sentence report.",
     enumValues: [
-      { value: "low", en: "Low risk of reoffending", pl: "Niskie ryzyko powrotu do przestępstwa" },
-      { value: "medium", en: "Moderate risk", pl: "Umiarkowane ryzyko" },
-      { value: "high", en: "High risk", pl: "Wysokie ryzyko" },
+      { value: "low", en: "Low risk of reoffending", pl: "Niskie ryzyko powrotu do przestępstwa", synonyms: { en: ["low risk of reoffending", "low risk of re-offending", "low risk"], pl: ["nisk* ryzyk* powrotu do przestępstwa", "nisk* ryzyk*"] } },
+      { value: "medium", en: "Moderate risk", pl: "Umiarkowane ryzyko", synonyms: { en: ["medium risk", "moderate risk", "medium risk of reoffending", "moderate risk of reoffending"], pl: ["umiarkowan* ryzyk*", "średni* ryzyk*"] } },
+      { value: "high", en: "High risk", pl: "Wysokie ryzyko", synonyms: { en: ["high risk of reoffending", "high risk of re-offending", "high risk"], pl: ["wysoki* ryzyk* powrotu do przestępstwa", "wysoki* ryzyk*"] } },
       { value: "dont_know", en: "Not known", pl: "Brak informacji" },
     ],
     rpcFilter: true,
@@ -803,6 +819,7 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Victim impact statement", pl: "Oświadczenie pokrzywdzonego o skutkach" },
     description: "Whether a victim personal statement was before the court.",
     enumValues: null,
+    nlTerms: { yes: { en: ["victim impact statement*", "victim personal statement*"], pl: ["oświadczeni* pokrzywdzon* o skutkach", "oświadczeni* o skutkach"] }, no: { en: ["no victim impact statement", "without a victim impact statement", "no victim personal statement"], pl: ["bez oświadczenia pokrzywdzonego", "brak oświadczenia pokrzywdzonego"] } },
     rpcFilter: true,
     quickFilter: false,
     aggregable: true,
@@ -819,8 +836,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Appellant", pl: "Skarżący" },
     description: "Which party brought the appeal.",
     enumValues: [
-      { value: "offender", en: "The offender", pl: "Oskarżony" },
-      { value: "attorney_general", en: "The prosecution (Attorney General / Crown)", pl: "Oskarżyciel (prokurator)" },
+      { value: "offender", en: "The offender", pl: "Oskarżony", synonyms: { en: ["appeal* by the offender", "appeal* by the defendant", "defendant's appeal*", "offender's appeal*"], pl: ["apelacj* oskarżon*", "apelacj* obrońc*", "apelacj* obrony"] } },
+      { value: "attorney_general", en: "The prosecution (Attorney General / Crown)", pl: "Oskarżyciel (prokurator)", synonyms: { en: ["attorney general*", "attorney general's reference*", "prosecution appeal*", "appeal* by the prosecution", "appealed by the prosecution", "crown appeal*"], pl: ["apelacj* prokurator*", "apelacj* oskarżyciel*", "prokurator* wniósł apelację", "prokurator* zaskarżył*"] } },
       { value: "other", en: "Someone else", pl: "Inny podmiot" },
     ],
     rpcFilter: true,
@@ -855,9 +872,9 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Appeal against", pl: "Zakres zaskarżenia" },
     description: "What the appeal challenges: the conviction, the sentence, or something else.",
     enumValues: [
-      { value: "appeal_conviction_unsafe", en: "The conviction", pl: "Skazanie" },
-      { value: "appeal_sentence_excessive", en: "The sentence, as too severe", pl: "Karę, jako zbyt surową" },
-      { value: "appeal_sentence_lenient", en: "The sentence, as too lenient", pl: "Karę, jako zbyt łagodną" },
+      { value: "appeal_conviction_unsafe", en: "The conviction", pl: "Skazanie", synonyms: { en: ["against conviction", "against the conviction", "against his conviction", "against her conviction", "unsafe conviction*", "conviction was unsafe", "conviction appeal*"], pl: ["od skazania", "przeciwko skazaniu", "zaskarżon* skazani*"] } },
+      { value: "appeal_sentence_excessive", en: "The sentence, as too severe", pl: "Karę, jako zbyt surową", synonyms: { en: ["manifestly excessive", "too severe", "too harsh", "excessive sentence*", "sentence was excessive"], pl: ["rażąco surow*", "zbyt surow*", "nadmiernie surow*"] } },
+      { value: "appeal_sentence_lenient", en: "The sentence, as too lenient", pl: "Karę, jako zbyt łagodną", synonyms: { en: ["unduly lenient", "too lenient", "lenient sentence*"], pl: ["zbyt łagodn*", "rażąco łagodn*", "nadmiernie łagodn*"] } },
       { value: "appeal_other", en: "Something else", pl: "Inne rozstrzygnięcie" },
       { value: "appeal_unknown", en: "Not known", pl: "Brak informacji" },
     ],
@@ -909,10 +926,10 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Appeal outcome", pl: "Rozstrzygnięcie apelacji" },
     description: "How the appeal ended; mixed results carry several values.",
     enumValues: [
-      { value: "outcome_dismissed_or_refused", en: "Dismissed or leave refused", pl: "Apelacja nieuwzględniona" },
-      { value: "outcome_conviction_quashed", en: "Conviction quashed", pl: "Skazanie uchylone" },
-      { value: "outcome_sentence_more_severe", en: "Sentence increased", pl: "Kara zaostrzona" },
-      { value: "outcome_sentence_more_lenient", en: "Sentence reduced", pl: "Kara złagodzona" },
+      { value: "outcome_dismissed_or_refused", en: "Dismissed or leave refused", pl: "Apelacja nieuwzględniona", synonyms: { en: ["dismissed", "refused", "rejected", "unsuccessful appeal*", "appeal failed", "appeals failed"], pl: ["oddalon*", "nieuwzględnion*", "utrzyman* w mocy", "utrzymał* w mocy"] } },
+      { value: "outcome_conviction_quashed", en: "Conviction quashed", pl: "Skazanie uchylone", synonyms: { en: ["conviction quashed", "convictions quashed", "quashed", "overturned"], pl: ["uchylon*", "skazanie uchylone"] } },
+      { value: "outcome_sentence_more_severe", en: "Sentence increased", pl: "Kara zaostrzona", synonyms: { en: ["sentence increased", "sentences increased", "increased sentence*", "sentence was increased"], pl: ["zaostrzon*", "zaostrzył*"] } },
+      { value: "outcome_sentence_more_lenient", en: "Sentence reduced", pl: "Kara złagodzona", synonyms: { en: ["sentence reduced", "sentences reduced", "reduced sentence*", "sentence was reduced"], pl: ["złagodzon*", "złagodził*"] } },
       { value: "outcome_other", en: "Other result", pl: "Inne rozstrzygnięcie" },
       { value: "outcome_unknown", en: "Not known", pl: "Brak informacji" },
     ],

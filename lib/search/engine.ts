@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { config } from "@/lib/config";
-import { createEmbedder } from "@/lib/llm/embedders";
+import { availableEmbedderIds, chosenEmbedderId, createEmbedder } from "@/lib/llm/embedders";
 import { LanceDbEngine } from "./lancedb/engine";
 import { MeilisearchEngine } from "./meilisearch/adapter";
 import { meiliConfigFromEnv } from "./meilisearch/config";
@@ -30,6 +30,11 @@ export function createSearchEngine(embedder: Embedder = createEmbedder()): Searc
 }
 
 export function getSearch(): Holder {
+  // After an embedder switch (issue 15 item 3, lib/backend/settings/reembed.ts) every process follows the recorded choice.
+  const chosen = chosenEmbedderId();
+  if (g.__searchEngine && chosen && g.__searchEngine.embedder.id !== chosen && availableEmbedderIds().includes(chosen)) {
+    g.__searchEngine = undefined;
+  }
   if (!g.__searchEngine) {
     const embedder = createEmbedder();
     g.__searchEngine = { engine: createSearchEngine(embedder), embedder };
@@ -42,5 +47,10 @@ export function getSearchEngine(): SearchEngine {
 }
 
 export function setSearchEngineForTests(holder: Holder | undefined): void {
+  g.__searchEngine = holder;
+}
+
+/** Swap in an engine whose index is complete (the embedder switch, after its re-embed committed). */
+export function replaceSearch(holder: Holder): void {
   g.__searchEngine = holder;
 }

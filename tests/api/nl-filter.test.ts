@@ -7,7 +7,7 @@ import { testStackSettings } from "../helpers/test-stack";
 
 /**
  * POST /api/extractions/base-schema/nl-filter and GET /api/llm/status, end to end. The suite's app runs without an
- * LLM (fail closed: 503); a second app instance is pointed at a local OpenAI-compatible fake (tests/helpers/
+ * LLM: the rules translator answers (mode "rules"; issue 17 item 5 replaced the former 503); a second app instance is pointed at a local OpenAI-compatible fake (tests/helpers/
  * fake-openai.ts) for the translation paths, so everything but the model itself is real: Next, the route wrapper,
  * the @ai-sdk/openai client and its HTTP, validation, and the analytics row written after the response.
  */
@@ -65,20 +65,36 @@ describe("without an LLM configured (the suite's app)", () => {
     expect((await res.json()).detail.code).toBe("UNAUTHORIZED");
   });
 
-  it("answers 503 LLM_NOT_CONFIGURED to a signed-in user, logs the request, and reports the status", async () => {
+  // Contract change from issue 17 item 5 (was 503 LLM_NOT_CONFIGURED): without a model the rules translator answers.
+  it("answers with the rules translator (mode rules) to a signed-in user, logs the request, and reports the status", async () => {
     const { browser, user } = await signedUp();
     const status = await browser.get("/api/llm/status");
     expect(status.status).toBe(200);
     expect(await status.json()).toEqual({ configured: false, model: null });
 
     const res = await browser.post(PATH, { query: "murder appeals since 2015" });
-    expect(res.status).toBe(503);
-    const body = await res.json();
-    expect(body.detail.code).toBe("LLM_NOT_CONFIGURED");
-    expect(typeof body.detail.message).toBe("string");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ filters: { decision_date: { from: "2015-01-01" } }, text_query: "murder", mode: "rules" });
 
     const [row] = await rowsOf(user.id, 1);
-    expect(row).toMatchObject({ question: "murder appeals since 2015", question_length: 25, success: false, error_code: "LLM_NOT_CONFIGURED", model: null });
+    expect(row).toMatchObject({ question: "murder appeals since 2015", question_length: 25, success: true, error_code: null, model: null });
+  });
+
+  it("rules mode reads countries, dates and registry vocabulary in both languages; the result is accepted by the filter route", async () => {
+    const { browser } = await signedUp();
+    const cases: [string, Record<string, unknown>, string | null][] = [
+      ["robbery appeals in England after 2015 by women", { jurisdiction: ["UK"], decision_date: { from: "2016-01-01" }, offender_gender: ["gender_female"] }, "robbery"],
+      ["kobiety, które przyznały się do winy, w Polsce między 2010 a 2012", { offender_gender: ["gender_female"], did_offender_confess: true, jurisdiction: ["PL"], decision_date: { from: "2010-01-01", to: "2012-12-31" } }, null],
+      ["civil cases in the Crown Court", {}, "civil Crown Court"],
+    ];
+    for (const [query, filters, textQuery] of cases) {
+      const res = await browser.post(PATH, { query });
+      expect(res.status, query).toBe(200);
+      const body = await res.json();
+      expect(body, query).toEqual({ filters, text_query: textQuery, mode: "rules" });
+      const filtered = await browser.post("/api/extractions/base-schema/filter", { filters: body.filters, limit: 5 });
+      expect(filtered.status, query).toBe(200);
+    }
   });
 
   it("validates the body before anything else: 1 to 1000 characters, no other keys", async () => {
@@ -152,6 +168,7 @@ describe("with an OpenAI-compatible server (a second app instance)", () => {
     expect(await res.json()).toEqual({
       filters: { jurisdiction: ["UK"], decision_date: { from: "2016-01-01" }, offender_gender: ["gender_female"] },
       text_query: "robbery",
+      mode: "llm",
     });
 
     const sent = fake.requests.at(-1);
@@ -176,7 +193,7 @@ describe("with an OpenAI-compatible server (a second app instance)", () => {
     const res = await browser.post(PATH, { query: question });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ filters: { jurisdiction: ["PL"], decision_date: { from: "2010-01-01", to: "2012-12-31" } }, text_query: null });
+    expect(body).toEqual({ filters: { jurisdiction: ["PL"], decision_date: { from: "2010-01-01", to: "2012-12-31" } }, text_query: null, mode: "llm" });
     const filtered = await browser.post("/api/extractions/base-schema/filter", { filters: body.filters, limit: 5 });
     expect(filtered.status).toBe(200);
   });

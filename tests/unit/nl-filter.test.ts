@@ -111,6 +111,7 @@ describe("translateQuestion with a mock model", () => {
     expect(out).toEqual({
       filters: { offender_gender: ["gender_female"], did_offender_confess: true, victim_age_offence: { max: 15 } },
       text_query: "robbery with a knife",
+      mode: "llm",
     });
     expect(BaseSchemaFiltersSchema.safeParse(out.filters).success).toBe(true);
   });
@@ -130,9 +131,9 @@ describe("translateQuestion with a mock model", () => {
   });
 
   it("an empty answer is a valid, empty filter", async () => {
-    expect(await translateQuestion("anything", modelAnswering({}))).toEqual({ filters: {}, text_query: null });
+    expect(await translateQuestion("anything", modelAnswering({}))).toEqual({ filters: {}, text_query: null, mode: "llm" });
     const bare = new MockLanguageModelV3({ doGenerate: result("{}") });
-    expect(await translateQuestion("anything", bare)).toEqual({ filters: {}, text_query: null });
+    expect(await translateQuestion("anything", bare)).toEqual({ filters: {}, text_query: null, mode: "llm" });
   });
 
   it("a value outside an allowed enumeration → 422 NL_FILTER_INVALID naming the field", async () => {
@@ -163,7 +164,7 @@ describe("translateQuestion with a mock model", () => {
       field: "collection_ids",
     });
     // A key the model sets to null says nothing: it is ignored, not refused.
-    expect(await translateQuestion("q", modelAnswering({ offence_type: null }))).toEqual({ filters: {}, text_query: null });
+    expect(await translateQuestion("q", modelAnswering({ offence_type: null }))).toEqual({ filters: {}, text_query: null, mode: "llm" });
   });
 
   it("case_type and court_level are stripped, never passed on", async () => {
@@ -364,14 +365,16 @@ describe("nlFilterRequest records every request", () => {
     expect(rows).toMatchObject([{ userId: null, success: false, errorCode: "NL_FILTER_INVALID", model: "mock" }]);
   });
 
-  it("not configured: 503 recorded with no model", async () => {
+  // Issue 17 item 5 changed this contract: without a model the rules translator answers (it was 503 LLM_NOT_CONFIGURED).
+  it("not configured: the rules translator answers (mode rules), recorded as a success with no model", async () => {
     const saved = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
     resetConfigForTests();
     try {
       const rows: NlFilterRecord[] = [];
-      expect(await codeOf(nlFilterRequest("q", "u-2", { record: (r) => rows.push(r) }))).toMatchObject({ status: 503, code: "LLM_NOT_CONFIGURED" });
-      expect(rows).toMatchObject([{ success: false, errorCode: "LLM_NOT_CONFIGURED", model: null }]);
+      const out = await nlFilterRequest("murder appeals since 2015 by women", "u-2", { record: (r) => rows.push(r) });
+      expect(out).toEqual({ filters: { decision_date: { from: "2015-01-01" }, offender_gender: ["gender_female"] }, text_query: "murder", mode: "rules" });
+      expect(rows).toMatchObject([{ success: true, errorCode: null, model: null }]);
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
       resetConfigForTests();

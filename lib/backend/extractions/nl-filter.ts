@@ -1,5 +1,6 @@
 /**
- * POST /extractions/base-schema/nl-filter (spec): a signed-in user's question → `{filters, text_query}`. The answer
+ * POST /extractions/base-schema/nl-filter (spec): a signed-in user's question → `{filters, text_query, mode}`: the
+ * configured model proposes and the rules check ("llm"), or, without a model, the rules translator answers ("rules"). The answer
  * only pre-fills a filter; nothing is searched. Each request is logged for analytics (nl_filter_requests, through
  * record_nl_filter_request) without blocking the response: the route hands over a scheduler (Next's `after()`), and a
  * failed write is only logged.
@@ -10,7 +11,8 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { translateQuestion, type NlFilterResult } from "@/lib/llm/nl-filter";
-import { llmStatus, llmTimeoutMs, requireLanguageModel } from "@/lib/llm/provider";
+import { translateByRules } from "@/lib/llm/nl-filter-rules";
+import { languageModel, llmStatus, llmTimeoutMs } from "@/lib/llm/provider";
 
 /** Longest question accepted (the same bound as text_query, spec: Limits). */
 export const NL_QUESTION_MAX_CHARS = 1000;
@@ -32,16 +34,17 @@ export interface NlFilterRecord {
 export interface NlFilterDeps {
   /** Called once per request with its analytics row; must not block (the route passes Next's `after`). */
   record: (row: NlFilterRecord) => void;
-  /** The model to use; defaults to the configured one (503 LLM_NOT_CONFIGURED when there is none). */
-  model?: LanguageModel;
+  /** The model to use; defaults to the configured one. `null`, or none configured: the rules translator (mode "rules"). */
+  model?: LanguageModel | null;
   modelId?: string | null;
 }
 
 /** Translate a question, recording the outcome (success, error code, latency) whatever it is. */
 export async function nlFilterRequest(question: string, userId: string | null, deps: NlFilterDeps): Promise<NlFilterResult> {
   const started = performance.now();
-  // The model is recorded only when one was (or would have been) called: null for 503 LLM_NOT_CONFIGURED.
-  const modelId = deps.model !== undefined ? (deps.modelId ?? null) : llmStatus().model;
+  const model = deps.model !== undefined ? deps.model : languageModel();
+  // The model is recorded only when one is called: null in rules mode.
+  const modelId = model === null ? null : deps.model !== undefined ? (deps.modelId ?? null) : llmStatus().model;
   const finish = (errorCode: string | null) =>
     deps.record({
       userId,
@@ -52,8 +55,8 @@ export async function nlFilterRequest(question: string, userId: string | null, d
       model: modelId,
     });
   try {
-    const model = deps.model ?? requireLanguageModel();
-    const result = await translateQuestion(question, model, { timeoutMs: llmTimeoutMs() });
+    // Issue 17 item 5: without a model the rules translator answers (it used to be 503 LLM_NOT_CONFIGURED).
+    const result = model === null ? translateByRules(question) : await translateQuestion(question, model, { timeoutMs: llmTimeoutMs() });
     finish(null);
     return result;
   } catch (e) {

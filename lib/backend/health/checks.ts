@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { llmTracingEnabled } from "@/lib/llm/call";
 import { getSearchEngine } from "@/lib/search/engine";
 import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
+import { reembedStatus } from "@/lib/backend/settings/reembed";
 import { timed, type AppEventsPartitions, type DatabaseReport, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
@@ -116,7 +117,8 @@ async function engineReport(): Promise<DependencyReport> {
 /** The engine's own report plus the last recorded sync run; an engine that cannot answer is `down`. */
 async function searchEngine(): Promise<SearchEngineReport> {
   const [health, sync] = await Promise.all([timed(engineReport), syncState().catch(() => ({ last_completed_at: null, last_error: null }))]);
-  return { ...health, sync };
+  const reembed = reembedStatus();
+  return reembed ? { ...health, sync, reembed: { ...reembed } } : { ...health, sync };
 }
 
 export function defaultChecks(): HealthChecks {

@@ -10,6 +10,8 @@ export interface DependencyReport {
 
 export interface SearchEngineReport extends DependencyReport {
   sync: { last_completed_at: string | null; last_error: string | null };
+  /** An embedder switch of this process (issue 15 item 3): {state, id, from, done, total, started_at, finished_at, error}. */
+  reembed?: { state: string; done: number; total: number; started_at: string; error: string | null } & Record<string, unknown>;
 }
 
 /** app_events partition readiness (issue 12, M7): from app_events_partition_health(). */
@@ -129,7 +131,11 @@ export function healthForCaller(h: HealthStatus, role: "anonymous" | "user" | "a
       backend_platform: redact(d.backend_platform),
       task_queue: redact(d.task_queue),
       llm_tracing: redact(d.llm_tracing),
-      search_engine: { ...engine, sync: { ...d.search_engine.sync, last_error: d.search_engine.sync.last_error ? "failed" : null } },
+      search_engine: {
+        ...engine,
+        sync: { ...d.search_engine.sync, last_error: d.search_engine.sync.last_error ? "failed" : null },
+        ...(d.search_engine.reembed ? { reembed: { ...d.search_engine.reembed, error: d.search_engine.reembed.error ? "failed" : null } } : {}),
+      },
     },
   };
 }

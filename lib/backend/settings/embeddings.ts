@@ -1,11 +1,12 @@
 /**
- * /settings → Embeddings, read side (issue 15 item 3): which embedder the search index uses and which ones this server
- * could use. Everyone signed in may see it. Switching (PUT, admin, re-embedding in the background) is not built yet.
+ * /settings → Embeddings (issue 15 item 3): which embedder the search index uses, which ones this server could use,
+ * and the progress of a switch. Everyone signed in may see it; admins switch (PUT, re-embedding in the background:
+ * ./reembed.ts).
  */
-import { config } from "@/lib/config";
-import { LOCAL_HASH_LABEL, LocalHashEmbedder } from "@/lib/llm/embedders";
-import { llmConfigured } from "@/lib/llm/provider";
+import { z } from "zod";
+import { availableEmbedderIds, createEmbedderById } from "@/lib/llm/embedders";
 import { getSearch } from "@/lib/search/engine";
+import { reembedStatus, startReembed, type ReembedProgress } from "./reembed";
 
 export interface EmbedderOption {
   id: string;
@@ -13,19 +14,35 @@ export interface EmbedderOption {
   dimensions: number | null;
 }
 
-/** GET /api/settings/embeddings. */
+/** GET /api/settings/embeddings. `reembed`: the current or last switch of this server process, or null. */
 export interface EmbeddingsSettings {
   active: EmbedderOption;
   available: EmbedderOption[];
+  reembed: ReembedProgress | null;
 }
+
+export const EmbeddingsPutSchema = z.strictObject({ id: z.string().trim().min(1).max(200) });
 
 export function embeddingsSettings(): EmbeddingsSettings {
   const e = getSearch().embedder;
   const active = { id: e.id, label: e.label, dimensions: e.dimensions };
-  const local = new LocalHashEmbedder();
-  const available: EmbedderOption[] = [{ id: local.id, label: LOCAL_HASH_LABEL, dimensions: local.dimensions }];
-  const model = config().EMBEDDING_MODEL;
-  if (model && llmConfigured()) available.push(active.id === model ? active : { id: model, label: model, dimensions: null });
+  const available: EmbedderOption[] = availableEmbedderIds().map((id) => {
+    if (id === active.id) return active;
+    // Building an option is cheap (no call): a model embedder only creates its client.
+    let built: ReturnType<typeof createEmbedderById> = null;
+    try {
+      built = createEmbedderById(id);
+    } catch {
+      built = null; // e.g. a model without EMBEDDING_DIMENSIONS: listed without dimensions
+    }
+    return built ? { id, label: built.label, dimensions: built.dimensions } : { id, label: id, dimensions: null };
+  });
   if (!available.some((a) => a.id === active.id)) available.push(active);
-  return { active, available };
+  return { active, available, reembed: reembedStatus() };
+}
+
+/** PUT /api/settings/embeddings (admin): start the switch; answers the settings with the progress. */
+export function switchEmbedder(id: string): EmbeddingsSettings {
+  startReembed(id);
+  return embeddingsSettings();
 }

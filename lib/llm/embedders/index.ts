@@ -9,8 +9,12 @@ import { llmConfigured } from "../provider";
 import { AiSdkEmbedder } from "./ai-sdk";
 import { LocalHashEmbedder } from "./local-hash";
 
+import { chosenEmbedderId } from "./choice";
+import { LOCAL_HASH_WIDE_DIMENSIONS } from "./local-hash";
+
 export { AiSdkEmbedder } from "./ai-sdk";
-export { LocalHashEmbedder, LOCAL_HASH_LABEL } from "./local-hash";
+export { LocalHashEmbedder, LOCAL_HASH_LABEL, LOCAL_HASH_WIDE_DIMENSIONS } from "./local-hash";
+export { chosenEmbedderId, recordEmbedderChoice } from "./choice";
 
 /** Dimensions of well-known models; others need EMBEDDING_DIMENSIONS. */
 const KNOWN_DIMENSIONS: Record<string, number> = {
@@ -19,18 +23,52 @@ const KNOWN_DIMENSIONS: Record<string, number> = {
   "text-embedding-ada-002": 1536,
 };
 
-export function createEmbedder(): Embedder {
+/** The embedder this server is configured with (EMBEDDING_MODEL on an OpenAI-compatible endpoint, else local-hash). */
+export function createConfiguredEmbedder(): Embedder {
   const c = config();
   if (!c.EMBEDDING_MODEL || !llmConfigured()) return new LocalHashEmbedder();
-  const dims = Number(process.env.EMBEDDING_DIMENSIONS ?? KNOWN_DIMENSIONS[c.EMBEDDING_MODEL] ?? NaN);
+  return createModelEmbedder(c.EMBEDDING_MODEL);
+}
+
+function createModelEmbedder(modelId: string): Embedder {
+  const c = config();
+  const dims = Number(process.env.EMBEDDING_DIMENSIONS ?? KNOWN_DIMENSIONS[modelId] ?? NaN);
   if (!Number.isInteger(dims) || dims <= 0) {
-    throw new Error(`EMBEDDING_DIMENSIONS must be set for embedding model ${c.EMBEDDING_MODEL}`);
+    throw new Error(`EMBEDDING_DIMENSIONS must be set for embedding model ${modelId}`);
   }
   const provider = createOpenAI({ baseURL: c.OPENAI_BASE_URL, apiKey: c.OPENAI_API_KEY ?? "unused" });
   return new AiSdkEmbedder({
-    model: provider.embedding(c.EMBEDDING_MODEL),
-    modelId: c.EMBEDDING_MODEL,
+    model: provider.embedding(modelId),
+    modelId,
     dimensions: dims,
     timeoutMs: c.UPSTREAM_TIMEOUT_MS,
   });
+}
+
+/**
+ * The embedders this server can switch to (issue 15 item 3): the lexical default `local-hash`, a wider lexical
+ * `local-hash-768`, and the configured model when there is one. Ids only; `createEmbedderById` builds them.
+ */
+export function availableEmbedderIds(): string[] {
+  const c = config();
+  const ids = ["local-hash", `local-hash-${LOCAL_HASH_WIDE_DIMENSIONS}`];
+  if (c.EMBEDDING_MODEL && llmConfigured()) ids.push(c.EMBEDDING_MODEL);
+  return ids;
+}
+
+/** Build an available embedder by id, or null when this server does not offer it. */
+export function createEmbedderById(id: string): Embedder | null {
+  if (!availableEmbedderIds().includes(id)) return null;
+  if (id === "local-hash") return new LocalHashEmbedder();
+  if (id === `local-hash-${LOCAL_HASH_WIDE_DIMENSIONS}`) return new LocalHashEmbedder(LOCAL_HASH_WIDE_DIMENSIONS);
+  return createModelEmbedder(id);
+}
+
+/**
+ * The embedder the index uses: the one an admin switched to (recorded after its re-embed completed), when this
+ * server still offers it, else the configured one.
+ */
+export function createEmbedder(): Embedder {
+  const chosen = chosenEmbedderId();
+  return (chosen ? createEmbedderById(chosen) : null) ?? createConfiguredEmbedder();
 }

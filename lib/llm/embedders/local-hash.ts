@@ -114,12 +114,25 @@ export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS
   return localHashVectorOfWords(words(text), dimensions);
 }
 
+/** The wider lexical option offered in settings (issue 15 item 3): fewer hash collisions for twice the vector memory. */
+export const LOCAL_HASH_WIDE_DIMENSIONS = 768;
+
 export class LocalHashEmbedder implements Embedder {
-  readonly id = "local-hash";
-  readonly label = LOCAL_HASH_LABEL;
+  readonly id: string;
+  readonly label: string;
   readonly kind = "lexical" as const;
-  readonly dimensions = LOCAL_HASH_DIMENSIONS;
+  readonly dimensions: number;
   private readonly cache = new LruCache<string, number[]>(1000);
+
+  /** The default is `local-hash` (384); another width is `local-hash-<dimensions>`, a different index. */
+  constructor(dimensions: number = LOCAL_HASH_DIMENSIONS) {
+    this.dimensions = dimensions;
+    this.id = dimensions === LOCAL_HASH_DIMENSIONS ? "local-hash" : `local-hash-${dimensions}`;
+    this.label =
+      dimensions === LOCAL_HASH_DIMENSIONS
+        ? LOCAL_HASH_LABEL
+        : `lexical, ${dimensions} dimensions: fewer hash collisions, more memory (no model configured)`;
+  }
 
   async embedDocuments(texts: string[]): Promise<number[][]> {
     return texts.map((t) => localHashVector(t, this.dimensions));
