@@ -476,6 +476,131 @@ export type Database = {
         };
         Relationships: [];
       };
+      extraction_job_documents: {
+        Row: {
+          attempts: number;
+          document_id: string;
+          error: string | null;
+          finished_at: string | null;
+          job_id: string;
+          model: string | null;
+          position: number;
+          status: string;
+          values: Json | null;
+        };
+        Insert: {
+          attempts?: number;
+          document_id: string;
+          error?: string | null;
+          finished_at?: string | null;
+          job_id: string;
+          model?: string | null;
+          position: number;
+          status?: string;
+          values?: Json | null;
+        };
+        Update: {
+          attempts?: number;
+          document_id?: string;
+          error?: string | null;
+          finished_at?: string | null;
+          job_id?: string;
+          model?: string | null;
+          position?: number;
+          status?: string;
+          values?: Json | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "extraction_job_documents_document_id_fkey";
+            columns: ["document_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "extraction_job_documents_job_id_fkey";
+            columns: ["job_id"];
+            isOneToOne: false;
+            referencedRelation: "extraction_jobs";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      extraction_jobs: {
+        Row: {
+          cancel_requested: boolean;
+          created_at: string;
+          error: string | null;
+          fields: Json | null;
+          finished_at: string | null;
+          heartbeat_at: string | null;
+          id: string;
+          idempotency_key: string | null;
+          mode: string;
+          queue: string;
+          schema_id: string | null;
+          schema_key: string;
+          schema_name: string;
+          schema_version: number | null;
+          started_at: string | null;
+          status: string;
+          total: number;
+          user_id: string;
+          worker_id: string | null;
+        };
+        Insert: {
+          cancel_requested?: boolean;
+          created_at?: string;
+          error?: string | null;
+          fields?: Json | null;
+          finished_at?: string | null;
+          heartbeat_at?: string | null;
+          id?: string;
+          idempotency_key?: string | null;
+          mode: string;
+          queue?: string;
+          schema_id?: string | null;
+          schema_key: string;
+          schema_name: string;
+          schema_version?: number | null;
+          started_at?: string | null;
+          status?: string;
+          total: number;
+          user_id: string;
+          worker_id?: string | null;
+        };
+        Update: {
+          cancel_requested?: boolean;
+          created_at?: string;
+          error?: string | null;
+          fields?: Json | null;
+          finished_at?: string | null;
+          heartbeat_at?: string | null;
+          id?: string;
+          idempotency_key?: string | null;
+          mode?: string;
+          queue?: string;
+          schema_id?: string | null;
+          schema_key?: string;
+          schema_name?: string;
+          schema_version?: number | null;
+          started_at?: string | null;
+          status?: string;
+          total?: number;
+          user_id?: string;
+          worker_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "extraction_jobs_schema_id_fkey";
+            columns: ["schema_id"];
+            isOneToOne: false;
+            referencedRelation: "extraction_schemas";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       extraction_schemas: {
         Row: {
           created_at: string;
@@ -511,6 +636,59 @@ export type Database = {
           version?: number;
         };
         Relationships: [];
+      };
+      extraction_workers: {
+        Row: {
+          beat_at: string;
+          host: string | null;
+          pid: number | null;
+          started_at: string;
+          worker_id: string;
+        };
+        Insert: {
+          beat_at?: string;
+          host?: string | null;
+          pid?: number | null;
+          started_at?: string;
+          worker_id: string;
+        };
+        Update: {
+          beat_at?: string;
+          host?: string | null;
+          pid?: number | null;
+          started_at?: string;
+          worker_id?: string;
+        };
+        Relationships: [];
+      };
+      judgment_reasoning_phrases: {
+        Row: {
+          computed_at: string;
+          judgment_id: string;
+          patterns_version: string;
+          phrases: Json;
+        };
+        Insert: {
+          computed_at?: string;
+          judgment_id: string;
+          patterns_version: string;
+          phrases?: Json;
+        };
+        Update: {
+          computed_at?: string;
+          judgment_id?: string;
+          patterns_version?: string;
+          phrases?: Json;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "judgment_reasoning_phrases_judgment_id_fkey";
+            columns: ["judgment_id"];
+            isOneToOne: true;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+        ];
       };
       judgment_versions: {
         Row: {
@@ -1733,6 +1911,12 @@ export type Database = {
         };
         Returns: string;
       };
+      cancel_extraction_job: {
+        Args: {
+          p_job_id: string | null;
+        };
+        Returns: Json;
+      };
       chat_add_message: {
         Args: {
           p_content: string | null;
@@ -1872,6 +2056,13 @@ export type Database = {
         };
         Returns: number;
       };
+      create_base_backfill_job: {
+        Args: {
+          p_mode: string | null;
+          p_user_id: string | null;
+        };
+        Returns: Json;
+      };
       create_collection: {
         Args: {
           p_description?: string | null;
@@ -1897,6 +2088,19 @@ export type Database = {
           p_filters: Json | null;
           p_name: string | null;
           p_text_query: string | null;
+        };
+        Returns: Json;
+      };
+      create_extraction_job: {
+        Args: {
+          p_base: Json | null;
+          p_collection_id: string | null;
+          p_document_ids: string[] | null;
+          p_idempotency_key: string | null;
+          p_max_documents: number | null;
+          p_max_running: number | null;
+          p_mode: string | null;
+          p_schema_id: string | null;
         };
         Returns: Json;
       };
@@ -1969,6 +2173,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      delete_extraction_job: {
+        Args: {
+          p_job_id: string | null;
+        };
+        Returns: Json;
+      };
       delete_extraction_schema: {
         Args: {
           p_schema_id: string | null;
@@ -1984,6 +2194,16 @@ export type Database = {
       empty_markers: {
         Args: never;
         Returns: string[];
+      };
+      extraction_job_json: {
+        Args: {
+          p_job: Database["public"]["Tables"]["extraction_jobs"]["Row"] | null;
+        };
+        Returns: Json;
+      };
+      extraction_queue_health: {
+        Args: never;
+        Returns: Json;
       };
       facet_extracted_values: {
         Args: {
@@ -2038,6 +2258,18 @@ export type Database = {
       };
       get_dashboard_stats: {
         Args: never;
+        Returns: Json;
+      };
+      get_extraction_job: {
+        Args: {
+          p_job_id: string | null;
+        };
+        Returns: Json;
+      };
+      get_extraction_job_fields: {
+        Args: {
+          p_job_id: string | null;
+        };
         Returns: Json;
       };
       get_extraction_schema: {
@@ -2162,6 +2394,14 @@ export type Database = {
         };
         Returns: Json;
       };
+      judge_record_phrases: {
+        Args: {
+          p_max_texts?: number | null;
+          p_name: string | null;
+          p_version?: string | null;
+        };
+        Returns: Json;
+      };
       judge_search: {
         Args: {
           p_limit?: number | null;
@@ -2178,6 +2418,13 @@ export type Database = {
           p_id: string | null;
         };
         Returns: Json;
+      };
+      judgment_reasoning_phrases_store: {
+        Args: {
+          p_rows: Json | null;
+          p_version: string | null;
+        };
+        Returns: number;
       };
       judgment_version_value: {
         Args: {
@@ -2247,6 +2494,35 @@ export type Database = {
         Returns: {
           id: string;
           jurisdiction: string;
+        }[];
+      };
+      list_extraction_jobs: {
+        Args: {
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_status?: string | null;
+        };
+        Returns: Json;
+      };
+      list_extraction_results: {
+        Args: {
+          p_job_id: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_status?: string | null;
+        };
+        Returns: {
+          attempts: number;
+          case_number: string;
+          document_id: string;
+          error: string;
+          finished_at: string;
+          model: string;
+          position: number;
+          status: string;
+          title: string;
+          total_count: number;
+          values: Json;
         }[];
       };
       list_extraction_schemas: {
@@ -2501,6 +2777,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      reasoning_line_merge: {
+        Args: {
+          p_from: string | null;
+          p_into: string | null;
+        };
+        Returns: Json;
+      };
       reasoning_lines_list: {
         Args: {
           p_include_deleted?: boolean | null;
@@ -2586,6 +2869,13 @@ export type Database = {
           p_document_ids: string[] | null;
         };
         Returns: number;
+      };
+      retry_extraction_job: {
+        Args: {
+          p_job_id: string | null;
+          p_max_running: number | null;
+        };
+        Returns: Json;
       };
       search_history: {
         Args: {
