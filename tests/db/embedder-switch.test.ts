@@ -64,11 +64,11 @@ describe("embedder switch (re-embed in the background)", () => {
       dimensions: 8,
       timeoutMs: 5000,
     });
-    const started = startReembed("mock-embedder", { embedder: failing, databaseUrl: stackEnv().databaseUrl });
+    const started = startReembed("ai:mock-embedder", { embedder: failing, databaseUrl: stackEnv().databaseUrl });
     expect(started?.state).toBe("running");
     await reembedSettled();
     const status = reembedStatus();
-    expect(status).toMatchObject({ state: "failed", id: "mock-embedder", from: "local-hash" });
+    expect(status).toMatchObject({ state: "failed", id: "ai:mock-embedder", from: "local-hash" });
     expect(status?.error).toContain("embedding server unreachable");
     expect(getSearch()).toBe(before);
     expect(chosenEmbedderId()).toBeNull();
