@@ -1,5 +1,6 @@
 "use client";
 
+import { useSessionUser } from "@/components/shell/user-context";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -288,6 +289,8 @@ function EmbeddingsTab() {
   const { t } = useI18n();
   const s = t.accounts.settings;
   const qc = useQueryClient();
+  // Everyone sees the embedder; only admins may switch it (the server answers 403 to anyone else).
+  const isAdmin = useSessionUser()?.role === "admin";
   // Poll while a switch runs (progress: done/total), then stop.
   const q = useQuery({
     queryKey: ["embeddings"],
@@ -328,7 +331,7 @@ function EmbeddingsTab() {
               {e.label}
               {dims(e.dimensions)}
             </span>
-            {e.id !== q.data.active.id ? (
+            {isAdmin && e.id !== q.data.active.id ? (
               <Button type="button" variant="secondary" disabled={running || sw.isPending} onClick={() => sw.mutate(e.id)}>
                 {s.embeddingsSwitch}
               </Button>
