@@ -102,18 +102,20 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
   }
 
   /** Record one document's outcome (base jobs also write the judgment, in the same transaction). */
-  async function record(job: z.infer<typeof JobRow>, documentId: string, outcome: ExtractionOutcome): Promise<void> {
-    if (dead) return;
+  /** Returns whether the job's owner has asked to cancel it (read by the same statement: no extra round trip). */
+  async function record(job: z.infer<typeof JobRow>, documentId: string, outcome: ExtractionOutcome): Promise<boolean> {
+    if (dead) return false;
     // Lands only while the document is pending and the job is still ours (a taken-over job's zombie writes nothing).
     const sql = `update public.extraction_job_documents d
             set status = $3, "values" = $4::jsonb, error = $5, model = $6, attempts = d.attempts + 1, finished_at = now()
           where d.job_id = $1 and d.document_id = $2 and d.status = 'pending'
-            and exists (select 1 from public.extraction_jobs j where j.id = $1 and j.worker_id = $7)`;
+            and exists (select 1 from public.extraction_jobs j where j.id = $1 and j.worker_id = $7)
+          returning (select j.cancel_requested from public.extraction_jobs j where j.id = $1) as cancel_requested`;
     const args = [job.id, documentId, outcome.status, outcome.status === "completed" ? JSON.stringify(outcome.values) : null,
       outcome.status === "failed" ? outcome.error : null, outcome.model, workerId];
+    const cancelAsked = (r: { rows: { cancel_requested?: boolean }[] }) => r.rows[0]?.cancel_requested === true;
     if (job.schema_key !== "base") {
-      await pool.query(sql, args); // one statement, one round trip: the queue's cost per document
-      return;
+      return cancelAsked(await pool.query(sql, args)); // one statement, one round trip: the queue's cost per document
     }
     const client = await pool.connect();
     try {
@@ -121,6 +123,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
       const res = await client.query(sql, args);
       if (res.rowCount === 1) await writeBaseExtraction(client, documentId, outcome);
       await client.query("commit");
+      return cancelAsked(res);
     } catch (e) {
       await client.query("rollback").catch(() => {});
       throw e;
@@ -174,7 +177,9 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
         const next = mine.shift() as string;
         const outcome = await extractOne(job, fields, next, texts.get(next));
         texts.delete(next);
-        await record(job, next, outcome);
+        // Each write also reads the cancel flag, so a cancel is seen after the document under way, however fast
+        // documents go (the time-based check above only covers a lane's first document).
+        if (await record(job, next, outcome)) cancelled = true;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(todo.length, 1)) }, lane));
