@@ -2058,6 +2058,7 @@ export type Database = {
       };
       create_base_backfill_job: {
         Args: {
+          p_limit?: number | null;
           p_mode: string | null;
           p_user_id: string | null;
         };

@@ -294,15 +294,17 @@ create or replace function public.get_extraction_job_fields(p_job_id uuid)
 $$;
 
 -- POST /api/admin/extractions/base-schema/backfill (service role, after the route checked the admin role): one
--- base-schema job, owned by the admin, over every judgment whose base_extraction_status is still pending. At most one
--- backfill runs at a time: a queued or running one is answered instead of a second.
-create or replace function public.create_base_backfill_job(p_user_id uuid, p_mode text)
+-- base-schema job, owned by the admin, over every judgment whose base_extraction_status is still pending, or over the
+-- newest p_limit of them (a backfill in batches; the newest judgments are the ones researchers look for first). At
+-- most one backfill runs at a time: a queued or running one is answered instead of a second.
+create or replace function public.create_base_backfill_job(p_user_id uuid, p_mode text, p_limit integer default null)
   returns jsonb
   language plpgsql volatile security definer
   set search_path = ''
   as $$
 declare
   v_job public.extraction_jobs;
+  v_ids uuid[];
 begin
   perform pg_advisory_xact_lock(hashtextextended('extraction_jobs:backfill', 0));
   select * into v_job from public.extraction_jobs j
@@ -310,21 +312,24 @@ begin
   if found then
     return jsonb_build_object('outcome', 'existing', 'job', public.extraction_job_json(v_job));
   end if;
-  if not exists (select 1 from public.judgments jd where jd.base_extraction_status = 'pending') then
+  select coalesce(array_agg(p.id), '{}') into v_ids from (
+    select jd.id from public.judgments jd where jd.base_extraction_status = 'pending'
+     order by jd.created_at desc, jd.id limit p_limit
+  ) p;
+  if cardinality(v_ids) = 0 then
     return jsonb_build_object('outcome', 'empty');
   end if;
   insert into public.extraction_jobs (user_id, schema_key, schema_name, mode, idempotency_key, total)
-  values (p_user_id, 'base', 'Base schema (backfill)', p_mode, 'base-backfill',
-          (select count(*) from public.judgments jd where jd.base_extraction_status = 'pending'))
+  values (p_user_id, 'base', 'Base schema (backfill)', p_mode, 'base-backfill', cardinality(v_ids))
   returning * into v_job;
   insert into public.extraction_job_documents (job_id, document_id, position)
   select v_job.id, jd.id, (row_number() over (order by jd.created_at, jd.id))::integer
-    from public.judgments jd where jd.base_extraction_status = 'pending';
+    from public.judgments jd where jd.id = any(v_ids);
   return jsonb_build_object('outcome', 'created', 'job', public.extraction_job_json(v_job));
 end
 $$;
-revoke all on function public.create_base_backfill_job(uuid, text) from public, anon, authenticated;
-grant execute on function public.create_base_backfill_job(uuid, text) to service_role;
+revoke all on function public.create_base_backfill_job(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.create_base_backfill_job(uuid, text, integer) to service_role;
 
 -- The health entry task_queue (service role): pg-boss schema present, newest worker heartbeat, queue depth.
 create or replace function public.extraction_queue_health()

@@ -171,9 +171,16 @@ export async function listExtractionResults(db: DbClient, id: string, q: { statu
   };
 }
 
-/** The admin's backfill of base-schema extraction over every pending judgment (service client; the route checked admin). */
-export async function startBaseBackfill(serviceDb: DbClient, adminId: string): Promise<{ job: ExtractionJob; created: boolean }> {
-  const { data, error } = await serviceDb.rpc("create_base_backfill_job", { p_user_id: adminId, p_mode: languageModel() ? "model" : "rules" });
+/**
+ * The admin's backfill of base-schema extraction over every pending judgment, or the newest `limit` of them (service
+ * client; the route checked admin).
+ */
+export async function startBaseBackfill(serviceDb: DbClient, adminId: string, limit?: number): Promise<{ job: ExtractionJob; created: boolean }> {
+  const { data, error } = await serviceDb.rpc("create_base_backfill_job", {
+    p_user_id: adminId,
+    p_mode: languageModel() ? "model" : "rules",
+    ...(limit === undefined ? {} : { p_limit: limit }),
+  });
   if (error) throw fromDatabaseError(error);
   const r = Outcome.parse(data);
   if (r.outcome === "empty") throw new ApiError("EXTRACTION_NO_DOCUMENTS", "No judgment is pending base-schema extraction.");
