@@ -121,12 +121,18 @@ const filterTaking = (h: RouteHandler) =>
 
 let a: Victim;
 let b: Victim;
+/**
+ * The bearer attacks come from a second intruder: every request counts against its user's general limit (100 a
+ * minute), and one intruder making every attack by both ways would be refused 429 part-way instead of answered.
+ */
+let bBearer: Victim;
 let aBefore: unknown;
 const A_QUERY = `a-private-query-${Date.now()}`;
 
 beforeAll(async () => {
   a = await makeVictim(pool, "owner A");
   b = await makeVictim(pool, "intruder B");
+  bBearer = await makeVictim(pool, "intruder B (bearer)");
   // A searches something private: it lands in A's history only.
   await pool.query("insert into public.search_analytics (query, hit_count, latency_ms, mode, user_id) values ($1, 1, 1, 'text', $2)", [A_QUERY, a.id]);
   aBefore = await ownerSnapshot(pool, a.id);
@@ -159,7 +165,7 @@ function asB(via: Via, method: string, path: string, body?: unknown): Promise<Re
     for (const n of b.browser.cookieNames()) br.setCookie(n, b.browser.cookie(n));
     return br.request(method, path, body, sameOrigin());
   }
-  return new Browser().request(method, path, body, { ...sameOrigin(), authorization: `Bearer ${b.token}` });
+  return new Browser().request(method, path, body, { ...sameOrigin(), authorization: `Bearer ${bBearer.token}` });
 }
 
 async function codeOf(res: Response): Promise<string | undefined> {
