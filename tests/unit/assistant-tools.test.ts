@@ -4,7 +4,6 @@
  * precedent factors come from shared data, and every model path runs against the ai SDK's mock model, including a
  * malformed structured output (502 with its code) and the 0.4·similarity + 0.6·relevance score.
  */
-import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { splitSentences, textRank, topSentences } from "@/lib/analysis/textrank";
@@ -16,18 +15,9 @@ import { ApiError } from "@/lib/errors";
 import { ArgumentationRequestSchema, SummarizeRequestSchema } from "@/lib/schema/requests/assistant-tools";
 import { generateJudgment } from "@/supabase/seed/generate";
 import { JUDGE_INDEXES, PLANTED_JUDGE } from "@/supabase/seed/planted-lines";
+import { textResult } from "../helpers/mock-model";
 
-function result(text: string): LanguageModelV3GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: {
-      inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
+const result = (text: string) => textResult(text, { input: 100 });
 const answering = (text: string) => new MockLanguageModelV3({ doGenerate: result(text) });
 
 async function errorOf(p: Promise<unknown>): Promise<{ status: number; code: string }> {

@@ -1,9 +1,9 @@
-import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { approxTokens, extractWithModel, extractWithRules, selectSections } from "@/lib/backend/schemas/extract-document";
 import { schemaFieldsSchema } from "@/lib/schema/requests/schemas";
 import { FIXTURES } from "../fixtures/extraction/judgments";
+import { textResult as result } from "../helpers/mock-model";
 
 const fields = schemaFieldsSchema().parse([
   { name: "case_number", type: "string", required: true },
@@ -13,17 +13,6 @@ const fields = schemaFieldsSchema().parse([
   { name: "sentence_years", type: "number" },
 ]);
 
-function result(text: string): LanguageModelV3GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
 describe("rules mode (rules-v1) under a user's schema", () => {
   it("fills the fields rules know, in the field's type, and leaves the rest null", () => {

@@ -1,4 +1,3 @@
-import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
@@ -6,20 +5,10 @@ import { generateSchema } from "@/lib/backend/schemas/generate";
 import { compileJsonSchema, toJsonSchema, validationFailure } from "@/lib/backend/schemas/json-schema";
 import { diffFields } from "@/lib/backend/schemas/schemas";
 import { schemaFieldsSchema, type SchemaField } from "@/lib/schema/requests/schemas";
+import { textResult as result } from "../helpers/mock-model";
 
 const fields = (raw: unknown[]): SchemaField[] => schemaFieldsSchema().parse(raw);
 
-function result(text: string): LanguageModelV3GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {

@@ -1,4 +1,3 @@
-import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
@@ -8,6 +7,7 @@ import { findVocabulary, nlVocabulary, phraseRegex, translateByRules } from "@/l
 import { nlFields } from "@/lib/llm/nl-filter-schema";
 import { BASE_FIELDS } from "@/lib/schema";
 import { BaseSchemaFiltersSchema } from "@/lib/schema/requests/structured";
+import { textResult as result } from "../helpers/mock-model";
 
 /**
  * The NL filter without a model (issue 17 item 5): a table of English and Polish questions and the exact filter the
@@ -144,18 +144,6 @@ describe("vocabulary comes from the registry", () => {
   });
 });
 
-/** A generate result whose text is `text`. */
-function result(text: string): LanguageModelV3GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
 function modelAnswering(set: F, textQuery: string | null = null) {
   const all = Object.fromEntries(nlFields().map((f) => [f.key, null]));

@@ -1,4 +1,4 @@
-import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
+import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,19 +11,8 @@ import { NEVER_OUTPUT_KEYS, nlFields, nlOutputSchema } from "@/lib/llm/nl-filter
 import { nlFilterSystemPrompt } from "@/lib/llm/prompts/nl-filter";
 import { BASE_FIELDS, CORE_FILTER_KEYS, enumValues } from "@/lib/schema";
 import { BaseSchemaFiltersSchema } from "@/lib/schema/requests/structured";
+import { textResult as result } from "../helpers/mock-model";
 
-/** A generate result whose text is `text` (what a chat model returns under a JSON response format). */
-function result(text: string): LanguageModelV3GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
 /** Every key the model may fill, null: the answer of a strict-mode model that sets nothing. */
 function emptyFilters(): Record<string, unknown> {

@@ -3,22 +3,11 @@
  * model is given (configured), made from the outcome distribution; a failing or empty model answer leaves the
  * deterministic part alone (mode "no-model", no summary). The model is the ai SDK's mock (ai/test).
  */
-import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { summariseOutcomes, type OutcomeSummaryInput } from "@/lib/backend/analysis/reasoning-lines";
+import { textResult as result } from "../helpers/mock-model";
 
-function result(text: string): LanguageModelV3GenerateResult {
-  return {
-    content: [{ type: "text", text }],
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  };
-}
 
 const input: OutcomeSummaryInput = {
   line: "crypto-asset seizure",
