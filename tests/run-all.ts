@@ -112,9 +112,14 @@ async function main() {
       if (want("e2e")) {
         // The journeys all come from one address (Chromium on 127.0.0.1), where the API tests use a loopback address
         // per simulated visitor: at the per-IP limit of one real visitor (100/min) thirteen journeys in a row are
-        // refused 429 part-way. Their app gets per-IP limits that fit many visitors; the limits themselves are tested
-        // over HTTP (tests/api). The guest allowance is a separate meter and stays as configured.
-        const app = await startTestApp(stack.env, { port: settings.appPort, mode: "production", extraEnv: { GENERAL_RATE_LIMIT_PER_MINUTE: "5000", SEARCH_DOCUMENTS_RATE_LIMIT: "5000" } });
+        // refused 429 part-way. Their app gets per-IP limits that fit many visitors, sign-up and sign-in included (19
+        // journeys sign up or in more than the 20 a minute one address may); the limits themselves are tested over HTTP
+        // (tests/api, auth-limits). The guest allowance is a separate meter and stays as configured.
+        const app = await startTestApp(stack.env, {
+          port: settings.appPort,
+          mode: "production",
+          extraEnv: { GENERAL_RATE_LIMIT_PER_MINUTE: "5000", SEARCH_DOCUMENTS_RATE_LIMIT: "5000", AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: "1000" },
+        });
         stack.env.appUrl = app.url;
         try {
           const env = { ...process.env, TEST_STACK_ENV: JSON.stringify(stack.env), APP_URL: app.url };
