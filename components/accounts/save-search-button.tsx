@@ -9,12 +9,12 @@ import { ApiRequestError } from "@/lib/client/api";
 import { createSavedSearch } from "@/lib/client/accounts-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt } from "@/lib/i18n/locale";
-import { ALERT_FREQUENCIES, CreateSavedSearchSchema, SAVED_SEARCH_NAME_MAX, type AlertFrequency, type SavedSearchKind } from "@/lib/schema/requests/accounts";
+import { ALERT_FREQUENCIES, SAVED_SEARCH_NAME_MAX, type AlertFrequency, type SavedSearchKind } from "@/lib/schema/requests/saved-search-limits";
 
 /**
  * "Save search" on /search and /search/extractions: a dialog with the name (prefilled from the query or the `nl`
  * question), an optional folder and the e-mail alert. `params.url` is the page's query string, so opening the saved
- * search later restores the page exactly. Validated with the API's own schema before sending.
+ * search later restores the page exactly. Validated with the API's own schema before sending (imported on submit).
  */
 export function SaveSearchButton({
   kind,
@@ -52,6 +52,8 @@ export function SaveSearchButton({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { name, kind, query, params, folder: folder.trim() || null, alert: { enabled: alert, frequency } };
+    // The API's own schema, loaded on submit so zod is not in the search page's first load.
+    const { CreateSavedSearchSchema } = await import("@/lib/schema/requests/accounts");
     const parsed = CreateSavedSearchSchema.safeParse(body);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? null);

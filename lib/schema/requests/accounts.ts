@@ -4,13 +4,10 @@
  * via lib/backend) when stored, not here, so an invalid filter is 422 FILTER_INVALID like on every filter route.
  */
 import { z } from "zod";
+import { ALERT_FREQUENCIES, SAVED_SEARCH_FOLDER_MAX, SAVED_SEARCH_KINDS, SAVED_SEARCH_NAME_MAX } from "./saved-search-limits";
 
-export const SAVED_SEARCH_KINDS = ["search", "extractions"] as const;
-export type SavedSearchKind = (typeof SAVED_SEARCH_KINDS)[number];
-export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-export const SAVED_SEARCH_NAME_MAX = 200;
-export const SAVED_SEARCH_FOLDER_MAX = 100;
+export { ALERT_FREQUENCIES, SAVED_SEARCH_FOLDER_MAX, SAVED_SEARCH_KINDS, SAVED_SEARCH_NAME_MAX };
+export type { AlertFrequency, SavedSearchKind } from "./saved-search-limits";
 export const INTERFACE_LANGUAGES = ["en", "pl"] as const;
 
 const name = z.string().trim().min(1, "Give the search a name.").max(SAVED_SEARCH_NAME_MAX);
