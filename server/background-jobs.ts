@@ -17,6 +17,7 @@ export async function startBackgroundJobs(opts: {
   const { startScheduler } = await import("../lib/backend/scheduler");
   const { scheduleSync } = await import("../lib/search/sync");
   const { topicsIndexJob } = await import("../lib/backend/topics/index-build");
+  const { phraseCountsJob } = await import("../lib/backend/analysis/judge-phrases");
   const { getSearchEngine } = await import("../lib/search/engine");
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
@@ -24,10 +25,14 @@ export async function startBackgroundJobs(opts: {
   const { alertDigestJobs } = await import("../lib/backend/alerts/run");
   const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
   // The dashboard row: at start (fills it on a first start) and daily (issue 14, item 4). The topics index follows the
-  // latest stored topic run (issue 16): at start and every minute. Alert digests need an SMTP server.
+  // latest stored topic run (issue 16): at start (storing the default run when none exists) and every minute. The
+  // judges' reasoning-phrase counts are filled ahead of the first profile (P-54): at start and every 5 minutes, in
+  // batches, never blocking the start. Alert digests need an SMTP server.
   const stopScheduler = startScheduler({
     serviceDb,
-    jobs: [dashboardStatsJob(serviceDb), topicsIndexJob(serviceDb, getSearchEngine), ...(opts.smtpUrl ? digests : [])],
+    jobs: [dashboardStatsJob(serviceDb), topicsIndexJob(serviceDb, getSearchEngine, { defaultRun: true }),
+      phraseCountsJob(serviceDb),
+      ...(opts.smtpUrl ? digests : [])],
   });
   const stopSync = scheduleSync(opts.databaseUrl, {
     everyHours: config().SEARCH_SYNC_INTERVAL_HOURS,
@@ -36,7 +41,7 @@ export async function startBackgroundJobs(opts: {
     afterFullSync: async () => void (await refreshDashboardStats(serviceDb)),
   });
   opts.log(
-    `background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), dashboard statistics (daily and after each full sync), topics index (every minute)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`,
+    `background jobs: search sync (full every ${config().SEARCH_SYNC_INTERVAL_HOURS} h, incremental every 10 min), app_events partitions (daily, 3 months ahead), dashboard statistics (daily and after each full sync), topics index (default run when none; every minute), reasoning-phrase counts (every 5 min)${opts.smtpUrl ? ", alert digests (daily 07:00, Mondays 08:00)" : ", no alert digests (no SMTP_URL)"}`,
   );
   return async () => {
     stopScheduler();

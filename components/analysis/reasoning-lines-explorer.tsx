@@ -31,10 +31,10 @@ import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate } from "@/lib/i18n/locale";
 import { DiscoverRequestSchema } from "@/lib/schema/requests/analysis-lines";
 
-function Timeline({ id }: { id: string }) {
+function Timeline({ id, includeDeleted }: { id: string; includeDeleted: boolean }) {
   const { locale, t } = useI18n();
   const tl = t.analysis.lines;
-  const q = useQuery({ queryKey: ["line-timeline", id], queryFn: () => lineTimeline(id) });
+  const q = useQuery({ queryKey: ["line-timeline", id, includeDeleted], queryFn: () => lineTimeline(id, includeDeleted) });
   if (q.isPending) return <Skeleton className="h-24 w-full" />;
   if (q.isError) return <Notice tone="danger">{fmt(tl.loadError, { message: errorMessage(q.error, t.common.unknownError) })}</Notice>;
   return (
@@ -248,7 +248,13 @@ export function ReasoningLinesExplorer({ isAdmin }: { isAdmin: boolean }) {
   const [q, setQ] = useState("");
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ["lines", query], queryFn: async () => (query ? (await searchLines(query)).lines.map((h) => h.line) : (await listLines()).lines) });
+  // Admins may list deleted and merged lines too (the API's include_deleted, refused to others by the database's RLS).
+  const [showDeleted, setShowDeleted] = useState(false);
+  const withDeleted = isAdmin && showDeleted;
+  const list = useQuery({
+    queryKey: ["lines", query, withDeleted],
+    queryFn: async () => (query ? (await searchLines(query)).lines.map((h) => h.line) : (await listLines(1, 50, withDeleted)).lines),
+  });
   const refresh = () => void qc.invalidateQueries({ predicate: (x) => ["lines", "lines-dag", "line-timeline"].includes(String(x.queryKey[0])) });
   const detect = useMutation({ mutationFn: detectEvents, onSuccess: refresh });
 
@@ -271,6 +277,12 @@ export function ReasoningLinesExplorer({ isAdmin }: { isAdmin: boolean }) {
             {tl.clearSearch}
           </Button>
         ) : null}
+        {isAdmin ? (
+          <label className="flex items-center gap-2 text-sm" title={tl.showDeletedHint}>
+            <input type="checkbox" className="size-4 accent-brand" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+            {tl.showDeleted}
+          </label>
+        ) : null}
       </form>
 
       {list.isPending ? (
@@ -284,7 +296,14 @@ export function ReasoningLinesExplorer({ isAdmin }: { isAdmin: boolean }) {
           {list.data.map((l) => (
             <li key={l.id}>
               <Card className="p-4" data-line-id={l.id}>
-                <p className="font-semibold">{l.label}</p>
+                <p className="font-semibold">
+                  {l.label}
+                  {l.status !== "active" ? (
+                    <span className="ml-2 rounded border border-line-strong px-1 text-xs font-normal text-muted" data-line-status={l.status}>
+                      {tl.statuses[l.status]}
+                    </span>
+                  ) : null}
+                </p>
                 {l.legal_question ? <p className="text-sm">{l.legal_question}</p> : null}
                 <p className="text-sm text-muted">
                   {fmt(tl.members, { count: l.member_count })} · {fmt(tl.span, { first: formatDate(locale, l.first_date), last: formatDate(locale, l.last_date) })}
@@ -293,8 +312,8 @@ export function ReasoningLinesExplorer({ isAdmin }: { isAdmin: boolean }) {
                 <Button size="sm" variant="ghost" aria-expanded={open === l.id} onClick={() => setOpen(open === l.id ? null : l.id)}>
                   {tl.openTimeline}
                 </Button>
-                {open === l.id ? <Timeline id={l.id} /> : null}
-                {isAdmin ? <AdminLineTools line={l} onChanged={refresh} /> : null}
+                {open === l.id ? <Timeline id={l.id} includeDeleted={withDeleted} /> : null}
+                {isAdmin && l.status === "active" ? <AdminLineTools line={l} onChanged={refresh} /> : null}
               </Card>
             </li>
           ))}

@@ -25,10 +25,13 @@ export const searchJudges = (q: string, limit = 20) => apiFetch<JudgeSearchResul
 export const judgeProfile = (name: string) => apiFetch<JudgeProfile>(`/api/judge-fingerprint/profile/${encodeURIComponent(name)}`);
 export const compareJudges = (names: string[]) => apiFetch<JudgeComparison>(`/api/judge-fingerprint/compare${qs({ judges: names.join(",") })}`);
 
-export const listLines = (page = 1, limit = 50) => apiFetch<LinePage>(`/api/reasoning-lines${qs({ page, limit })}`);
+/** includeDeleted: deleted and merged lines too (the API honours it for admins only). */
+export const listLines = (page = 1, limit = 50, includeDeleted = false) =>
+  apiFetch<LinePage>(`/api/reasoning-lines${qs({ page, limit, ...(includeDeleted ? { include_deleted: "true" } : {}) })}`);
 export const searchLines = (q: string) => apiFetch<{ query: string; lines: LineSearchHit[] }>("/api/reasoning-lines/search", { method: "POST", json: { q } });
 export const linesDag = () => apiFetch<LineDag>("/api/reasoning-lines/dag");
-export const lineTimeline = (id: string) => apiFetch<LineTimeline>(`/api/reasoning-lines/${encodeURIComponent(id)}/timeline`);
+export const lineTimeline = (id: string, includeDeleted = false) =>
+  apiFetch<LineTimeline>(`/api/reasoning-lines/${encodeURIComponent(id)}/timeline${includeDeleted ? "?include_deleted=true" : ""}`);
 export const discoverLines = (req: Partial<DiscoverRequest>) => apiFetch<DiscoverResult>("/api/reasoning-lines/discover", { method: "POST", json: req });
 export const createLine = (req: Omit<CreateLineRequest, "keywords"> & { keywords?: string[] }) =>
   apiFetch<ReasoningLine>("/api/reasoning-lines/create", { method: "POST", json: req });

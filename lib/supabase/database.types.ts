@@ -1484,7 +1484,7 @@ export type Database = {
           result: Json;
           run_id: string;
           topic_count: number;
-          user_id: string;
+          user_id: string | null;
         };
         Insert: {
           computed_ms: number;
@@ -1494,7 +1494,7 @@ export type Database = {
           result: Json;
           run_id?: string;
           topic_count: number;
-          user_id?: string;
+          user_id?: string | null;
         };
         Update: {
           computed_ms?: number;
@@ -1504,7 +1504,7 @@ export type Database = {
           result?: Json;
           run_id?: string;
           topic_count?: number;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -2420,6 +2420,16 @@ export type Database = {
         };
         Returns: Json;
       };
+      judgment_reasoning_phrases_pending: {
+        Args: {
+          p_limit?: number | null;
+          p_version: string | null;
+        };
+        Returns: {
+          full_text: string;
+          judgment_id: string;
+        }[];
+      };
       judgment_reasoning_phrases_store: {
         Args: {
           p_rows: Json | null;
@@ -2905,6 +2915,19 @@ export type Database = {
           clicks: number;
           topic: number;
         }[];
+      };
+      search_topics_run_exists: {
+        Args: never;
+        Returns: boolean;
+      };
+      store_default_search_topics_run: {
+        Args: {
+          p_computed_ms: number | null;
+          p_params: Json | null;
+          p_result: Json | null;
+          p_run_id: string | null;
+        };
+        Returns: boolean;
       };
       text_array_to_text: {
         Args: {

@@ -125,6 +125,32 @@ describe("reasoning lines: the access table", () => {
     expect((await user.get(`/api/reasoning-lines/${randomUUID()}`)).status).toBe(404);
   });
 
+  it("a non-UUID id from anonymous (401) or from a non-admin on an admin route (403): refused as for any id, before the id", async () => {
+    const eventsBefore = (await pool.query("select count(*)::int as n from public.reasoning_line_events")).rows[0].n;
+    const statusesBefore = (await pool.query("select count(*)::int as n from public.reasoning_lines where status = 'deleted'")).rows[0].n;
+    for (const bad of ["not-a-uuid", "123", "' or 1=1 --", "00000000-0000-0000-0000-00000000000g", "dag2"]) {
+      const id = encodeURIComponent(bad);
+      const calls: [Browser, Who, "GET" | "POST" | "DELETE", string, number][] = [
+        [anon, "anon", "GET", "", 401],
+        [anon, "anon", "GET", "/timeline", 401],
+        [anon, "anon", "GET", "/related", 401],
+        [anon, "anon", "DELETE", "", 401],
+        [anon, "anon", "POST", "/drift-analysis", 401],
+        [anon, "anon", "POST", "/analyze-outcomes", 401],
+        [user, "user", "DELETE", "", 403],
+        [user, "user", "POST", "/drift-analysis", 403],
+        [user, "user", "POST", "/analyze-outcomes", 403],
+      ];
+      for (const [b, who, method, suffix, want] of calls) {
+        const res = await b.request(method, `/api/reasoning-lines/${id}${suffix}`, method === "GET" ? undefined : {});
+        expect([bad, who, method, suffix, res.status]).toEqual([bad, who, method, suffix, want]);
+      }
+    }
+    // Nothing was written: no event persisted, no line deleted.
+    expect((await pool.query("select count(*)::int as n from public.reasoning_line_events")).rows[0].n).toBe(eventsBefore);
+    expect((await pool.query("select count(*)::int as n from public.reasoning_lines where status = 'deleted'")).rows[0].n).toBe(statusesBefore);
+  });
+
   it("GET /reasoning-lines/ (the spec's trailing slash) is the list route, by Next's redirect to the canonical path", async () => {
     const res = await user.get("/api/reasoning-lines/");
     expect(res.status).toBe(308);
@@ -223,4 +249,53 @@ describe("reasoning lines: the access table", () => {
     expect((await user.post("/api/reasoning-lines/search", { q: "" })).status).toBe(422);
     expect((await pool.query("select count(*)::int as n from public.reasoning_lines")).rows[0].n).toBe(before);
   });
+});
+
+interface RateLimitBody {
+  error: string;
+  status_code: number;
+}
+
+/** The reference 429: status, Retry-After in seconds, and the body shape (as the topic-run quota, tests/api/topics.test.ts). */
+async function expectQuota429(res: Response) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect((await res.json()) as RateLimitBody).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
+}
+
+describe("reasoning lines: the hourly quotas", () => {
+  it("discover (QUOTA_DISCOVER_PER_HOUR = 10): the 11th well-formed call in an hour is 429; refused bodies cost nothing", async () => {
+    const { browser } = await signedInBrowser();
+    expect((await browser.post("/api/reasoning-lines/discover", { sample_size: 5 })).status).toBe(422);
+    for (let i = 0; i < 10; i++) {
+      const r = await browser.post("/api/reasoning-lines/discover", { sample_size: 20, num_clusters: 2, seed: i });
+      expect([i, r.status]).toEqual([i, 200]);
+    }
+    await expectQuota429(await browser.post("/api/reasoning-lines/discover", { sample_size: 20, num_clusters: 2 }));
+    // Another user has an allowance of their own.
+    expect((await user.post("/api/reasoning-lines/discover", { sample_size: 20, num_clusters: 2, seed: 99 })).status).toBe(200);
+  });
+
+  it("reasoning-line writes (QUOTA_REASONING_WRITES_PER_HOUR = 30, one allowance over every admin write): the 31st is 429 and changes nothing", async () => {
+    const { browser: writer } = await signedInBrowser({ admin: true });
+    const target = (await (await writer.post("/api/reasoning-lines/create", { label: "quota line", keywords: ["access"], judgment_ids: docs.slice(0, 2) })).json()) as {
+      id: string;
+    };
+    // analyze-outcomes persists nothing: 29 more writes touch no shared state.
+    for (let i = 0; i < 29; i++) {
+      const r = await writer.post(`/api/reasoning-lines/${target.id}/analyze-outcomes`);
+      expect([i, r.status]).toEqual([i, 200]);
+    }
+    await expectQuota429(await writer.post(`/api/reasoning-lines/${target.id}/analyze-outcomes`));
+    // The same allowance covers the other writes: a delete is refused too, and the line stays active.
+    await expectQuota429(await writer.delete(`/api/reasoning-lines/${target.id}`));
+    await expectQuota429(await writer.post("/api/reasoning-lines/create", { label: "quota line 2", judgment_ids: [docs[0]] }));
+    expect((await pool.query("select status from public.reasoning_lines where id = $1", [target.id])).rows[0].status).toBe("active");
+    expect((await pool.query("select count(*)::int as n from public.reasoning_lines where label = 'quota line 2'")).rows[0].n).toBe(0);
+    // Reads are not writes: the same admin still reads the line.
+    expect((await writer.get(`/api/reasoning-lines/${target.id}`)).status).toBe(200);
+    // Another admin has an allowance of their own.
+    expect((await admin.post(`/api/reasoning-lines/${target.id}/analyze-outcomes`)).status).toBe(200);
+    await pool.query("delete from public.reasoning_lines where id = $1", [target.id]);
+  }, 120_000);
 });

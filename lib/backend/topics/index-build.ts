@@ -3,7 +3,8 @@
  * latest_search_topics_run() (the narrow function: the run's id, time, counts and topics without owner or sample
  * judgments) and written whole into the search engine's topics index. Idempotent: when the index already holds the
  * latest run nothing is written. Called after every stored run (by the app) and by the launcher's scheduler at start
- * and every hour (lib/backend/scheduler.ts topicsIndexJob).
+ * and every minute (topicsIndexJob below, TOPICS_INDEX_CHECK_MS); at start the launcher first stores the default run
+ * when none exists (ensureDefaultTopicRun), so a fresh stack has topics to index.
  */
 import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";
@@ -11,6 +12,7 @@ import { fromDatabaseError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import type { SearchEngine, TopicIndexEntry, TopicsIndex } from "@/lib/search/types";
 import type { ScheduledJob } from "../scheduler";
+import { ensureDefaultTopicRun } from "./runs";
 
 const LatestRun = z.object({
   run_id: z.string(),
@@ -94,15 +96,30 @@ export const TOPICS_INDEX_CHECK_MS = 60_000;
 
 /**
  * The scheduler's job: at start and every minute, rebuild the topics index when a newer run was stored (by any app
- * process; the app also rebuilds right after its own runs). The search engine is resolved on each run.
+ * process; the app also rebuilds right after its own runs). The search engine is resolved on each run. With
+ * `defaultRun`, the first pass that finds no stored run stores the default one (seed 42, no user) before rebuilding;
+ * one success per process, and a pass is never doubled (the default run takes about a second).
  */
-export function topicsIndexJob(serviceDb: DbClient, engine: () => SearchEngine): ScheduledJob {
+export function topicsIndexJob(serviceDb: DbClient, engine: () => SearchEngine, opts: { defaultRun?: boolean } = {}): ScheduledJob {
+  let defaultDone = !opts.defaultRun;
+  let running = false;
   return {
     name: "rebuild_topics_index",
     due: () => true,
     everyMs: TOPICS_INDEX_CHECK_MS,
     run: async () => {
-      await rebuildTopicsIndex(serviceDb, engine());
+      if (running) return;
+      running = true;
+      try {
+        if (!defaultDone) {
+          const stored = await ensureDefaultTopicRun(serviceDb);
+          defaultDone = true;
+          if (stored) logger.info({ run_id: stored }, "default topic run stored (no run existed)");
+        }
+        await rebuildTopicsIndex(serviceDb, engine());
+      } finally {
+        running = false;
+      }
     },
   };
 }

@@ -15,7 +15,7 @@ import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { analyzeTopics, type Topic, type TopicRun } from "@/lib/analysis/topics";
 import type { AnalysisDocument } from "@/lib/analysis/document";
 import type { Period } from "@/lib/analysis/periods";
-import type { AnalyzeTopicsRequest } from "@/lib/schema/requests/topics";
+import { AnalyzeTopicsSchema, type AnalyzeTopicsRequest } from "@/lib/schema/requests/topics";
 import type { BaseSchemaFilters } from "@/lib/schema/filters";
 import { parseFilters, refuseCollectionIds } from "../extractions/filters";
 
@@ -203,4 +203,30 @@ export async function getTopicRun(db: DbClient, runId: string): Promise<TopicRun
     model: r.model,
     created_at: row.created_at,
   };
+}
+
+/** The default run's request: the defaults (sample 500, 8 topics, 8 keywords, 6 periods), seed 42, no filter. */
+export const defaultTopicRequest = (): AnalyzeTopicsRequest => AnalyzeTopicsSchema.parse({ seed: 42 });
+
+/**
+ * A fresh stack has no stored run, so the topics index (autocomplete's topic_hits, trending) would be empty. When no
+ * run exists, compute the default run with the service client and store it attributed to no user
+ * (store_default_search_topics_run, which stores nothing when a run appeared meanwhile). Returns the stored run's id,
+ * or null when a run already existed.
+ */
+export async function ensureDefaultTopicRun(serviceDb: DbClient): Promise<string | null> {
+  const exists = await serviceDb.rpc("search_topics_run_exists");
+  if (exists.error) throw fromDatabaseError(exists.error);
+  if (exists.data) return null;
+  const t0 = performance.now();
+  const result = await computeTopicRun(serviceDb, defaultTopicRequest());
+  const run_id = randomUUID();
+  const { data, error } = await serviceDb.rpc("store_default_search_topics_run", {
+    p_run_id: run_id,
+    p_params: jsonArg(result.params),
+    p_result: jsonArg(result),
+    p_computed_ms: Math.round(performance.now() - t0),
+  });
+  if (error) throw fromDatabaseError(error, "TOPIC_RUN_FAILED");
+  return data ? run_id : null;
 }

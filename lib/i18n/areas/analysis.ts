@@ -125,6 +125,9 @@ export const analysisEn = {
     deleted: "Line marked deleted.",
     noModel: "Computed without a language model.",
     loadError: "Could not load: {message}",
+    showDeleted: "Show deleted and merged lines",
+    showDeletedHint: "Administrators only; applies to the list, not to the search.",
+    statuses: { active: "active", merged: "merged", deleted: "deleted" },
   },
 };
 
@@ -247,5 +250,8 @@ export const analysisPl: typeof analysisEn = {
     deleted: "Linię oznaczono jako usuniętą.",
     noModel: "Obliczone bez modelu językowego.",
     loadError: "Nie udało się wczytać: {message}",
+    showDeleted: "Pokaż linie usunięte i scalone",
+    showDeletedHint: "Tylko dla administratorów; dotyczy listy, nie wyszukiwania.",
+    statuses: { active: "aktywna", merged: "scalona", deleted: "usunięta" },
   },
 };
