@@ -38,7 +38,8 @@ const mb = (b: number) => Math.round(b / 1024 / 1024);
 
 async function main() {
   if (!databaseUrl) throw new Error("pass --database-url or set DATABASE_URL");
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // As lib/backend/alerts/run.ts: one connection per user served at once (ALERT_DIGEST_CONCURRENCY, default 4) plus the run lock's.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   const corpus = Number((await pool.query("select count(*) from public.judgments")).rows[0].count);
   const dir = mkdtempSync(path.join(tmpdir(), "bench-alerts-"));
   const embedder = new LocalHashEmbedder();

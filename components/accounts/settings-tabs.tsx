@@ -23,6 +23,7 @@ import {
   updateSavedSearch,
 } from "@/lib/client/accounts-api";
 import { useI18n } from "@/lib/i18n/client";
+import { embedderLabel } from "@/lib/i18n/embedder-label";
 import { fmt, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locale";
 import {
   ALERT_FREQUENCIES,
@@ -304,22 +305,26 @@ function EmbeddingsTab() {
   if (q.isPending) return <Skeleton className="h-24" aria-label={s.loading} />;
   if (q.isError) return <Notice tone="danger">{fmt(s.error, { message: q.error.message })}</Notice>;
   const dims = (n: number | null) => (n ? ` · ${fmt(s.dimensions, { count: n })}` : "");
+  const option = (id: string) => [q.data.active, ...q.data.available].find((e) => e.id === id);
+  const label = (id: string) => embedderLabel(s.embedderLabels, id, option(id)?.label ?? id);
   const r = q.data.reembed;
   const running = r?.state === "running";
   return (
     <div className="space-y-3">
       <p>
-        {s.embeddingsActive}: <strong data-testid="active-embedder">{q.data.active.label}</strong>
+        {s.embeddingsActive}: <strong data-testid="active-embedder" data-embedder-id={q.data.active.id}>
+          {label(q.data.active.id)}
+        </strong>
         {dims(q.data.active.dimensions)}
       </p>
       {r ? (
         <div aria-live="polite" data-testid="reembed-progress" data-state={r.state}>
           {r.state === "running" ? (
-            <Notice tone="info">{fmt(s.embeddingsRunning, { id: r.id, done: r.done, total: r.total, started: new Date(r.started_at).toLocaleTimeString() })}</Notice>
+            <Notice tone="info">{fmt(s.embeddingsRunning, { id: label(r.id), done: r.done, total: r.total, started: new Date(r.started_at).toLocaleTimeString() })}</Notice>
           ) : r.state === "completed" ? (
-            <Notice tone="info">{fmt(s.embeddingsCompleted, { id: r.id })}</Notice>
+            <Notice tone="info">{fmt(s.embeddingsCompleted, { id: label(r.id) })}</Notice>
           ) : (
-            <Notice tone="danger">{fmt(s.embeddingsFailed, { id: r.id, error: r.error ?? "" })}</Notice>
+            <Notice tone="danger">{fmt(s.embeddingsFailed, { id: label(r.id), error: isAdmin ? (r.error ?? "") : "" })}</Notice>
           )}
         </div>
       ) : null}
@@ -328,7 +333,7 @@ function EmbeddingsTab() {
         {q.data.available.map((e) => (
           <li key={e.id} className="space-x-2">
             <span>
-              {e.label}
+              {label(e.id)}
               {dims(e.dimensions)}
             </span>
             {isAdmin && e.id !== q.data.active.id ? (

@@ -21,7 +21,13 @@ const env = stackEnv();
 const SEED = 7;
 // Far past the 600 rows of the test corpus, so these rows are new and their ids unique.
 const NEW_INDEXES = [900_001, 900_002, 900_003, 900_004, 900_005, 900_006];
+// The concurrent-runs test's two batches (its own rows, so the tests above stay as they are).
+const RACE_INDEXES = [
+  Array.from({ length: 10 }, (_, i) => 900_101 + i),
+  Array.from({ length: 10 }, (_, i) => 900_201 + i),
+];
 let fresh: JudgmentRow[] = [];
+let race: JudgmentRow[][] = [];
 let admin: Browser;
 
 async function insertJudgments(rows: JudgmentRow[]): Promise<void> {
@@ -46,11 +52,12 @@ async function mailTo(email: string): Promise<Mail[]> {
 beforeAll(async () => {
   admin = (await signedInBrowser({ admin: true })).browser;
   fresh = NEW_INDEXES.map((i) => generateJudgment(SEED, i));
-  await pool.query("delete from public.judgments where id = any($1::uuid[])", [fresh.map((r) => r.id)]);
+  race = RACE_INDEXES.map((batch) => batch.map((i) => generateJudgment(SEED, i)));
+  await pool.query("delete from public.judgments where id = any($1::uuid[])", [[...fresh, ...race.flat()].map((r) => r.id)]);
 }, 60_000);
 
 afterAll(async () => {
-  await pool.query("delete from public.judgments where id = any($1::uuid[])", [fresh.map((r) => r.id)]);
+  await pool.query("delete from public.judgments where id = any($1::uuid[])", [[...fresh, ...race.flat()].map((r) => r.id)]);
   closeMail();
   await pool.end();
 });
@@ -165,4 +172,64 @@ describe("the alert digest", () => {
       await new Promise<void>((r) => refusing.close(() => r()));
     }
   }, 60_000);
+
+  it("two runs at once never mail a judgment twice: a run while another sends is refused with 409 ALERT_RUN_IN_PROGRESS", async () => {
+    const { browser: user, user: u } = await signedInBrowser();
+    // A structured (SQL) alert: it sees new rows without an index rebuild. The UK rows whose extraction completed match.
+    const matching = (rows: JudgmentRow[]) => rows.filter((r) => r.jurisdiction === "UK" && r.base_extraction_status === "completed");
+    for (const batch of race) expect(matching(batch).length).toBeGreaterThan(0);
+    const s = await (await user.post("/api/saved-searches", { name: "UK race", kind: "extractions", params: { f: { jurisdiction: ["UK"] }, url: "?q=" }, alert: { enabled: true, frequency: "daily" } })).json();
+    await pool.query("update public.saved_searches set last_digest_at = now() where id = $1", [s.id]);
+    await insertJudgments(race[0]);
+    const engine = new LanceDbEngine({ dir: env.searchDataDir as string, embedder: new LocalHashEmbedder() });
+    const common = { pool, engine, appUrl: env.appUrl as string, tokenSecret: unsubscribeSecret(env.serviceRoleKey), frequencies: ["daily" as const] };
+    try {
+      // 1. A guaranteed overlap: the first run holds its mail until a second run (the admin route, another process,
+      //    as the scheduler and an admin would be) and a third (this process) have been tried.
+      let openGate!: () => void;
+      const gate = new Promise<void>((r) => (openGate = r));
+      let sending!: () => void;
+      const firstIsSending = new Promise<void>((r) => (sending = r));
+      const first = runDigest({
+        ...common,
+        send: async (m) => {
+          sending();
+          await gate;
+          return sendMail(m, env.smtpUrl);
+        },
+      });
+      expect(await Promise.race([firstIsSending.then(() => "sending"), first.then(() => "finished without sending")])).toBe("sending");
+      const second = await admin.post("/api/admin/alerts/run", { frequencies: ["daily"] });
+      expect(second.status).toBe(409);
+      expect((await second.json()).detail.code).toBe("ALERT_RUN_IN_PROGRESS");
+      await expect(runDigest({ ...common, send: (m) => sendMail(m, env.smtpUrl) })).rejects.toMatchObject({ status: 409, code: "ALERT_RUN_IN_PROGRESS" });
+      // A dry run changes nothing, so it is not serialised.
+      const dry = await runDigest({ ...common, dryRun: true, send: () => Promise.reject(new Error("a dry run sends nothing")) });
+      expect(dry.details.find((d) => d.email === u.email)).toMatchObject({ status: "dry-run", judgments: matching(race[0]).length });
+      openGate();
+      const report = await first;
+      expect(report.details.find((d) => d.email === u.email)).toMatchObject({ status: "sent", judgments: matching(race[0]).length });
+
+      // 2. Two runs started at the same moment through the admin route: whichever gets the lock sends, the other is
+      //    refused (or, when the first had already finished, finds nothing new).
+      await insertJudgments(race[1]);
+      const both = await Promise.all([1, 2].map(() => admin.post("/api/admin/alerts/run", { frequencies: ["daily"] })));
+      const statuses = both.map((r) => r.status).sort();
+      expect([[200, 409], [200, 200]]).toContainEqual(statuses);
+      for (const r of both.filter((x) => x.status === 409)) expect((await r.json()).detail.code).toBe("ALERT_RUN_IN_PROGRESS");
+
+      // Every matching judgment of both batches is in exactly one mail, and nothing else was mailed to this user.
+      const mails = await mailTo(u.email);
+      expect(mails).toHaveLength(2);
+      for (const r of [...matching(race[0]), ...matching(race[1])]) {
+        const containing = mails.filter((m) => m.text_body.includes(`/documents/${r.id}`));
+        expect(containing, r.id).toHaveLength(1);
+        expect(containing[0].text_body.split(`/documents/${r.id}`)).toHaveLength(2);
+      }
+      const delivered = await pool.query("select status, count(*)::int as n from public.alert_deliveries where saved_search_id = $1 group by status", [s.id]);
+      expect(delivered.rows).toEqual([{ status: "sent", n: matching(race[0]).length + matching(race[1]).length }]);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
 });

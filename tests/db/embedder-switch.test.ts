@@ -12,6 +12,9 @@ import { MockEmbeddingModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
 import { AiSdkEmbedder, chosenEmbedderId, LocalHashEmbedder } from "@/lib/llm/embedders";
+import { defaultChecks } from "@/lib/backend/health/checks";
+import { healthForCaller, healthStatus } from "@/lib/backend/health/status";
+import { embeddingsSettings } from "@/lib/backend/settings/embeddings";
 import { reembedSettled, reembedStatus, startReembed } from "@/lib/backend/settings/reembed";
 import { getSearch, setSearchEngineForTests } from "@/lib/search/engine";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
@@ -70,6 +73,12 @@ describe("embedder switch (re-embed in the background)", () => {
     const status = reembedStatus();
     expect(status).toMatchObject({ state: "failed", id: "ai:mock-embedder", from: "local-hash" });
     expect(status?.error).toContain("embedding server unreachable");
+    // The failure text reaches admins only, in the settings and in health; everyone else sees "failed".
+    expect(embeddingsSettings({ admin: true }).reembed?.error).toContain("embedding server unreachable");
+    expect(embeddingsSettings({ admin: false }).reembed).toMatchObject({ state: "failed", id: "ai:mock-embedder", error: "failed" });
+    const health = await healthStatus(defaultChecks());
+    expect(healthForCaller(health, "admin").dependencies.search_engine.reembed?.error).toContain("embedding server unreachable");
+    expect(healthForCaller(health, "user").dependencies.search_engine.reembed).toMatchObject({ state: "failed", error: "failed" });
     expect(getSearch()).toBe(before);
     expect(chosenEmbedderId()).toBeNull();
     const res = await getSearch().engine.searchDocuments({ q: "sentence", limit: 5, offset: 0 });

@@ -13,12 +13,21 @@
  *    mail finally fails gets status "failed" with the error and keeps the old watermarks (the next run tries again);
  *    the other users' digests go on.
  *
+ * Runs are serialised: a run that sends (not a dry run) holds a Postgres session advisory lock (DIGEST_RUN_LOCK) on
+ * one connection of the pool for its whole length, so the scheduler, `npm run alerts:send` and POST
+ * /api/admin/alerts/run (in any process on the same database) never run at once. Without it a second run re-claimed
+ * the first run's pending pairs and both mailed the same judgments. A second run does not wait: it is refused with 409
+ * ALERT_RUN_IN_PROGRESS before it reads anything (the scheduler retries a refused slot at its next hourly check). A
+ * run that dies releases the lock with its connection; the next run then re-claims that run's pending pairs (never
+ * confirmed sent). The pool needs one connection more than the run's concurrency (./run.ts).
+ *
  * It runs as the database owner (a pg pool, like the search sync): it reads across users and auth.users' e-mails,
  * which no API role may.
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { config } from "@/lib/config";
+import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { escapeHtml } from "@/lib/text/html";
 import { fmt } from "@/lib/i18n/locale";
@@ -105,7 +114,49 @@ export function dueFrequencies(now: Date): AlertFrequency[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The advisory lock key of a sending digest run (a fixed 64-bit key: hashtextextended('alert_digest_run', 0)). */
+export const DIGEST_RUN_LOCK = "alert_digest_run";
+
+/**
+ * Take the run lock on a connection of its own, or throw 409 ALERT_RUN_IN_PROGRESS when another run holds it.
+ * Returns the release (unlock, then give the connection back; a connection that cannot unlock is discarded, which
+ * ends its session and so the lock).
+ */
+async function takeRunLock(pool: pg.Pool): Promise<() => Promise<void>> {
+  const client = await pool.connect();
+  let locked = false;
+  try {
+    const { rows } = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(hashtextextended($1, 0)) as ok`, [DIGEST_RUN_LOCK]);
+    locked = rows[0]?.ok === true;
+  } catch (e) {
+    client.release(e instanceof Error ? e : true);
+    throw e;
+  }
+  if (!locked) {
+    client.release();
+    throw new ApiError("ALERT_RUN_IN_PROGRESS");
+  }
+  return async () => {
+    try {
+      await client.query(`select pg_advisory_unlock(hashtextextended($1, 0))`, [DIGEST_RUN_LOCK]);
+      client.release();
+    } catch (e) {
+      client.release(e instanceof Error ? e : true);
+    }
+  };
+}
+
 export async function runDigest(opts: DigestOptions): Promise<DigestReport> {
+  // A dry run claims, sends and moves nothing, so it needs no lock and may run beside a real one.
+  const release = opts.dryRun ? null : await takeRunLock(opts.pool);
+  try {
+    return await runDigestLocked(opts);
+  } finally {
+    await release?.();
+  }
+}
+
+async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
   const c = config();
   const now = opts.now ?? new Date();
   const frequencies = opts.frequencies ?? dueFrequencies(now);

@@ -1,7 +1,8 @@
 /**
  * The digest job wired to this server's settings: DATABASE_URL (the job reads across users, see ./digest.ts),
  * SMTP_URL / MAIL_FROM through lib/backend/mail, APP_URL for the links, the unsubscribe secret. Used by the scheduler
- * (daily 07:00 and Mondays 08:00 server time), `npm run alerts:send` and POST /api/admin/alerts/run.
+ * (daily 07:00 and Mondays 08:00 server time), `npm run alerts:send` and POST /api/admin/alerts/run. A run while
+ * another one sends is refused with 409 ALERT_RUN_IN_PROGRESS (./digest.ts); the scheduler retries that slot an hour later.
  */
 import pg from "pg";
 import { config } from "@/lib/config";
@@ -16,8 +17,8 @@ let pool: pg.Pool | null = null;
 
 function jobPool(databaseUrl = config().DATABASE_URL): pg.Pool {
   if (!databaseUrl) throw new ApiError("DATABASE_UNAVAILABLE", "DATABASE_URL is not set: the digest job reads the database directly.");
-  // One connection per user served at once (ALERT_DIGEST_CONCURRENCY).
-  pool ??= new pg.Pool({ connectionString: databaseUrl, max: config().ALERT_DIGEST_CONCURRENCY, connectionTimeoutMillis: config().UPSTREAM_TIMEOUT_MS });
+  // One connection per user served at once (ALERT_DIGEST_CONCURRENCY), plus the one holding the run lock (./digest.ts).
+  pool ??= new pg.Pool({ connectionString: databaseUrl, max: config().ALERT_DIGEST_CONCURRENCY + 1, connectionTimeoutMillis: config().UPSTREAM_TIMEOUT_MS });
   return pool;
 }
 

@@ -28,11 +28,18 @@ export interface SentMail {
 /** Something that sends one message; the digest job takes one so a bench or a test can count or fail sends. */
 export type MailSender = (message: MailMessage) => Promise<SentMail>;
 
-let cached: { url: string; transport: Transporter } | null = null;
+/**
+ * Pooled transports by SMTP URL. One per URL, never replaced while in use: closing the previous transport whenever
+ * another URL was asked for cut that transport's sends in flight (a digest whose users went to two servers at once
+ * failed their first try). A server uses one URL; a few are kept for tests and tools that send to several.
+ */
+const transports = new Map<string, Transporter>();
+const MAX_TRANSPORTS = 4;
 
 /** The transport for an SMTP URL (pooled: a digest run sends many messages over few connections). */
 export function mailTransport(url: string): Transporter {
-  if (cached?.url === url) return cached.transport;
+  const hit = transports.get(url);
+  if (hit) return hit;
   const timeout = config().SMTP_TIMEOUT_MS;
   const transport = nodemailer.createTransport({
     url,
@@ -42,8 +49,13 @@ export function mailTransport(url: string): Transporter {
     greetingTimeout: timeout,
     socketTimeout: timeout,
   } as Parameters<typeof nodemailer.createTransport>[0]);
-  cached?.transport.close();
-  cached = { url, transport };
+  if (transports.size >= MAX_TRANSPORTS) {
+    // The oldest one goes (insertion order); only a process sending to more than MAX_TRANSPORTS servers gets here.
+    const [oldUrl, old] = transports.entries().next().value as [string, Transporter];
+    transports.delete(oldUrl);
+    old.close();
+  }
+  transports.set(url, transport);
   return transport;
 }
 
@@ -69,6 +81,6 @@ export async function sendMail(message: MailMessage, smtpUrl = config().SMTP_URL
 
 /** Close the pooled connections (CLI runs and tests end with it). */
 export function closeMail(): void {
-  cached?.transport.close();
-  cached = null;
+  for (const t of transports.values()) t.close();
+  transports.clear();
 }

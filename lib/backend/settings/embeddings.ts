@@ -23,7 +23,17 @@ export interface EmbeddingsSettings {
 
 export const EmbeddingsPutSchema = z.strictObject({ id: z.string().trim().min(1).max(200) });
 
-export function embeddingsSettings(): EmbeddingsSettings {
+/**
+ * The re-embed progress as a caller may see it: the failure text can carry hosts or provider messages, so only admins
+ * get it; everyone else sees "failed" (null stays null), as health does (lib/backend/health/status.ts healthForCaller).
+ */
+function reembedForCaller(r: ReembedProgress | null, admin: boolean): ReembedProgress | null {
+  if (!r || admin) return r;
+  return { ...r, error: r.error ? "failed" : null };
+}
+
+/** GET /api/settings/embeddings for a signed-in caller (`admin`: whether to include the re-embed's error text). */
+export function embeddingsSettings({ admin }: { admin: boolean }): EmbeddingsSettings {
   const e = getSearch().embedder;
   const active = { id: e.id, label: e.label, dimensions: e.dimensions };
   const available: EmbedderOption[] = availableEmbedderIds().map((id) => {
@@ -38,11 +48,11 @@ export function embeddingsSettings(): EmbeddingsSettings {
     return built ? { id, label: built.label, dimensions: built.dimensions } : { id, label: id, dimensions: null };
   });
   if (!available.some((a) => a.id === active.id)) available.push(active);
-  return { active, available, reembed: reembedStatus() };
+  return { active, available, reembed: reembedForCaller(reembedStatus(), admin) };
 }
 
 /** PUT /api/settings/embeddings (admin): start the switch; answers the settings with the progress. */
 export function switchEmbedder(id: string): EmbeddingsSettings {
   startReembed(id);
-  return embeddingsSettings();
+  return embeddingsSettings({ admin: true });
 }

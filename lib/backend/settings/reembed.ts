@@ -55,7 +55,13 @@ export interface ReembedDeps {
  * REEMBED_IN_PROGRESS while a switch runs. Switching to the embedder already in use starts nothing.
  */
 export function startReembed(id: string, deps: ReembedDeps = {}): ReembedProgress | null {
-  const embedder = deps.embedder ?? createEmbedderById(id);
+  let embedder: Embedder | null;
+  try {
+    embedder = deps.embedder ?? createEmbedderById(id);
+  } catch (e) {
+    // Offered but not buildable (a model without EMBEDDING_DIMENSIONS): a configuration problem, not a 500.
+    throw new ApiError("EMBEDDER_UNAVAILABLE", `The embedder "${id.slice(0, 100)}" cannot be built: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+  }
   if (!embedder || embedder.id !== id) throw new ApiError("EMBEDDER_UNAVAILABLE", `This server does not offer the embedder "${id.slice(0, 100)}".`);
   if (g.__reembed?.progress.state === "running") throw new ApiError("REEMBED_IN_PROGRESS");
   const current = getSearch();

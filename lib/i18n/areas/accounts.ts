@@ -87,6 +87,12 @@ export const accountsEn = {
     embeddingsRunning: "Re-embedding for {id}: {done} of {total} judgments (started {started})",
     embeddingsCompleted: "Switched to {id}.",
     embeddingsFailed: "Switching to {id} failed; the previous index stays in use. {error}",
+    // The server's embedder labels are English (health, logs); the tab shows these for the ids it knows.
+    embedderLabels: {
+      "local-hash": "lexical (no model configured)",
+      "local-hash-768": "lexical, 768 dimensions: fewer hash collisions, more memory (no model configured)",
+      model: "embedding model {model}",
+    },
   },
   unsubscribe: {
     title: "Stop an e-mail alert",
@@ -192,6 +198,11 @@ export const accountsPl: typeof accountsEn = {
     embeddingsRunning: "Przeliczanie dla {id}: {done} z {total} orzeczeń (start {started})",
     embeddingsCompleted: "Przełączono na {id}.",
     embeddingsFailed: "Przełączenie na {id} nie powiodło się; nadal działa poprzedni indeks. {error}",
+    embedderLabels: {
+      "local-hash": "leksykalny (nie skonfigurowano modelu)",
+      "local-hash-768": "leksykalny, 768 wymiarów: mniej kolizji haszy, więcej pamięci (nie skonfigurowano modelu)",
+      model: "model osadzeń {model}",
+    },
   },
   unsubscribe: {
     title: "Wyłącz powiadomienie e-mail",

@@ -24,6 +24,9 @@ export interface AiSdkEmbedderOptions {
   cacheSize?: number;
 }
 
+/** A model embedder's id is `ai:<model id>` (lexical ones are `local-hash[-<dimensions>]`, so the two never clash). */
+export const MODEL_EMBEDDER_PREFIX = "ai:";
+
 export function l2normalise(v: readonly number[]): number[] {
   let n = 0;
   for (const x of v) n += x * x;
@@ -39,7 +42,7 @@ export class AiSdkEmbedder implements Embedder {
   private readonly cache: LruCache<string, number[]>;
 
   constructor(private readonly options: AiSdkEmbedderOptions) {
-    this.id = `ai:${options.modelId}`;
+    this.id = `${MODEL_EMBEDDER_PREFIX}${options.modelId}`;
     this.label = options.modelId;
     this.dimensions = options.dimensions;
     this.cache = new LruCache(options.cacheSize ?? 1000);

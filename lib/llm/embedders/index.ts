@@ -6,13 +6,13 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { config } from "@/lib/config";
 import type { Embedder } from "@/lib/search/types";
 import { llmConfigured } from "../provider";
-import { AiSdkEmbedder } from "./ai-sdk";
+import { AiSdkEmbedder, MODEL_EMBEDDER_PREFIX } from "./ai-sdk";
 import { LocalHashEmbedder } from "./local-hash";
 
 import { chosenEmbedderId } from "./choice";
 import { LOCAL_HASH_WIDE_DIMENSIONS } from "./local-hash";
 
-export { AiSdkEmbedder } from "./ai-sdk";
+export { AiSdkEmbedder, MODEL_EMBEDDER_PREFIX } from "./ai-sdk";
 export { LocalHashEmbedder, LOCAL_HASH_LABEL, LOCAL_HASH_WIDE_DIMENSIONS } from "./local-hash";
 export { chosenEmbedderId, recordEmbedderChoice } from "./choice";
 
@@ -45,14 +45,21 @@ function createModelEmbedder(modelId: string): Embedder {
   });
 }
 
+/** The id of the embedder over model `modelId`: the same string AiSdkEmbedder reports as its `id`. */
+export function modelEmbedderId(modelId: string): string {
+  return `${MODEL_EMBEDDER_PREFIX}${modelId}`;
+}
+
 /**
  * The embedders this server can switch to (issue 15 item 3): the lexical default `local-hash`, a wider lexical
- * `local-hash-768`, and the configured model when there is one. Ids only; `createEmbedderById` builds them.
+ * `local-hash-768`, and the configured model when there is one (`ai:<EMBEDDING_MODEL>`). Ids only, in the one scheme
+ * every embedder reports as its `id` (the index state, health, GET/PUT /api/settings/embeddings, the recorded
+ * choice); `createEmbedderById` builds them.
  */
 export function availableEmbedderIds(): string[] {
   const c = config();
   const ids = ["local-hash", `local-hash-${LOCAL_HASH_WIDE_DIMENSIONS}`];
-  if (c.EMBEDDING_MODEL && llmConfigured()) ids.push(c.EMBEDDING_MODEL);
+  if (c.EMBEDDING_MODEL && llmConfigured()) ids.push(modelEmbedderId(c.EMBEDDING_MODEL));
   return ids;
 }
 
@@ -61,7 +68,8 @@ export function createEmbedderById(id: string): Embedder | null {
   if (!availableEmbedderIds().includes(id)) return null;
   if (id === "local-hash") return new LocalHashEmbedder();
   if (id === `local-hash-${LOCAL_HASH_WIDE_DIMENSIONS}`) return new LocalHashEmbedder(LOCAL_HASH_WIDE_DIMENSIONS);
-  return createModelEmbedder(id);
+  if (id.startsWith(MODEL_EMBEDDER_PREFIX)) return createModelEmbedder(id.slice(MODEL_EMBEDDER_PREFIX.length));
+  return null;
 }
 
 /**

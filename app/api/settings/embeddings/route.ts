@@ -3,8 +3,11 @@ import { EmbeddingsPutSchema, embeddingsSettings, switchEmbedder } from "@/lib/b
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/settings/embeddings → {active: {id, label, dimensions}, available: [...], reembed} for everyone signed in. */
-export const GET = withRoute({ auth: "user" }, async () => embeddingsSettings());
+/**
+ * GET /api/settings/embeddings → {active: {id, label, dimensions}, available: [...], reembed} for everyone signed in
+ * (the re-embed's error text for admins only; others see "failed").
+ */
+export const GET = withRoute({ auth: "user" }, async ({ identity }) => embeddingsSettings({ admin: identity.role === "admin" }));
 
 /**
  * PUT /api/settings/embeddings (admin) {id}: re-embed the index with another embedder in the background (progress in
