@@ -11,7 +11,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
-import { ensureSearchIndex, fullSync, indexRebuildReason, readIndexState } from "@/lib/search/sync";
+import { ensureSearchIndex, fullSync, incrementalSync, indexRebuildReason, readIndexState } from "@/lib/search/sync";
 import { adminPool, stackEnv } from "../helpers/stack";
 
 let pool: pg.Pool;
@@ -27,10 +27,10 @@ afterAll(async () => {
 const count = async (db: Pick<pg.Pool, "query">) => Number((await db.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
 
 describe("a TRUNCATE of public.judgments (seed --reset)", () => {
-  it("is logged, and an index built before it is rebuilt even when the new table has as many rows", async () => {
+  it("is logged, an index built before it is rebuilt, and the incremental sync does a full build instead", async () => {
     const client = await pool.connect();
     try {
-      // Everything below is rolled back: the shared test corpus is untouched (the lock is held for milliseconds).
+      // Everything below is rolled back: the shared test corpus is untouched (the lock is held for a few seconds).
       await client.query("begin");
       await client.query("set local lock_timeout = '20s'");
       // The index's last full build, a minute before the "reseed".
@@ -57,6 +57,19 @@ describe("a TRUNCATE of public.judgments (seed --reset)", () => {
       expect(after.lastFullSyncAt).not.toBeNull();
       expect(after.lastTruncatedAt!.getTime()).toBeGreaterThan(after.lastFullSyncAt!.getTime());
       expect(indexRebuildReason(after)).toMatch(/seed --reset/);
+
+      // The scheduled incremental sync cannot follow a truncation either: it does a full build instead.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-truncated-"));
+      const engine = new LanceDbEngine({ dir, embedder: new LocalHashEmbedder() });
+      try {
+        const run = await incrementalSync(client as unknown as pg.Pool, { engine, embedder: new LocalHashEmbedder() });
+        expect(run.kind).toBe("full");
+        expect(run.documents).toBe(5);
+        expect((await engine.health()).documents).toBe(5);
+      } finally {
+        await engine.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     } finally {
       await client.query("rollback").catch(() => undefined);
       client.release();
