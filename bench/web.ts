@@ -30,7 +30,7 @@ const { values } = parseArgs({
     q: { type: "string", default: "rozbój" },
     /** Chromium CPU throttling factor (1 = none; Lighthouse's mobile profile uses 4). */
     "cpu-slowdown": { type: "string", default: "1" },
-    /** Also print every run (LCP element, time to results) under `detail`. */
+    /** Also print every run (LCP element, time to results, each layout shift with the nodes that moved) under `detail`. */
     verbose: { type: "boolean", default: false },
   },
 });
@@ -81,6 +81,8 @@ interface Visit {
   ttfb_ms: number;
   /** The page's own API calls (path, start, end in ms since navigation start): where the wait for data goes. */
   api: { path: string; start: number; end: number }[];
+  /** Every layout shift and what moved (printed with --verbose only). */
+  shifts: Shift[];
 }
 
 /**
@@ -143,25 +145,64 @@ async function readLcp(page: Page): Promise<LcpEntry | null> {
 /** How long after the page is ready layout shifts are still collected (late chunks, fonts, charts). */
 const CLS_SETTLE_MS = 500;
 
+interface ShiftSource {
+  /** The node that moved: tag#id[data-testid] "text…", or "(node removed)". */
+  node: string;
+  /** Its box before and after the shift, in CSS px of the viewport: [x, y, width, height]. */
+  previous: [number, number, number, number];
+  current: [number, number, number, number];
+}
+
+interface Shift {
+  /** ms since navigation start, and the shift's score. */
+  at_ms: number;
+  value: number;
+  sources: ShiftSource[];
+}
+
 /**
  * Cumulative layout shift so far (buffered `layout-shift` entries, those after user input excluded as CLS does).
- * Summed over the whole visit rather than per session window: an upper bound of the CLS a browser would report.
+ * Summed over the whole visit rather than per session window: an upper bound of the CLS a browser would report. With
+ * --verbose each shift is listed with what moved (LayoutShift.sources: the node, its previous and current rect), so a
+ * regression points at its cause.
  */
-async function readCls(page: Page): Promise<number> {
+async function readCls(page: Page): Promise<{ cls: number; shifts: Shift[] }> {
   await page.waitForTimeout(CLS_SETTLE_MS);
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ cls: number; shifts: Shift[] }>((resolve) => {
+        type Rect = { x: number; y: number; width: number; height: number };
+        type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: Rect; currentRect: Rect }[] };
+        // No named helper functions in here: tsx's keepNames would wrap them in a __name() the page does not have.
         let sum = 0;
+        const shifts: Shift[] = [];
         const po = new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!e.hadRecentInput) sum += e.value;
+          for (const e of list.getEntries() as Entry[]) {
+            if (e.hadRecentInput) continue;
+            sum += e.value;
+            shifts.push({
+              at_ms: Math.round(e.startTime),
+              value: Number(e.value.toFixed(4)),
+              sources: (e.sources ?? []).map((src) => {
+                const n = src.node;
+                const el = n ? (n instanceof Element ? n : n.parentElement) : null;
+                const tid = el?.getAttribute("data-testid");
+                const cls = el?.getAttribute("class");
+                const node = !n
+                  ? "(node removed)"
+                  : !el
+                    ? n.nodeName
+                    : `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${tid ? `[data-testid=${tid}]` : ""}${!el.id && !tid && cls ? `.${cls.split(/\s+/).slice(0, 3).join(".")}` : ""} "${(n.textContent ?? "").trim().slice(0, 40)}"`;
+                const [p, c] = [src.previousRect, src.currentRect].map((r): [number, number, number, number] => [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]);
+                return { node, previous: p, current: c };
+              }),
+            });
           }
         });
         po.observe({ type: "layout-shift", buffered: true });
         setTimeout(() => {
           po.disconnect();
-          resolve(Number(sum.toFixed(4)));
+          resolve({ cls: Number(sum.toFixed(4)), shifts });
         }, 50);
       }),
   );
@@ -210,7 +251,7 @@ async function visitOnce(
       throw e;
     }
     const lcp = await readLcp(page);
-    const cls = await readCls(page);
+    const { cls, shifts } = await readCls(page);
     const { ttfb, api } = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
       const calls = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
@@ -219,7 +260,7 @@ async function visitOnce(
       return { ttfb: nav ? Math.round(nav.responseStart) : -1, api: calls };
     });
     if (finish) await finish();
-    return { lcp, cls, ready_ms: Math.round(ready), ttfb_ms: ttfb, api };
+    return { lcp, cls, ready_ms: Math.round(ready), ttfb_ms: ttfb, api, shifts };
   } finally {
     await context.close();
   }

@@ -58,8 +58,8 @@ export async function prepareData(opts: { databaseUrl: string; dataDir: string; 
   const { ensureSearchIndex } = await import("../lib/search/sync");
   const bar = progress("indexing", log);
   const started = Date.now();
-  const { built, result } = await ensureSearchIndex(databaseUrl, { onProgress: (p) => bar.update(p.done, p.total) });
+  const { built, reason, result } = await ensureSearchIndex(databaseUrl, { onProgress: (p) => bar.update(p.done, p.total) });
   bar.stop();
-  if (built && result) log(`search index built: ${result.documents} documents, ${result.chunks} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (built && result) log(`search index built (${reason}): ${result.documents} documents, ${result.chunks} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   else log("search index is current");
 }

@@ -28,13 +28,17 @@ function Row({ label, children, matched, matchedLabel, k }: { label: string; chi
   );
 }
 
-/** The judgment page: details, extracted fields (#base-fields), full text with contents, similar judgments. */
-export function DocumentView({ judgment, f }: { judgment: Judgment; f: string | null }) {
+/**
+ * The judgment page: details, extracted fields (#base-fields), full text with contents, similar judgments. `html` is
+ * the sanitised full text the server read with the metadata (null when it could not): it seeds the text query, so the
+ * judgment and its contents are in the server HTML and the client does not fetch them again.
+ */
+export function DocumentView({ judgment, f, html: initialHtml = null }: { judgment: Judgment; f: string | null; html?: string | null }) {
   const { locale, t } = useI18n();
   const D = t.doc;
   const { filter } = decodeFilter(f);
   const highlighted = highlightedKeys(filter);
-  const html = useJudgmentHtml(judgment.id);
+  const html = useJudgmentHtml(judgment.id, initialHtml);
 
   useEffect(() => {
     emit("judgment_viewed", { document_id: judgment.id });

@@ -19,8 +19,9 @@ async function fetchHtml(id: string): Promise<string> {
   return res.text();
 }
 
-export function useJudgmentHtml(id: string) {
-  const q = useQuery({ queryKey: ["doc-html", id], queryFn: () => fetchHtml(id), staleTime: Infinity });
+/** The judgment's sanitised HTML; `initial` (the server render's copy) is used as is, without a request. */
+export function useJudgmentHtml(id: string, initial: string | null = null) {
+  const q = useQuery({ queryKey: ["doc-html", id], queryFn: () => fetchHtml(id), staleTime: Infinity, initialData: initial ?? undefined });
   const prepared = useMemo(() => (q.data ? withToc(q.data) : null), [q.data]);
   return { ...q, prepared };
 }

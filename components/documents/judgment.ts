@@ -88,19 +88,36 @@ export interface TocEntry {
   level: number;
 }
 
-/** Give every heading of the judgment HTML an id and list them for the table of contents (browser only). */
-export function withToc(html: string): { html: string; toc: TocEntry[] } {
-  if (typeof DOMParser === "undefined") return { html, toc: [] };
-  const doc = new DOMParser().parseFromString(`<div id="root">${html}</div>`, "text/html");
-  const root = doc.getElementById("root");
-  if (!root) return { html, toc: [] };
-  const toc: TocEntry[] = [];
-  root.querySelectorAll("h1, h2, h3, h4").forEach((h, i) => {
-    const text = (h.textContent ?? "").trim();
-    if (!text) return;
-    const id = h.id || `sec-${i + 1}`;
-    h.id = id;
-    toc.push({ id, text: text.slice(0, 120), level: Number(h.tagName.slice(1)) });
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** Text of an HTML fragment's character references (the sanitiser writes &amp; &lt; &gt; &quot; and numeric ones). */
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== "#") return ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
-  return { html: root.innerHTML, toc };
+}
+
+const HEADING = /<h([1-4])(\s[^>]*)?>([\s\S]*?)<\/h\1\s*>/gi;
+
+/**
+ * Give every heading of the judgment HTML an id and list them for the table of contents. Plain string work, not a
+ * DOM parser, so the server render and the browser produce the same markup (issue 20: the text and its contents are
+ * rendered on the server). The input is the sanitiser's output (lib/backend/documents.ts fullTextToHtml: p, h2, h3
+ * and br, no attributes), so a regular expression over its headings is exact; an id a heading already has is kept.
+ */
+export function withToc(html: string): { html: string; toc: TocEntry[] } {
+  const toc: TocEntry[] = [];
+  let n = 0;
+  const out = html.replace(HEADING, (whole: string, level: string, attrs: string | undefined, inner: string) => {
+    n += 1;
+    const text = decodeEntities(inner.replace(/<[^>]*>/g, "")).trim();
+    if (!text) return whole;
+    const own = /\sid\s*=\s*"([^"]*)"/i.exec(attrs ?? "")?.[1];
+    const id = own ? decodeEntities(own) : `sec-${n}`;
+    toc.push({ id, text: text.slice(0, 120), level: Number(level) });
+    return own ? whole : `<h${level} id="${id}"${attrs ?? ""}>${inner}</h${level}>`;
+  });
+  return { html: out, toc };
 }

@@ -8,11 +8,11 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 
 /** One line per bar: long values (sentences, offences) are cut for the axis; the tooltip shows them whole. */
 const shortLabel = (v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v);
-import { FILL, type ChartDatum } from "./chart-data";
+import { FILL, chartHeight, type ChartDatum } from "./chart-data";
 
 /** Horizontal bars for categories (long labels read well on phones), vertical bars for histograms and years. */
 export function DistributionChart({ data, horizontal, title }: { data: ChartDatum[]; horizontal: boolean; title: string }) {
-  const height = horizontal ? Math.max(120, data.length * 28 + 30) : 220;
+  const height = chartHeight(data.length, horizontal);
   return (
     <figure aria-label={title} style={{ height }} className="w-full">
       <ResponsiveContainer width="100%" height="100%">

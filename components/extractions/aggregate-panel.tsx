@@ -15,14 +15,15 @@ import type { ApiFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber } from "@/lib/i18n/locale";
 import { DEFAULT_AGGREGATE_FIELDS, aggregableKeys } from "@/lib/schema";
-import { chartData } from "./chart-data";
+import { chartData, chartHeight } from "./chart-data";
 import { keyLabel, valueLabel } from "./registry-view";
 
 // recharts stays out of the page bundle; the panel starts fetching it on mount, in parallel with the aggregate call.
 const loadCharts = () => import("./aggregate-charts");
 const DistributionChart = dynamic(() => loadCharts().then((m) => m.DistributionChart), {
   ssr: false,
-  loading: () => <Skeleton className="h-[220px] w-full" />,
+  // Fills the box FieldChart sizes from the data (chartHeight), so nothing moves when the chart replaces it.
+  loading: () => <Skeleton className="h-full w-full" />,
 });
 
 interface Settings {
@@ -148,13 +149,20 @@ function FieldChart({ field, d, base }: { field: string; d: Distribution; base: 
   const data = chartData(d, { other: t.extr.other, null: t.extr.nullValue, value: (v) => valueLabel(field, v, locale, t) });
   const pct = base > 0 ? new Intl.NumberFormat(locale === "pl" ? "pl-PL" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(d.covered / base) : "—";
   const title = fmt(t.extr.chartOf, { label: keyLabel(field, locale) });
+  const horizontal = d.kind === "categorical";
   return (
     <div className="mt-1">
       <p className="text-xs text-muted">
         {fmt(t.extr.coverage, { pct, covered: formatNumber(locale, d.covered), total: formatNumber(locale, base) })}
         {d.kind === "categorical" && d.multi ? ` · ${t.extr.multiNote}` : null}
       </p>
-      {data.length ? <DistributionChart data={data} horizontal={d.kind === "categorical"} title={title} /> : <p className="mt-6 text-center text-sm text-muted">{t.extr.noResults}</p>}
+      {data.length ? (
+        <div style={{ height: chartHeight(data.length, horizontal) }}>
+          <DistributionChart data={data} horizontal={horizontal} title={title} />
+        </div>
+      ) : (
+        <p className="mt-6 text-center text-sm text-muted">{t.extr.noResults}</p>
+      )}
       {/* A table can be no narrower than its content, so the visually hidden wrapper is a div. */}
       <div className="sr-only">
         <table>

@@ -13,6 +13,14 @@ export const FILL: Record<ChartDatum["tone"], string> = {
   null: "var(--color-chart-null)",
 };
 
+/**
+ * The drawn height of a distribution chart in px: horizontal bars grow with their rows. The panel reserves exactly
+ * this while recharts loads (it is not in the page bundle), so the chart does not push the page down when it arrives.
+ */
+export function chartHeight(rows: number, horizontal: boolean): number {
+  return horizontal ? Math.max(120, rows * 28 + 30) : 220;
+}
+
 export function chartData(d: Distribution, labels: { other: string; null: string; value: (v: string) => string }): ChartDatum[] {
   if (d.kind === "numeric") {
     const rows: ChartDatum[] = d.buckets.map((b) => ({ label: b.lo === b.hi ? `${b.lo}` : `${b.lo}–${b.hi}`, count: b.count, tone: "value" }));

@@ -8,7 +8,7 @@
  */
 import { cache } from "react";
 import { effectiveRole } from "@/lib/backend/admin/access";
-import { documentMetadata } from "@/lib/backend/documents";
+import { documentPage } from "@/lib/backend/documents";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
 import { createServiceClient, createSessionClient } from "@/lib/supabase/server";
@@ -61,17 +61,18 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 });
 
 /**
- * A judgment's metadata for the document page's first paint and its <title>, through the same backend function as
- * GET /api/documents/{id}/metadata (same rules, the visitor's own session). `raw` is null with the answer's status
- * when it cannot be read.
+ * A judgment for the document page's first paint and its <title>: the metadata and the sanitised full-text HTML,
+ * through the same backend function as GET /api/documents/{id}/metadata and /html (same rules, the visitor's own
+ * session), in one read (issue 20: the judgment text is in the server HTML, not fetched after hydration). `raw` and
+ * `html` are null with the answer's status when it cannot be read.
  */
-export const pageDocumentMetadata = cache(async (id: string): Promise<{ raw: Record<string, unknown> | null; status: number }> => {
+export const pageDocument = cache(async (id: string): Promise<{ raw: Record<string, unknown> | null; html: string | null; status: number }> => {
   try {
-    const raw = await documentMetadata(id, await pageIdentity());
-    return { raw: raw as Record<string, unknown>, status: 200 };
+    const { metadata, html } = await documentPage(id, await pageIdentity());
+    return { raw: metadata as Record<string, unknown>, html, status: 200 };
   } catch (e) {
-    if (e instanceof ApiError) return { raw: null, status: e.status };
-    logger.error({ err: e instanceof Error ? e.message : String(e), id }, "judgment page: metadata read failed");
-    return { raw: null, status: 500 };
+    if (e instanceof ApiError) return { raw: null, html: null, status: e.status };
+    logger.error({ err: e instanceof Error ? e.message : String(e), id }, "judgment page: read failed");
+    return { raw: null, html: null, status: 500 };
   }
 });

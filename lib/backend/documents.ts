@@ -81,11 +81,27 @@ export const JUDGMENT_DETAIL_KEYS = [
 /** Everything about a judgment except its full text (that is /html); the listed keys are there even when null. */
 export async function documentMetadata(rawId: string | undefined, identity: Identity) {
   const id = checkId(rawId);
+  return metadataOf(await detail(id, identity));
+}
+
+function fullTextOf(d: Record<string, unknown>): string {
+  return typeof d.full_text === "string" ? d.full_text : "";
+}
+
+function metadataOf(d: Record<string, unknown>) {
+  const { full_text: _omitted, ...rest } = d;
+  const listed = Object.fromEntries(JUDGMENT_DETAIL_KEYS.map((k) => [k, rest[k] ?? null]));
+  return { ...withoutNulls(rest), ...listed, full_text_length: fullTextOf(d).length };
+}
+
+/**
+ * The document page's server render (issue 20): the metadata answer and the sanitised HTML answer of the two routes
+ * above, from one read of the judgment, so the judgment text is in the page's HTML.
+ */
+export async function documentPage(rawId: string | undefined, identity: Identity) {
+  const id = checkId(rawId);
   const d = await detail(id, identity);
-  const ft = typeof d.full_text === "string" ? d.full_text : "";
-  delete d.full_text;
-  const listed = Object.fromEntries(JUDGMENT_DETAIL_KEYS.map((k) => [k, d[k] ?? null]));
-  return { ...withoutNulls(d), ...listed, full_text_length: ft.length };
+  return { metadata: metadataOf(d), html: fullTextToHtml(fullTextOf(d)) };
 }
 
 /**
@@ -134,8 +150,7 @@ export function fullTextToHtml(text: string): string {
 
 export async function documentHtml(rawId: string | undefined, identity: Identity) {
   const id = checkId(rawId);
-  const d = await detail(id, identity);
-  return { id, html: fullTextToHtml(typeof d.full_text === "string" ? d.full_text : "") };
+  return { id, html: fullTextToHtml(fullTextOf(await detail(id, identity))) };
 }
 
 /** Page size default 20, max 100, offset 0 (R-LIM-028); the engine is asked for offset + limit and the page is cut here. */

@@ -127,15 +127,18 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
 /** Upsert judgments changed since the last successful run and remove deleted ones. */
 export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRunResult> {
   const t0 = Date.now();
-  const last = await pool.query<{ updated_watermark: string | null; deleted_watermark: string | null }>(
-    `select updated_watermark::text as updated_watermark, deleted_watermark::text as deleted_watermark
-       from public.search_sync_runs
-      where completed_at is not null and error is null and engine = $1
-      order by completed_at desc limit 1`,
+  const last = await pool.query<{ updated_watermark: string | null; deleted_watermark: string | null; truncated_since: boolean }>(
+    `select r.updated_watermark::text as updated_watermark, r.deleted_watermark::text as deleted_watermark,
+            exists (select 1 from public.search_judgment_truncations t where t.truncated_at > r.started_at) as truncated_since
+       from public.search_sync_runs r
+      where r.completed_at is not null and r.error is null and r.engine = $1
+      order by r.completed_at desc limit 1`,
     [opts.engine.name],
   );
   if (last.rows.length === 0) return fullSync(pool, opts);
   const since = last.rows[0];
+  // public.judgments was truncated (seed --reset) since that run: only a full build can follow (see indexRebuildReason).
+  if (since.truncated_since) return fullSync(pool, opts);
   const runId = await startRun(pool, "incremental", opts.engine.name);
   const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
   const batchSize = opts.batchSize ?? 250;
@@ -264,11 +267,72 @@ export async function recentSyncRuns(pool: pg.Pool, limit = 5): Promise<SyncRunR
   return r.rows;
 }
 
+/** What the launcher compares before serving the live index (readIndexState). */
+export interface IndexState {
+  /** Documents in the live index, and whether it was built with the configured embedder. */
+  indexDocuments: number;
+  embedderRegistered: boolean;
+  /** Rows in public.judgments. */
+  judgments: number;
+  /** started_at of this engine's latest successful full sync (null: none recorded). */
+  lastFullSyncAt: Date | null;
+  /** The latest TRUNCATE of public.judgments (search_judgment_truncations; null: none logged). */
+  lastTruncatedAt: Date | null;
+}
+
+/** The index may hold this share of documents more or fewer than the table before the launcher rebuilds it. */
+export const INDEX_DRIFT_TOLERANCE = 0.01;
+
 /**
- * Build the index on first start (launcher): when the engine holds no documents but Postgres has judgments, run a
- * full sync. A live index that cannot be opened (files corrupted by a crash) is set aside with a warning and
- * rebuilt, instead of stopping the launcher (issue 12, L10 / reliability row 29): Postgres is the source of truth.
- * Returns what it did.
+ * Why the launcher must rebuild the index before serving it, or null when the live one may be served and the
+ * scheduled incremental syncs keep it current (issue 20 item 2). The rule:
+ *  - nothing to build while public.judgments is empty;
+ *  - an empty index, or one built with another embedder: rebuild;
+ *  - public.judgments was truncated (`npm run seed -- --reset`) after the index's latest full build started: rebuild —
+ *    an incremental sync cannot follow that (TRUNCATE logs no deletions, and a seeded corpus keeps past updated_at);
+ *  - the index's document count and the table's differ by more than 1 % of the table: rebuild (a reseed of another
+ *    size, or a long outage of the sync). A smaller gap is left to the incremental sync, which costs far less than a
+ *    full build on a large corpus.
+ */
+export function indexRebuildReason(s: IndexState): string | null {
+  if (s.judgments === 0) return null;
+  if (s.indexDocuments === 0) return "the index is empty";
+  if (!s.embedderRegistered) return "the index was built with another embedder";
+  if (s.lastTruncatedAt && (!s.lastFullSyncAt || s.lastTruncatedAt.getTime() > s.lastFullSyncAt.getTime())) {
+    return "public.judgments was emptied (seed --reset) after the index was built";
+  }
+  if (Math.abs(s.indexDocuments - s.judgments) > s.judgments * INDEX_DRIFT_TOLERANCE) {
+    return `the index holds ${s.indexDocuments} documents and public.judgments ${s.judgments} rows (more than ${INDEX_DRIFT_TOLERANCE * 100} % apart)`;
+  }
+  return null;
+}
+
+/** Anything that runs a query: a pool, or one client inside a transaction (tests). */
+type Queryable = Pick<pg.Pool, "query">;
+
+/** The table's side of IndexState (one round trip); the index's side comes from the engine's health. */
+export async function readIndexState(db: Queryable, engineName: string, index: { documents: number; embedderRegistered: boolean }): Promise<IndexState> {
+  const r = await db.query<{ n: string; full: Date | null; truncated: Date | null }>(
+    `select (select count(*) from public.judgments) as n,
+            (select max(started_at) from public.search_sync_runs
+              where kind = 'full' and engine = $1 and completed_at is not null and error is null) as full,
+            (select max(truncated_at) from public.search_judgment_truncations) as truncated`,
+    [engineName],
+  );
+  const row = r.rows[0];
+  return {
+    indexDocuments: index.documents,
+    embedderRegistered: index.embedderRegistered,
+    judgments: Number(row.n),
+    lastFullSyncAt: row.full,
+    lastTruncatedAt: row.truncated,
+  };
+}
+
+/**
+ * Build the index at start (launcher) when indexRebuildReason says so (first start, a reseed, a large drift). A live
+ * index that cannot be opened (files corrupted by a crash) is set aside with a warning and rebuilt, instead of
+ * stopping the launcher (issue 12, L10 / reliability row 29): Postgres is the source of truth. Returns what it did.
  */
 export async function ensureSearchIndex(
   databaseUrl: string,
@@ -279,7 +343,7 @@ export async function ensureSearchIndex(
     /** Warnings (default: console.warn). */
     warn?: (msg: string) => void;
   } = {},
-): Promise<{ built: boolean; recovered?: { reason: string; movedTo: string }; result?: SyncRunResult }> {
+): Promise<{ built: boolean; reason?: string; recovered?: { reason: string; movedTo: string }; result?: SyncRunResult }> {
   const { getSearch } = await import("./engine");
   const holder = getSearch();
   const engine = opts.engine ?? holder.engine;
@@ -288,7 +352,6 @@ export async function ensureSearchIndex(
   const warn = opts.warn ?? ((msg: string) => console.warn(msg));
   try {
     let health = await engine.health();
-    const judgments = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
     let recovered: { reason: string; movedTo: string } | null = null;
     if (health.status === "down" && engine.recoverUnreadable) {
       recovered = await engine.recoverUnreadable();
@@ -301,9 +364,11 @@ export async function ensureSearchIndex(
       }
     }
     if (health.status === "down") throw new Error(health.message ?? "search engine unavailable");
-    if (!recovered && (judgments === 0 || (health.documents > 0 && health.embedder.registered))) return { built: false };
+    const state = await readIndexState(pool, engine.name, { documents: health.documents, embedderRegistered: health.embedder.registered });
+    const reason = recovered ? "the index could not be opened" : indexRebuildReason(state);
+    if (!reason) return { built: false };
     const result = await fullSync(pool, { engine, embedder, onProgress: opts.onProgress });
-    return recovered ? { built: true, recovered, result } : { built: true, result };
+    return recovered ? { built: true, reason, recovered, result } : { built: true, reason, result };
   } finally {
     await pool.end();
   }

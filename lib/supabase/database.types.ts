@@ -1395,6 +1395,18 @@ export type Database = {
         };
         Relationships: [];
       };
+      search_judgment_truncations: {
+        Row: {
+          truncated_at: string;
+        };
+        Insert: {
+          truncated_at?: string;
+        };
+        Update: {
+          truncated_at?: string;
+        };
+        Relationships: [];
+      };
       search_sync_runs: {
         Row: {
           chunks: number;

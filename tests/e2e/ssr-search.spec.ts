@@ -67,13 +67,37 @@ test("a guest loading /search?q= sees the results without the client searching, 
   }
 });
 
-// Streamed Suspense content arrives in a hidden container that an inline script moves into place, so the check is on
-// the HTML itself (what a crawler or a no-JavaScript reader receives), not on visibility without JavaScript.
-test("the first page of /search/extractions is in the server HTML of a signed-in visitor", async ({ page }) => {
-  await signUpViaApi(page, "ssr-extr");
-  const res = await page.request.get("/search/extractions");
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html).toContain('data-testid="result-link"');
-  expect(html).toMatch(/href="\/documents\/[^"]+"/);
+// The first page is rendered into the first HTML, outside any streamed <Suspense> block (which would arrive hidden and
+// need a script to be shown): a browser without JavaScript sees the results, the cohort and the judgment text.
+test("with JavaScript disabled, /search, /search/extractions and a judgment show their first page", async ({ browser, page }) => {
+  await signUpViaApi(page, "ssr-nojs");
+  const ids = await firstPageIds(page.request, "appeal");
+  const state = await page.context().storageState();
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  try {
+    const nojs = await context.newPage();
+    await nojs.goto("/search?q=appeal");
+    await expect(nojs.getByTestId("result-count")).toBeVisible();
+    await expect(nojs.locator(`section[aria-labelledby=results-h] a[href="/documents/${ids[0]}"]`)).toBeVisible();
+
+    await nojs.goto("/search/extractions");
+    await expect(nojs.getByTestId("result-link").first()).toBeVisible();
+    await expect(nojs.getByTestId("cohort-total")).not.toBeEmpty();
+
+    // The judgment page: its full text and table of contents come with the page, not from a request after hydration.
+    const api = await nojs.request.get(`/api/documents/${ids[0]}/html`);
+    expect(api.status()).toBe(200);
+    const { html } = (await api.json()) as { html: string };
+    const paragraphs = html.match(/<p>/g)?.length ?? 0;
+    const headings = html.match(/<h[1-4]>/g)?.length ?? 0;
+    expect(paragraphs).toBeGreaterThan(0);
+    await nojs.goto(`/documents/${ids[0]}`);
+    const fullText = nojs.locator("section[aria-labelledby=full-text-h] .prose-judgment");
+    await expect(fullText).toBeVisible();
+    await expect(fullText.locator("p")).toHaveCount(paragraphs);
+    await expect(fullText.locator("h1, h2, h3, h4")).toHaveCount(headings);
+    if (headings > 0) await expect(nojs.locator('nav[aria-labelledby=toc-h] a[href^="#sec-"]').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -4,16 +4,16 @@ import { Notice } from "@/components/ui/notice";
 import { DocumentView } from "@/components/documents/document-view";
 import { AssistantPanel } from "@/components/documents/assistant-panel";
 import { normaliseJudgment } from "@/components/documents/judgment";
-import { pageDocumentMetadata } from "@/lib/api/pages";
+import { pageDocument } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
 import { fmt } from "@/lib/i18n/locale";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The judgment for the page and its <title>: one read per render (pageDocumentMetadata is cached). */
+/** The judgment for the page and its <title>: one read per render (pageDocument is cached). */
 async function fetchJudgment(id: string) {
-  const { raw, status } = await pageDocumentMetadata(id);
-  return { judgment: raw ? normaliseJudgment(raw) : null, status };
+  const { raw, html, status } = await pageDocument(id);
+  return { judgment: raw ? normaliseJudgment(raw) : null, html, status };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -29,9 +29,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DocumentPage({ params, searchParams }: Props) {
   const [{ id }, sp, { t }] = await Promise.all([params, searchParams, getI18n()]);
-  const { judgment, status } = await fetchJudgment(id);
+  const { judgment, html, status } = await fetchJudgment(id);
   if (status === 404 || status === 400 || status === 422) notFound();
   if (!judgment) return <Notice tone="danger">{t.common.unknownError}</Notice>;
   const f = typeof sp.f === "string" ? sp.f : null;
-  return <><DocumentView judgment={judgment} f={f} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
+  return <><DocumentView judgment={judgment} f={f} html={html} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
 }

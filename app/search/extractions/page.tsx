@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
 import { ExtractionsPage } from "@/components/extractions/extractions-page";
 import { getSessionUser } from "@/lib/api/pages";
@@ -18,16 +17,15 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function ExtractionsRoute({ searchParams }: Props) {
   if (!(await getSessionUser())) redirect("/sign-in?next=/search/extractions");
-  // The first page of results and the default aggregate are read here, so they are in the HTML (issue 20).
+  // The first page of results and the default aggregate are read here, so they are in the HTML (issue 20). No
+  // <Suspense> around the island, as on /search: a streamed boundary paints a placeholder first and shifts the layout.
   const [{ t }, initial] = await Promise.all([getI18n(), searchParams.then(pageExtractionsFirstPage)]);
   // The NL box appears only when an LLM is configured; without one its route answers 503 (ARCHITECTURE: local stack).
   const llmEnabled = llmConfigured();
   return (
     <>
       <PageHeader title={t.extr.title} lead={t.extr.description} />
-      <Suspense fallback={<div className="h-96" />}>
-        <ExtractionsPage llmEnabled={llmEnabled} initial={initial} />
-      </Suspense>
+      <ExtractionsPage llmEnabled={llmEnabled} initial={initial} />
     </>
   );
 }
