@@ -40,8 +40,8 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   const other = await browser.newContext();
   const u = await other.newPage();
   await signUpViaApi(u, "content-user");
-  await u.goto("/admin/blog");
-  // The admin area's layout answers a signed-in non-admin with its 403 page (app/admin/layout.tsx).
+  // The admin area's layout answers a signed-in non-admin with HTTP 403 and the 403 page (forbidden(), app/forbidden.tsx).
+  expect((await u.goto("/admin/blog"))?.status()).toBe(403);
   await expect(u.getByTestId("admin-forbidden")).toBeVisible();
   expect((await u.request.get("/api/blog/admin/posts")).status()).toBe(403);
   await other.close();
