@@ -73,7 +73,6 @@ export const adminEn = {
     saved: "Saved: {email} is now {role}{banned}.",
     bannedSuffix: ", banned",
     total: "{count} users",
-    sortBy: "Sort by {column}",
     pagination: "Users pages",
   },
   activity: {
@@ -91,7 +90,6 @@ export const adminEn = {
     search: "search",
     older: "Older",
     newest: "Newest",
-    filter: "Filter this page",
     audit: "Admin audit log",
     actor: "Admin",
     action: "Action",
@@ -232,7 +230,6 @@ export const adminPl: typeof adminEn = {
     saved: "Zapisano: {email} ma teraz rolę {role}{banned}.",
     bannedSuffix: ", konto zablokowane",
     total: "Użytkowników: {count}",
-    sortBy: "Sortuj według: {column}",
     pagination: "Strony listy użytkowników",
   },
   activity: {
@@ -250,7 +247,6 @@ export const adminPl: typeof adminEn = {
     search: "wyszukiwanie",
     older: "Starsze",
     newest: "Najnowsze",
-    filter: "Filtruj tę stronę",
     audit: "Dziennik działań administratorów",
     actor: "Administrator",
     action: "Działanie",
