@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_FIELDS } from "@/lib/schema/fields";
 import { isEmpty, isEmptyEnumValue, isCompletedStatus, coverageRatio } from "@/lib/schema/completeness";
@@ -60,8 +61,9 @@ describe("dashboard_stats: everybody reads the one row, nobody but the service r
 
 describe("admin_audit_log: admins read it, nobody writes it but through record_admin_action", () => {
   const action = `test.audit_rls.${randomUUID().slice(0, 8)}`;
-  const seed = (c: { query: (sql: string, params: unknown[]) => Promise<unknown> }) =>
-    c.query("insert into public.admin_audit_log (actor_id, action, target_type, target_id, after) values ($1, $2, 'user', $3, '{\"role\":\"admin\"}')", [root, action, alice]);
+  const seed = async (c: pg.PoolClient) => {
+    await c.query("insert into public.admin_audit_log (actor_id, action, target_type, target_id, after) values ($1, $2, 'user', $3, '{\"role\":\"admin\"}')", [root, action, alice]);
+  };
   const WRITES = [
     "insert into public.admin_audit_log (action, target_type) values ('forged', 'user')",
     "update public.admin_audit_log set action = 'rewritten'",
