@@ -61,6 +61,8 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   await g.goto("/contact");
   await g.getByLabel("Your name").fill("Anna Nowak");
   await g.getByLabel("E-mail").fill("anna@example.org");
+  const subject = `Gdańsk ${Date.now().toString(36)}`;
+  await g.getByLabel("Subject (optional)").fill(subject);
   await g.getByLabel("Message").fill("Too short");
   await g.getByRole("button", { name: "Send message" }).click();
   await expect(g.locator("#contact-message-error")).toBeVisible();
@@ -68,4 +70,11 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   await g.getByRole("button", { name: "Send message" }).click();
   await expect(g.getByText("your message has reached us")).toBeVisible();
   await guest.close();
+
+  // The admin finds it among the new contact messages (the panel's table) and marks it read.
+  await page.goto("/admin/messages");
+  const row = page.getByTestId("admin-messages").getByRole("row", { name: new RegExp(subject) });
+  await expect(row).toContainText("Anna Nowak");
+  await row.getByRole("button", { name: `Mark read: ${subject}` }).click();
+  await expect(page.getByTestId("admin-messages").getByRole("row", { name: new RegExp(subject) })).toHaveCount(0);
 });
