@@ -31,6 +31,9 @@ const nextConfig: NextConfig = {
   // Lets several builds (tests, parallel dev servers) live side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
+  // forbidden() from next/navigation: a signed-in non-admin opening /admin/** gets HTTP 403 with app/forbidden.tsx
+  // (a layout returning the 403 page itself answers 200).
+  experimental: { authInterrupts: true },
   async headers() {
     return [
       { source: "/:path*", headers: everyAnswer },

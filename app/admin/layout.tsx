@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { getSessionUser } from "@/lib/api/pages";
@@ -13,28 +12,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Every /admin page: anonymous visitors go to sign-in (the middleware already sends them there with `next`), a
- * signed-in non-admin sees the 403 page, admins the panel. The API routes check the role again on every call.
+ * signed-in non-admin gets HTTP 403 with the 403 page (app/forbidden.tsx), admins the panel. The API routes check
+ * the role again on every call.
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
   if (!user) redirect("/sign-in?next=/admin");
-  const { t } = await getI18n();
-  if (user.role !== "admin") {
-    return (
-      <section aria-labelledby="forbidden-h" className="mx-auto max-w-xl py-10 text-center" data-testid="admin-forbidden">
-        <p className="text-5xl font-semibold text-muted">403</p>
-        <h1 id="forbidden-h" className="mt-2 text-2xl font-semibold">
-          {t.admin.forbiddenTitle}
-        </h1>
-        <p className="mt-2 text-muted">{t.admin.forbiddenBody}</p>
-        <p className="mt-4">
-          <Link href="/" className="font-medium text-brand underline">
-            {t.admin.backHome}
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (user.role !== "admin") forbidden();
   return (
     <>
       <AdminNav />

@@ -1,12 +1,12 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useEffect, useMemo, useState } from "react";
-import { Pagination } from "@/components/pagination";
 import { useSessionUser } from "@/components/shell/user-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -34,7 +34,6 @@ export function UsersTable() {
   const [typed, setTyped] = useState("");
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [banning, setBanning] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -60,7 +59,7 @@ export function UsersTable() {
     },
   });
 
-  const columns = useMemo(
+  const columns = useMemo<DataTableColumns<AdminUser>>(
     () => [
       col.accessor("email", { header: U.email, cell: (c) => <span className="break-all">{c.getValue() ?? "—"}</span> }),
       col.accessor("role", {
@@ -107,16 +106,6 @@ export function UsersTable() {
     [U, locale, me?.id, change],
   );
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is built to re-render, not to be memoised
-  const table = useReactTable({
-    data: users.data?.users ?? [],
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  });
-
   return (
     <div className="space-y-4">
       <div className="max-w-sm">
@@ -126,62 +115,22 @@ export function UsersTable() {
       {notice ? <Notice tone="ok">{notice}</Notice> : null}
       {change.isError ? <Notice tone="danger">{errorMessage(change.error, t.common.unknownError)}</Notice> : null}
       <QueryState query={users}>
-        {(data) =>
-          data.users.length === 0 ? (
-            <p className="text-muted">{t.admin.empty}</p>
-          ) : (
-            <>
-              <p className="text-sm text-muted">{fmt(U.total, { count: formatNumber(locale, data.total) })}</p>
-              <div className="overflow-x-auto rounded-card border border-line">
-                <table className="w-full text-left text-sm" data-testid="admin-users">
-                  <thead className="bg-sunken">
-                    {table.getHeaderGroups().map((hg) => (
-                      <tr key={hg.id}>
-                        {hg.headers.map((h) => {
-                          const sorted = h.column.getIsSorted();
-                          return (
-                            <th
-                              key={h.id}
-                              scope="col"
-                              className="px-3 py-2 font-medium"
-                              aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                            >
-                              {h.column.getCanSort() ? (
-                                <button
-                                  type="button"
-                                  className="inline-flex items-center gap-1 hover:underline"
-                                  onClick={h.column.getToggleSortingHandler()}
-                                  aria-label={fmt(U.sortBy, { column: String(h.column.columnDef.header) })}
-                                >
-                                  {flexRender(h.column.columnDef.header, h.getContext())}
-                                  <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                                </button>
-                              ) : (
-                                flexRender(h.column.columnDef.header, h.getContext())
-                              )}
-                            </th>
-                          );
-                        })}
-                      </tr>
-                    ))}
-                  </thead>
-                  <tbody>
-                    {table.getRowModel().rows.map((r) => (
-                      <tr key={r.id} className="border-t border-line" data-email={r.original.email ?? ""}>
-                        {r.getVisibleCells().map((c) => (
-                          <td key={c.id} className="px-3 py-2 align-top">
-                            {flexRender(c.column.columnDef.cell, c.getContext())}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination page={page} pages={data.pages} onPage={setPage} label={U.pagination} />
-            </>
-          )
-        }
+        {(data) => (
+          <>
+            {data.users.length > 0 ? <p className="text-sm text-muted">{fmt(U.total, { count: formatNumber(locale, data.total) })}</p> : null}
+            {/* The e-mail search above is this table's filter (server-side: it reaches every page). */}
+            <DataTable
+              data={data.users}
+              columns={columns}
+              label={U.title}
+              testId="admin-users"
+              getRowId={(u) => u.id}
+              rowProps={(u) => ({ "data-email": u.email ?? "" })}
+              filter={false}
+              pagination={{ page, pages: data.pages, onPage: setPage, label: U.pagination }}
+            />
+          </>
+        )}
       </QueryState>
 
       <DialogRoot open={!!banning} onOpenChange={(o) => !o && setBanning(null)}>

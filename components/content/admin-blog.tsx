@@ -1,12 +1,13 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Markdown } from "@/components/content/markdown";
-import { Pagination } from "@/components/pagination";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { FieldError, FieldHint, Input, Label, Textarea, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
@@ -17,6 +18,8 @@ import { fmt, formatDate } from "@/lib/i18n/locale";
 import { BLOG_LIMITS, BLOG_STATUSES, type BlogStatus } from "@/lib/schema/requests/content";
 
 type Row = BlogAdminPage["posts"][number];
+
+const col = createColumnHelper<Row>();
 
 const STATUS_TONE: Record<BlogStatus, Tone> = { draft: "neutral", published: "ok", archived: "warn" };
 
@@ -54,7 +57,7 @@ const fromPost = (p: BlogPostAdmin): Draft => ({
   authorName: p.author_name,
 });
 
-/** /admin/blog: the posts table (status filter, pagination), the editor with live preview, status actions, delete. */
+/** /admin/blog: the posts table (status filter, text filter and sorting of the page, pagination), the editor with live preview, status actions, delete. */
 export function AdminBlog() {
   const { locale, t } = useI18n();
   const A = t.content.admin;
@@ -124,6 +127,53 @@ export function AdminBlog() {
   const statusLabel = (r: Pick<Row, "status" | "published_at">) =>
     r.status === "published" && r.published_at && new Date(r.published_at) > new Date() ? A.status.scheduled : A.status[r.status];
 
+  const columns: DataTableColumns<Row> = [
+    col.accessor("title", {
+      header: A.columns.title,
+      cell: ({ row: { original: r } }) => (
+        <>
+          <span className="font-medium">{r.title}</span>
+          <span className="block text-xs text-muted">/{r.slug}</span>
+        </>
+      ),
+    }),
+    col.accessor((r) => statusLabel(r), { id: "status", header: A.columns.status, cell: (c) => <Badge tone={STATUS_TONE[c.row.original.status]}>{c.getValue()}</Badge> }),
+    col.accessor("published_at", {
+      header: A.columns.published,
+      sortUndefined: "last",
+      cell: (c) => (c.getValue() ? formatDate(locale, c.getValue()) : t.common.none),
+    }),
+    col.accessor("view_count", { header: A.columns.views }),
+    col.display({
+      id: "actions",
+      header: A.columns.actions,
+      cell: ({ row: { original: r } }) => (
+        <div className="flex flex-wrap gap-1">
+          <Button size="sm" variant="secondary" onClick={() => void edit(r.id)} aria-label={`${A.edit}: ${r.title}`}>
+            {A.edit}
+          </Button>
+          {r.status !== "published" ? (
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(() => patchPost(r.id, { status: "published" }), A.saved)} aria-label={`${A.publish}: ${r.title}`}>
+              {A.publish}
+            </Button>
+          ) : (
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(() => patchPost(r.id, { status: "draft" }), A.saved)} aria-label={`${A.unpublish}: ${r.title}`}>
+              {A.unpublish}
+            </Button>
+          )}
+          {r.status !== "archived" ? (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => patchPost(r.id, { status: "archived" }), A.saved)} aria-label={`${A.archive}: ${r.title}`}>
+              {A.archive}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="danger" disabled={busy} onClick={() => setConfirm(r)} aria-label={`${t.common.delete}: ${r.title}`}>
+            {t.common.delete}
+          </Button>
+        </div>
+      ),
+    }),
+  ];
+
   return (
     <div className="space-y-6">
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
@@ -159,60 +209,16 @@ export function AdminBlog() {
         </Notice>
       ) : !data ? (
         <p className="text-muted">{t.common.loading}</p>
-      ) : data.posts.length === 0 ? (
-        <Notice>{A.empty}</Notice>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="admin-posts">
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{A.columns.title}</th>
-                <th scope="col" className="py-2 pr-3">{A.columns.status}</th>
-                <th scope="col" className="py-2 pr-3">{A.columns.published}</th>
-                <th scope="col" className="py-2 pr-3">{A.columns.views}</th>
-                <th scope="col" className="py-2">{A.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.posts.map((r) => (
-                <tr key={r.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-3">
-                    <span className="font-medium">{r.title}</span>
-                    <span className="block text-xs text-muted">/{r.slug}</span>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge tone={STATUS_TONE[r.status]}>{statusLabel(r)}</Badge>
-                  </td>
-                  <td className="py-2 pr-3">{r.published_at ? formatDate(locale, r.published_at) : t.common.none}</td>
-                  <td className="py-2 pr-3">{r.view_count}</td>
-                  <td className="flex flex-wrap gap-1 py-2">
-                    <Button size="sm" variant="secondary" onClick={() => void edit(r.id)} aria-label={`${A.edit}: ${r.title}`}>
-                      {A.edit}
-                    </Button>
-                    {r.status !== "published" ? (
-                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(() => patchPost(r.id, { status: "published" }), A.saved)} aria-label={`${A.publish}: ${r.title}`}>
-                        {A.publish}
-                      </Button>
-                    ) : (
-                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void act(() => patchPost(r.id, { status: "draft" }), A.saved)} aria-label={`${A.unpublish}: ${r.title}`}>
-                        {A.unpublish}
-                      </Button>
-                    )}
-                    {r.status !== "archived" ? (
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => void act(() => patchPost(r.id, { status: "archived" }), A.saved)} aria-label={`${A.archive}: ${r.title}`}>
-                        {A.archive}
-                      </Button>
-                    ) : null}
-                    <Button size="sm" variant="danger" disabled={busy} onClick={() => setConfirm(r)} aria-label={`${t.common.delete}: ${r.title}`}>
-                      {t.common.delete}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination page={page} pages={data.pages} onPage={setPage} label={A.pagination} />
-        </div>
+        <DataTable
+          data={data.posts}
+          columns={columns}
+          label={A.blogTitle}
+          testId="admin-posts"
+          getRowId={(r) => r.id}
+          empty={<Notice>{A.empty}</Notice>}
+          pagination={{ page, pages: data.pages, onPage: setPage, label: A.pagination }}
+        />
       )}
 
       {draft ? (

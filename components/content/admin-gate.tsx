@@ -1,22 +1,16 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { Notice } from "@/components/ui/notice";
+import { forbidden } from "next/navigation";
 import type { SessionUser } from "@/lib/api/pages";
 
 /**
- * What a content admin page shows: its children for admins, a 403 notice for anyone else signed in (anonymous
- * visitors never get here: the middleware sends them to sign in). The API refuses them too, whatever the page shows.
+ * What a content admin page shows: its children for admins, HTTP 403 with the 403 page (app/forbidden.tsx) for
+ * anyone else signed in (anonymous visitors never get here: the middleware sends them to sign in). The API refuses
+ * them too, whatever the page shows.
  */
-export function AdminGate({ user, forbidden, children }: { user: SessionUser | null; forbidden: string; children: ReactNode }) {
-  if (user?.role !== "admin") {
-    return (
-      <div className="max-w-xl" data-status="403">
-        <Notice tone="danger" title="403">
-          {forbidden}
-        </Notice>
-      </div>
-    );
-  }
+export function AdminGate({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  // app/admin/layout.tsx refuses first; this keeps a content page closed should it ever move out of that layout.
+  if (user?.role !== "admin") forbidden();
   return <>{children}</>;
 }
 

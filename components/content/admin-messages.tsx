@@ -1,10 +1,11 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { Label, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { listMessages, setMessageStatus, type ContactMessage } from "@/lib/client/content-api";
@@ -12,7 +13,9 @@ import { useI18n } from "@/lib/i18n/client";
 import { formatDate } from "@/lib/i18n/locale";
 import { CONTACT_STATUSES, type ContactStatus } from "@/lib/schema/requests/content";
 
-/** /admin/messages: contact messages newest first, filtered by status; mark read / new / archived. */
+const col = createColumnHelper<ContactMessage>();
+
+/** /admin/messages: contact messages newest first, filtered by status (the server) and by text (the page), sortable; mark read / new / archived. */
 export function AdminMessages() {
   const { locale, t } = useI18n();
   const A = t.content.admin;
@@ -36,6 +39,60 @@ export function AdminMessages() {
       setMarkFailed(true);
     }
   }
+
+  const columns: DataTableColumns<ContactMessage> = [
+    col.accessor("created_at", { header: A.columns.received, cell: (c) => <time dateTime={c.getValue()}>{formatDate(locale, c.getValue())}</time> }),
+    col.accessor((m) => `${m.name} <${m.email}>`, {
+      id: "from",
+      header: A.columns.from,
+      cell: ({ row: { original: m } }) => (
+        <>
+          <strong>{m.name}</strong>
+          <span className="block break-all text-xs text-muted">{m.email}</span>
+        </>
+      ),
+    }),
+    col.accessor((m) => `${m.subject ?? ""} ${m.message}`, {
+      id: "message",
+      header: A.columns.message,
+      cell: ({ row: { original: m } }) => (
+        <div className="max-w-prose">
+          {m.subject ? <p className="font-medium">{m.subject}</p> : null}
+          <p className="mt-1 whitespace-pre-wrap text-ink/90">{m.message}</p>
+        </div>
+      ),
+    }),
+    col.accessor((m) => A.status[m.status], {
+      id: "status",
+      header: A.columns.status,
+      cell: (c) => <Badge tone={c.row.original.status === "new" ? "brand" : "neutral"}>{c.getValue()}</Badge>,
+    }),
+    col.display({
+      id: "actions",
+      header: A.columns.actions,
+      cell: ({ row: { original: m } }) => (
+        <div className="flex flex-wrap gap-2">
+          {m.status !== "read" ? (
+            <Button size="sm" variant="secondary" onClick={() => void mark(m, "read")} aria-label={`${A.markRead}: ${m.subject ?? m.name}`}>
+              {A.markRead}
+            </Button>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => void mark(m, "new")} aria-label={`${A.markNew}: ${m.subject ?? m.name}`}>
+              {A.markNew}
+            </Button>
+          )}
+          {m.status !== "archived" ? (
+            <Button size="sm" variant="ghost" onClick={() => void mark(m, "archived")} aria-label={`${A.archive}: ${m.subject ?? m.name}`}>
+              {A.archive}
+            </Button>
+          ) : null}
+          <a className="text-sm text-brand underline" href={`mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: ${m.subject ?? ""}`)}`}>
+            {A.reply}
+          </a>
+        </div>
+      ),
+    }),
+  ];
 
   return (
     <div className="space-y-4">
@@ -63,45 +120,16 @@ export function AdminMessages() {
         <Notice tone="danger">{A.loadError}</Notice>
       ) : !data ? (
         <p className="text-muted">{t.common.loading}</p>
-      ) : data.messages.length === 0 ? (
-        <Notice>{A.emptyMessage}</Notice>
       ) : (
-        <>
-          <ul className="space-y-3">
-            {data.messages.map((m) => (
-              <li key={m.id} className="rounded-card border border-line bg-surface p-4">
-                <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span>
-                    <strong>{m.name}</strong> &lt;{m.email}&gt; · {formatDate(locale, m.created_at)}
-                  </span>
-                  <Badge tone={m.status === "new" ? "brand" : "neutral"}>{A.status[m.status]}</Badge>
-                </div>
-                {m.subject ? <p className="mt-1 font-medium">{m.subject}</p> : null}
-                <p className="mt-2 whitespace-pre-wrap text-sm text-ink/90">{m.message}</p>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {m.status !== "read" ? (
-                    <Button size="sm" variant="secondary" onClick={() => void mark(m, "read")}>
-                      {A.markRead}
-                    </Button>
-                  ) : (
-                    <Button size="sm" variant="secondary" onClick={() => void mark(m, "new")}>
-                      {A.markNew}
-                    </Button>
-                  )}
-                  {m.status !== "archived" ? (
-                    <Button size="sm" variant="ghost" onClick={() => void mark(m, "archived")}>
-                      {A.archive}
-                    </Button>
-                  ) : null}
-                  <a className="text-sm text-brand underline" href={`mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: ${m.subject ?? ""}`)}`}>
-                    {A.reply}
-                  </a>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination page={page} pages={data.pages} onPage={setPage} label={A.pagination} />
-        </>
+        <DataTable
+          data={data.messages}
+          columns={columns}
+          label={A.messagesTitle}
+          testId="admin-messages"
+          getRowId={(m) => m.id}
+          empty={<Notice>{A.emptyMessage}</Notice>}
+          pagination={{ page, pages: data.pages, onPage: setPage, label: A.pagination }}
+        />
       )}
     </div>
   );

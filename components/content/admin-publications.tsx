@@ -1,11 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { Input, Label, Textarea, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
@@ -13,6 +14,8 @@ import { createPublication, deletePublication, listAdminPublications, patchPubli
 import { useI18n } from "@/lib/i18n/client";
 import { fmt } from "@/lib/i18n/locale";
 import { CreatePublicationSchema, PUBLICATION_KINDS, PUBLICATION_STATUSES, type PublicationKind } from "@/lib/schema/requests/content";
+
+const col = createColumnHelper<Publication>();
 
 interface Draft {
   id: string | null;
@@ -91,6 +94,31 @@ export function AdminPublications() {
     }
   }
 
+  const columns: DataTableColumns<Publication> = [
+    col.accessor("title", { header: A.columns.title, cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
+    col.accessor((p) => P.kinds[p.kind], { id: "kind", header: A.columns.kind }),
+    col.accessor("year", { header: A.columns.year }),
+    col.accessor((p) => A.status[p.status], {
+      id: "status",
+      header: A.columns.status,
+      cell: (c) => <Badge tone={c.row.original.status === "published" ? "ok" : "neutral"}>{c.getValue()}</Badge>,
+    }),
+    col.display({
+      id: "actions",
+      header: A.columns.actions,
+      cell: ({ row: { original: p } }) => (
+        <div className="flex gap-1">
+          <Button size="sm" variant="secondary" onClick={() => setDraft(fromPublication(p))} aria-label={`${A.edit}: ${p.title}`}>
+            {A.edit}
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirm(p)} aria-label={`${t.common.delete}: ${p.title}`}>
+            {t.common.delete}
+          </Button>
+        </div>
+      ),
+    }),
+  ];
+
   return (
     <div className="space-y-6">
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
@@ -101,43 +129,16 @@ export function AdminPublications() {
         <Notice tone="danger">{A.loadError}</Notice>
       ) : !data ? (
         <p className="text-muted">{t.common.loading}</p>
-      ) : data.publications.length === 0 ? (
-        <Notice>{A.empty}</Notice>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{A.columns.title}</th>
-                <th scope="col" className="py-2 pr-3">{A.columns.kind}</th>
-                <th scope="col" className="py-2 pr-3">{A.columns.year}</th>
-                <th scope="col" className="py-2 pr-3">{A.columns.status}</th>
-                <th scope="col" className="py-2">{A.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.publications.map((p) => (
-                <tr key={p.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-3 font-medium">{p.title}</td>
-                  <td className="py-2 pr-3">{P.kinds[p.kind]}</td>
-                  <td className="py-2 pr-3">{p.year}</td>
-                  <td className="py-2 pr-3">
-                    <Badge tone={p.status === "published" ? "ok" : "neutral"}>{A.status[p.status]}</Badge>
-                  </td>
-                  <td className="flex gap-1 py-2">
-                    <Button size="sm" variant="secondary" onClick={() => setDraft(fromPublication(p))} aria-label={`${A.edit}: ${p.title}`}>
-                      {A.edit}
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => setConfirm(p)} aria-label={`${t.common.delete}: ${p.title}`}>
-                      {t.common.delete}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination page={page} pages={data.pages} onPage={setPage} label={A.pagination} />
-        </div>
+        <DataTable
+          data={data.publications}
+          columns={columns}
+          label={A.publicationsTitle}
+          testId="admin-publications"
+          getRowId={(p) => p.id}
+          empty={<Notice>{A.empty}</Notice>}
+          pagination={{ page, pages: data.pages, onPage: setPage, label: A.pagination }}
+        />
       )}
       {draft ? (
         <form

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool } from "../helpers/stack";
+import { TEST_CONTACT_NOTIFY_EMAIL } from "../helpers/test-app";
 
 /**
  * The content area over real HTTP (issue 14 items 2, 3, 6): blog (public and admin), RSS, publications, contact form
@@ -292,6 +293,29 @@ describe("contact form", () => {
     expect([real.status, bot.status]).toEqual([202, 202]);
     expect(await real.json()).toEqual(await bot.json());
     expect([await stored("real"), await stored("bot")]).toEqual([1, 0]);
+  });
+
+  it("notifies CONTACT_NOTIFY_EMAIL through the SMTP server; the honeypot's catch sends nothing", async () => {
+    const mails = async (subject: string) =>
+      (
+        await pool.query<{ rcpt_to: string[]; subject: string; text_body: string }>(
+          "select rcpt_to, subject, text_body from public.mail_messages where subject = $1 and $2 = any(rcpt_to)",
+          [`[contact] ${tag} ${subject}`, TEST_CONTACT_NOTIFY_EMAIL],
+        )
+      ).rows;
+    const sent = message("notify", { name: "Anna Nowak", email: "anna.nowak@example.org", message: "Do you cover the 2019 appeals?" });
+    expect((await new Browser().post("/api/contact", sent)).status).toBe(202);
+    expect((await new Browser().post("/api/contact", message("notify bot", { website: "http://spam.example" }))).status).toBe(202);
+    // The route awaits the SMTP exchange, and the local server stores a message before it accepts it.
+    const [mail, ...more] = await mails("notify");
+    expect(more).toEqual([]);
+    expect(mail.rcpt_to).toEqual([TEST_CONTACT_NOTIFY_EMAIL]);
+    const { rows } = await pool.query<{ id: string }>("select id from public.contact_messages where subject = $1", [`${tag} notify`]);
+    expect(rows).toHaveLength(1);
+    for (const part of ["From: Anna Nowak <anna.nowak@example.org>", `Message id: ${rows[0].id}`, "Do you cover the 2019 appeals?"]) {
+      expect(mail.text_body).toContain(part);
+    }
+    expect(await mails("notify bot")).toEqual([]);
   });
 
   it("validates name 2-120, email, subject ≤ 200, message 10-5000, no unknown fields (422)", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_FIELDS } from "@/lib/schema/fields";
 import { isEmpty, isEmptyEnumValue, isCompletedStatus, coverageRatio } from "@/lib/schema/completeness";
@@ -7,7 +8,7 @@ import { adminPool } from "../helpers/stack";
 
 /**
  * The admin area's tables and functions as each caller sees them (issue 14): dashboard_stats (public read, no writes),
- * scheduled_job_runs (service role only), and the service-role-only functions reading auth.users. Callers: anon, two
+ * admin_audit_log (admins read, written only through record_admin_action), scheduled_job_runs (service role only), and the service-role-only functions reading auth.users. Callers: anon, two
  * users, an admin (a token with app_metadata.role = admin: the role buys nothing at the database for these).
  */
 
@@ -55,6 +56,66 @@ describe("dashboard_stats: everybody reads the one row, nobody but the service r
 
   it("only one row can exist", async () => {
     await expect(pool.query("insert into public.dashboard_stats (id, stats) values (false, '{}'::jsonb)")).rejects.toThrow(/check/);
+  });
+});
+
+describe("admin_audit_log: admins read it, nobody writes it but through record_admin_action", () => {
+  const action = `test.audit_rls.${randomUUID().slice(0, 8)}`;
+  const seed = async (c: pg.PoolClient) => {
+    await c.query("insert into public.admin_audit_log (actor_id, action, target_type, target_id, after) values ($1, $2, 'user', $3, '{\"role\":\"admin\"}')", [root, action, alice]);
+  };
+  const WRITES = [
+    "insert into public.admin_audit_log (action, target_type) values ('forged', 'user')",
+    "update public.admin_audit_log set action = 'rewritten'",
+    "delete from public.admin_audit_log",
+  ];
+
+  it("anon: no read, no write, no record_admin_action", async () => {
+    for (const sql of ["select id from public.admin_audit_log", ...WRITES, "select public.record_admin_action('x', 'user')"]) {
+      await expect(asRole(pool, "anon", null, (c) => c.query(sql), { rollback: true, before: seed })).rejects.toThrow(/permission denied/);
+    }
+  });
+
+  it.each([
+    ["alice", userClaims(alice)],
+    ["bob", userClaims(bob)],
+  ] as const)("%s (a user): sees no row, cannot write or record", async (_name, claims) => {
+    await asRole(
+      pool,
+      "authenticated",
+      claims,
+      async (c) => {
+        // The row is there (seeded in this transaction); RLS hides it, and every other row.
+        expect((await c.query("select id from public.admin_audit_log")).rowCount).toBe(0);
+      },
+      { rollback: true, before: seed },
+    );
+    for (const sql of WRITES) {
+      await expect(asRole(pool, "authenticated", claims, (c) => c.query(sql), { rollback: true, before: seed })).rejects.toThrow(/permission denied/);
+    }
+    await expect(
+      asRole(pool, "authenticated", claims, (c) => c.query("select public.record_admin_action('user.grant_admin', 'user', $1)", [bob]), { rollback: true }),
+    ).rejects.toThrow(/only admins record admin actions/);
+  });
+
+  it("admin: reads the log, records through the function as itself (never as a named actor), cannot edit it", async () => {
+    await asRole(
+      pool,
+      "authenticated",
+      adminClaims,
+      async (c) => {
+        const seen = await c.query<{ actor_id: string; target_id: string }>("select actor_id, target_id from public.admin_audit_log where action = $1", [action]);
+        expect(seen.rows).toEqual([{ actor_id: root, target_id: alice }]);
+        // p_actor_id names alice: only the service role may name the actor, so the admin in the token is recorded.
+        const { rows } = await c.query<{ id: string }>("select public.record_admin_action($1, 'user', $2, null, null, $3) id", [`${action}.own`, bob, alice]);
+        const own = await c.query<{ actor_id: string }>("select actor_id from public.admin_audit_log where id = $1", [rows[0].id]);
+        expect(own.rows).toEqual([{ actor_id: root }]);
+      },
+      { rollback: true, before: seed },
+    );
+    for (const sql of WRITES) {
+      await expect(asRole(pool, "authenticated", adminClaims, (c) => c.query(sql), { rollback: true, before: seed })).rejects.toThrow(/permission denied/);
+    }
   });
 });
 

@@ -34,14 +34,16 @@ async function signIn(page: Page, email: string) {
 
 test("a user is refused /admin; an admin opens the panel and grants that user the admin role", async ({ page }) => {
   const userEmail = await signUpViaApi(page, "plain");
-  await page.goto("/admin");
+  const refused = await page.goto("/admin");
+  // A real 403, not a 200 page that says so.
+  expect(refused?.status()).toBe(403);
   await expect(page.getByTestId("admin-forbidden")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("403");
   await expect(page.getByRole("navigation", { name: "Administration" })).toHaveCount(0);
 
   await page.context().clearCookies();
   await signIn(page, await createAdmin());
-  await page.goto("/admin");
+  expect((await page.goto("/admin"))?.status()).toBe(200);
   await expect(page.getByRole("navigation", { name: "Administration" })).toBeVisible();
   await expect(page.getByTestId("admin-stats")).toContainText("Judgments");
 

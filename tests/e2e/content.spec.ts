@@ -25,6 +25,17 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   await page.getByRole("button", { name: "Publish", exact: true }).last().click();
   await expect(page.getByText("Saved.")).toBeVisible();
   await expect(page.getByTestId("admin-posts").getByRole("row", { name: new RegExp(title) })).toContainText("Published");
+  // The table filters and sorts (components/ui/data-table.tsx): the filter leaves the header and this post; a header
+  // sorts from the keyboard and says so with aria-sort.
+  const posts = page.getByTestId("admin-posts");
+  await page.getByLabel("Filter these rows").fill(title);
+  await expect(posts.getByRole("row")).toHaveCount(2);
+  await page.getByLabel("Filter these rows").fill("");
+  const byTitle = posts.getByRole("columnheader", { name: "Title" });
+  await expect(byTitle).toHaveAttribute("aria-sort", "none");
+  await byTitle.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(byTitle).toHaveAttribute("aria-sort", "ascending");
 
   // A guest (a fresh browser context: no session) finds the post on /blog and reads it.
   const guest = await browser.newContext();
@@ -40,8 +51,8 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   const other = await browser.newContext();
   const u = await other.newPage();
   await signUpViaApi(u, "content-user");
-  await u.goto("/admin/blog");
-  // The admin area's layout answers a signed-in non-admin with its 403 page (app/admin/layout.tsx).
+  // The admin area's layout answers a signed-in non-admin with HTTP 403 and the 403 page (forbidden(), app/forbidden.tsx).
+  expect((await u.goto("/admin/blog"))?.status()).toBe(403);
   await expect(u.getByTestId("admin-forbidden")).toBeVisible();
   expect((await u.request.get("/api/blog/admin/posts")).status()).toBe(403);
   await other.close();
@@ -50,6 +61,8 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   await g.goto("/contact");
   await g.getByLabel("Your name").fill("Anna Nowak");
   await g.getByLabel("E-mail").fill("anna@example.org");
+  const subject = `Gdańsk ${Date.now().toString(36)}`;
+  await g.getByLabel("Subject (optional)").fill(subject);
   await g.getByLabel("Message").fill("Too short");
   await g.getByRole("button", { name: "Send message" }).click();
   await expect(g.locator("#contact-message-error")).toBeVisible();
@@ -57,4 +70,11 @@ test("an admin publishes a post, a guest reads it, a user is refused, a guest wr
   await g.getByRole("button", { name: "Send message" }).click();
   await expect(g.getByText("your message has reached us")).toBeVisible();
   await guest.close();
+
+  // The admin finds it among the new contact messages (the panel's table) and marks it read.
+  await page.goto("/admin/messages");
+  const row = page.getByTestId("admin-messages").getByRole("row", { name: new RegExp(subject) });
+  await expect(row).toContainText("Anna Nowak");
+  await row.getByRole("button", { name: `Mark read: ${subject}` }).click();
+  await expect(page.getByTestId("admin-messages").getByRole("row", { name: new RegExp(subject) })).toHaveCount(0);
 });

@@ -9,6 +9,9 @@ export interface TestApp {
 
 type Env = Record<string, string | undefined>;
 
+/** Where the app under test sends the contact form's notifications (they land in the test stack's mail_messages). */
+export const TEST_CONTACT_NOTIFY_EMAIL = "contact-notify@example.org";
+
 /** The environment the app under test runs with: the test stack's addresses, nothing from a developer's .env.local. */
 export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv {
   const env: Env = {
@@ -21,6 +24,7 @@ export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv 
     UPSTASH_REDIS_REST_TOKEN: stack.upstashToken,
     SEARCH_DATA_DIR: stack.searchDataDir,
     SMTP_URL: stack.smtpUrl,
+    CONTACT_NOTIFY_EMAIL: TEST_CONTACT_NOTIFY_EMAIL,
     // Counters of their own in the shared Redis: a developer's running app must not spend the tests' allowance.
     LIMITS_KEY_PREFIX: `rl-test-${process.pid}`,
     ...extra,

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { MailList } from "@/components/accounts/mail-list";
 import { PageHeader } from "@/components/page-header";
 import { getSessionUser } from "@/lib/api/pages";
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminMailPage() {
   const user = await getSessionUser();
   if (!user) redirect("/sign-in?next=/admin/mail");
-  if (user.role !== "admin") notFound();
+  if (user.role !== "admin") forbidden();
   const { t } = await getI18n();
   return (
     <>

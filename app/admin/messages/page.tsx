@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminMessagesPage() {
   const [{ t }, user] = await Promise.all([getI18n(), getSessionUser()]);
   return (
-    <AdminGate user={user} forbidden={t.content.admin.forbidden}>
+    <AdminGate user={user}>
       <PageHeader title={t.content.admin.messagesTitle} />
       <ContentAdminNav label={t.content.admin.nav} items={contentAdminLinks(t)} current="/admin/messages" />
       <AdminMessages />

@@ -69,7 +69,6 @@ export const contentEn = {
     failed: "The message could not be sent. Please try again.",
   },
   admin: {
-    forbidden: "This page is for administrators.",
     nav: "Content administration",
     blogTitle: "Blog posts",
     publicationsTitle: "Publications",
@@ -184,7 +183,6 @@ export const contentPl: typeof contentEn = {
     failed: "Nie udało się wysłać wiadomości. Spróbuj ponownie.",
   },
   admin: {
-    forbidden: "Ta strona jest dla administratorów.",
     nav: "Administracja treścią",
     blogTitle: "Wpisy na blogu",
     publicationsTitle: "Publikacje",
