@@ -83,6 +83,7 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
                   </select>
                 </div>
               ) : null}
+              {schema === "base" ? <p className="text-sm text-ink-muted">{t.extraction.baseRunNote}</p> : null}
               {run.error ? <Notice tone="danger">{errorMessage(run.error, t.extraction.jobLoadError)}</Notice> : null}
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="secondary" onClick={() => setOpen(false)}>

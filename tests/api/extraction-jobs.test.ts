@@ -117,7 +117,8 @@ describe("an extraction job from submission to export", () => {
     expect(csv.headers.get("content-disposition")).toContain(`extraction-${job.job_id}.csv`);
     const text = await csv.text();
     const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("document_id,case_number,status,error,case_number,neutral_citation,judges");
+    // The schema's own case_number field is told apart from the fixed column.
+    expect(lines[0]).toBe("document_id,case_number,status,error,field:case_number,neutral_citation,judges");
     expect(lines).toHaveLength(7);
     const planted = lines.find((l) => l.startsWith(docs[0]))!;
     expect(planted).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -129,7 +130,7 @@ describe("an extraction job from submission to export", () => {
     await wb.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ExcelJS.Buffer);
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(7);
-    expect(ws.getRow(1).values).toEqual([undefined, "document_id", "case_number", "status", "error", "case_number", "neutral_citation", "judges"]);
+    expect(ws.getRow(1).values).toEqual([undefined, "document_id", "case_number", "status", "error", "field:case_number", "neutral_citation", "judges"]);
     const row = [...Array(6).keys()].map((i) => ws.getRow(i + 2)).find((r) => r.getCell(1).value === docs[0])!;
     // The planted text stays text (a string cell, never a formula cell).
     expect(row.getCell(5).value).toBe('=HYPERLINK("http://x","y")');
