@@ -62,7 +62,7 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
                   <Label htmlFor="run-schema">{t.extraction.schemaLabel}</Label>
                   <select id="run-schema" className={selectClass} value={schema} onChange={(e) => setSchema(e.target.value)}>
                     <option value="base">{t.extraction.baseSchema}</option>
-                    {(schemas.data ?? []).map((s) => (
+                    {(schemas.data ?? []).filter((s) => s.id !== "base").map((s) => (
                       <option key={s.id} value={s.id}>
                         {s.name}
                       </option>

@@ -9,6 +9,8 @@ test("a researcher builds a schema, edits it, compares versions and rolls back",
   await page.goto("/schemas");
   await expect(page.getByRole("heading", { name: "Extraction schemas" })).toBeVisible();
   await expect(page.getByText("You have no schemas yet.")).toBeVisible();
+  // The built-in base schema is listed (read-only) even before the user has one of their own.
+  await expect(page.getByRole("navigation", { name: "Your schemas" }).getByText("Base schema (built in)")).toBeVisible();
 
   await page.getByRole("button", { name: "New schema" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Sentencing");
