@@ -50,6 +50,7 @@ test("a researcher builds a schema, edits it, compares versions and rolls back",
   await expect(page.getByTestId("schema-field").nth(0).getByLabel("Field name (snake_case)")).toHaveValue("outcome");
 
   const api = await page.request.get("/api/schemas");
-  const list = (await api.json()) as { schemas: { name: string; version: number }[] };
-  expect(list.schemas).toEqual([expect.objectContaining({ name: "Sentencing", version: 3 })]);
+  const list = (await api.json()) as { schemas: { id: string; name: string; version: number }[] };
+  // The built-in base schema comes first in every list; the user's own follow.
+  expect(list.schemas).toEqual([expect.objectContaining({ id: "base", name: "Base schema" }), expect.objectContaining({ name: "Sentencing", version: 3 })]);
 });
