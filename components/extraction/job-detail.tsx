@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper, flexRender, getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnFiltersState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/field";
@@ -15,6 +15,7 @@ import { errorMessage } from "@/lib/client/api";
 import { cancelJob, deleteJob, exportHref, getJob, getResults, isActive, retryJob, type ResultRow } from "@/lib/client/extraction-jobs-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate } from "@/lib/i18n/locale";
+import { ExportMenu } from "./export-menu";
 import { JobProgress, JobStatusBadge } from "./job-progress";
 
 const PAGE_SIZE = 200;
@@ -98,6 +99,7 @@ export function JobDetail({ id }: { id: string }) {
           <dt className="text-ink-muted">{t.extraction.finishedAt}</dt>
           <dd>{formatDate(locale, j.finished_at)}</dd>
         </dl>
+        {j.writes_judgments ? <p className="text-sm text-ink-muted">{t.extraction.writesJudgments}</p> : null}
         {j.error ? <Notice tone="danger">{j.error}</Notice> : null}
         {j.cancel_requested && active ? <Notice tone="warn">{t.extraction.cancelRequested}</Notice> : null}
         {retry.isSuccess && active ? <Notice tone="ok">{t.extraction.retried}</Notice> : null}
@@ -113,12 +115,10 @@ export function JobDetail({ id }: { id: string }) {
               {t.extraction.retry}
             </Button>
           ) : null}
-          <span className="sr-only">{t.extraction.export}</span>
-          {(["csv", "xlsx", "jsonl"] as const).map((f) => (
-            <a key={f} className={buttonClass("secondary", "sm")} href={exportHref(id, f)} download>
-              {fmt(t.extraction.exportAs, { format: f.toUpperCase() })}
-            </a>
-          ))}
+          <ExportMenu
+            label={t.extraction.export}
+            items={(["csv", "xlsx", "jsonl"] as const).map((f) => ({ href: exportHref(id, f), label: fmt(t.extraction.exportAs, { format: f.toUpperCase() }) }))}
+          />
           {!active ? (
             <Button variant="danger" size="sm" onClick={() => setConfirm("delete")}>
               {t.extraction.deleteJob}

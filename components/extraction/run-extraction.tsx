@@ -62,7 +62,7 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
                   <Label htmlFor="run-schema">{t.extraction.schemaLabel}</Label>
                   <select id="run-schema" className={selectClass} value={schema} onChange={(e) => setSchema(e.target.value)}>
                     <option value="base">{t.extraction.baseSchema}</option>
-                    {(schemas.data ?? []).map((s) => (
+                    {(schemas.data ?? []).filter((s) => s.id !== "base").map((s) => (
                       <option key={s.id} value={s.id}>
                         {s.name}
                       </option>
@@ -83,6 +83,7 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
                   </select>
                 </div>
               ) : null}
+              {schema === "base" ? <p className="text-sm text-ink-muted">{t.extraction.baseRunNote}</p> : null}
               {run.error ? <Notice tone="danger">{errorMessage(run.error, t.extraction.jobLoadError)}</Notice> : null}
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="secondary" onClick={() => setOpen(false)}>

@@ -86,8 +86,6 @@ export function SchemasPage() {
           <Skeleton className="h-24 w-full" />
         ) : list.isError ? (
           <Notice tone="danger">{fmt(t.extraction.loadError, { message: errorMessage(list.error, t.common.unknownError) })}</Notice>
-        ) : list.data.length === 0 ? (
-          <p className="rounded-card border border-dashed border-line-strong p-4 text-sm text-muted">{t.extraction.noSchemas}</p>
         ) : (
           <ul className="space-y-1">
             {list.data.map((s) => (
@@ -98,13 +96,16 @@ export function SchemasPage() {
                   onClick={() => select(s.id)}
                   className="w-full rounded-card px-3 py-2 text-left hover:bg-sunken aria-[current=true]:bg-sunken aria-[current=true]:font-semibold"
                 >
-                  <span className="block break-words">{s.name}</span>
+                  <span className="block break-words">{s.id === "base" ? t.extraction.baseSchema : s.name}</span>
                   <span className="text-xs text-muted">{fmt(t.extraction.version, { n: s.version })}</span>
                 </button>
               </li>
             ))}
           </ul>
         )}
+        {list.data?.every((s) => s.id === "base") ? (
+          <p className="rounded-card border border-dashed border-line-strong p-4 text-sm text-muted">{t.extraction.noSchemas}</p>
+        ) : null}
       </nav>
       <section aria-live="polite" className="space-y-4">
         {savedVersion ? <Notice tone="ok">{fmt(t.extraction.saved, { n: savedVersion })}</Notice> : null}
@@ -118,6 +119,8 @@ export function SchemasPage() {
               setSavedVersion(s.version);
             }}
           />
+        ) : selected === "base" ? (
+          <BaseSchemaView />
         ) : selected ? (
           <LoadedSchema
             id={selected}
@@ -130,6 +133,44 @@ export function SchemasPage() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** The built-in base schema: its fields, read-only, and a run over a collection. */
+function BaseSchemaView() {
+  const { t } = useI18n();
+  const schema = useQuery({ queryKey: ["schema", "base"], queryFn: () => getSchema("base") });
+  if (schema.isPending) return <Skeleton className="h-64 w-full" />;
+  if (schema.isError) return <Notice tone="danger">{errorMessage(schema.error, t.common.unknownError)}</Notice>;
+  return (
+    <Card className="space-y-4 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t.extraction.baseSchema}</h2>
+        <RunExtractionButton schemaId="base" />
+      </div>
+      <p className="text-sm text-muted">{t.extraction.baseReadOnly}</p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t.extraction.fields}</caption>
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="py-1 pr-3">{t.extraction.fieldName}</th>
+              <th scope="col" className="py-1 pr-3">{t.extraction.fieldType}</th>
+              <th scope="col" className="py-1">{t.extraction.fieldDescription}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {schema.data.fields.map((f) => (
+              <tr key={f.name} className="border-t border-line align-top">
+                <td className="py-1 pr-3 font-mono break-all">{f.name}</td>
+                <td className="py-1 pr-3">{f.type}</td>
+                <td className="py-1">{f.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
   );
 }
 

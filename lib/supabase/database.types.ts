@@ -548,6 +548,7 @@ export type Database = {
           total: number;
           user_id: string;
           worker_id: string | null;
+          writes_judgments: boolean;
         };
         Insert: {
           cancel_requested?: boolean;
@@ -569,6 +570,7 @@ export type Database = {
           total: number;
           user_id: string;
           worker_id?: string | null;
+          writes_judgments?: boolean;
         };
         Update: {
           cancel_requested?: boolean;
@@ -590,6 +592,7 @@ export type Database = {
           total?: number;
           user_id?: string;
           worker_id?: string | null;
+          writes_judgments?: boolean;
         };
         Relationships: [
           {

@@ -9,7 +9,7 @@
 create table public.extraction_jobs (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  -- null schema_id with schema_key 'base' = the built-in base schema (results go to the judgments' base_ columns).
+  -- null schema_id with schema_key 'base' = the built-in base schema.
   schema_id uuid references public.extraction_schemas (id) on delete set null,
   schema_key text not null,
   schema_version integer,
@@ -23,6 +23,12 @@ create table public.extraction_jobs (
   idempotency_key text constraint extraction_jobs_idempotency_key_length check (char_length(idempotency_key) between 1 and 200),
   total integer not null constraint extraction_jobs_total check (total between 0 and 100000),
   error text,
+  -- Whether the worker also writes each result into the shared judgments row (base_ columns through the promotion
+  -- module). Only an admin's base-schema job sets it (create_extraction_job under an admin token, or the backfill); a
+  -- user's base job keeps its values in extraction_job_documents like any job, so no user can overwrite shared data.
+  -- Users cannot set it (they have SELECT only), and the worker also re-checks that the owner is still an admin.
+  writes_judgments boolean not null default false
+    constraint extraction_jobs_writes_judgments_base check (not writes_judgments or schema_key = 'base'),
   -- The pg-boss queue its messages go to (one per deployment; tests use their own so the stack's worker keeps out).
   queue text not null default 'extraction-job',
   worker_id text,
@@ -96,6 +102,7 @@ create or replace function public.extraction_job_json(p_job public.extraction_jo
       'failed', (select count(*) from public.extraction_job_documents d where d.job_id = p_job.id and d.status = 'failed'),
       'skipped', (select count(*) from public.extraction_job_documents d where d.job_id = p_job.id and d.status = 'skipped')),
     'cancel_requested', p_job.cancel_requested,
+    'writes_judgments', p_job.writes_judgments,
     'created_at', p_job.created_at,
     'started_at', p_job.started_at,
     'finished_at', p_job.finished_at,
@@ -103,7 +110,9 @@ create or replace function public.extraction_job_json(p_job public.extraction_jo
 $$;
 
 -- POST /api/extractions. Answers {outcome: created | existing | limit | schema_not_found | collection_not_found |
--- documents_not_found | empty | too_many, job?}. p_fields/p_schema_name/p_version come from the caller only for 'base'.
+-- documents_not_found | empty | too_many, job?}. p_base (name, fields) comes from the caller only for 'base'. A base job
+-- writes the shared judgments rows only when the caller's verified token is an admin's (public.is_admin()); anyone
+-- else's base job keeps its results in the job.
 create or replace function public.create_extraction_job(
   p_schema_id uuid, p_base jsonb, p_document_ids uuid[], p_collection_id uuid, p_idempotency_key text, p_mode text,
   p_max_running integer, p_max_documents integer)
@@ -159,10 +168,11 @@ begin
   if cardinality(v_ids) > p_max_documents then
     return jsonb_build_object('outcome', 'too_many', 'count', cardinality(v_ids));
   end if;
-  insert into public.extraction_jobs (user_id, schema_id, schema_key, schema_version, schema_name, fields, mode, idempotency_key, total)
+  insert into public.extraction_jobs (user_id, schema_id, schema_key, schema_version, schema_name, fields, mode, idempotency_key, total,
+                                     writes_judgments)
   values (v_uid, v_schema.id, coalesce(v_schema.id::text, 'base'), coalesce(v_schema.version, (p_base ->> 'version_number')::integer),
           coalesce(v_schema.name, p_base ->> 'name', 'base'), coalesce(v_schema.fields, p_base -> 'fields'), p_mode, p_idempotency_key,
-          cardinality(v_ids))
+          cardinality(v_ids), v_schema.id is null and public.is_admin())
   returning * into v_job;
   insert into public.extraction_job_documents (job_id, document_id, position)
   select v_job.id, x.id, x.ord::integer from unnest(v_ids) with ordinality as x(id, ord);
@@ -319,8 +329,8 @@ begin
   if cardinality(v_ids) = 0 then
     return jsonb_build_object('outcome', 'empty');
   end if;
-  insert into public.extraction_jobs (user_id, schema_key, schema_name, mode, idempotency_key, total)
-  values (p_user_id, 'base', 'Base schema (backfill)', p_mode, 'base-backfill', cardinality(v_ids))
+  insert into public.extraction_jobs (user_id, schema_key, schema_name, mode, idempotency_key, total, writes_judgments)
+  values (p_user_id, 'base', 'Base schema (backfill)', p_mode, 'base-backfill', cardinality(v_ids), true)
   returning * into v_job;
   insert into public.extraction_job_documents (job_id, document_id, position)
   select v_job.id, jd.id, (row_number() over (order by jd.created_at, jd.id))::integer

@@ -9,7 +9,9 @@ import { FIXTURES } from "../fixtures/extraction/judgments";
 /**
  * Issue 18 items 2, 4 and 5 over real HTTP, Postgres and the stack's real worker process (pg-boss): submit, idempotency,
  * progress to completed, results, the three exports (CSV formula guard, XLSX read back with exceljs, JSONL), cancel and
- * retry refusals, delete, another user's 404, validation, the health entry, and the admin's base-schema backfill.
+ * retry refusals, delete, another user's 404, validation, the 10-a-minute submission quota (retries count too), the
+ * health entry, base-schema jobs (a user's leaves the shared judgment row unchanged, an admin's writes it), and the
+ * admin's base-schema backfill.
  */
 const pool = adminPool();
 afterAll(() => pool.end());
@@ -115,7 +117,8 @@ describe("an extraction job from submission to export", () => {
     expect(csv.headers.get("content-disposition")).toContain(`extraction-${job.job_id}.csv`);
     const text = await csv.text();
     const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("document_id,case_number,status,error,case_number,neutral_citation,judges");
+    // The schema's own case_number field is told apart from the fixed column.
+    expect(lines[0]).toBe("document_id,case_number,status,error,field:case_number,neutral_citation,judges");
     expect(lines).toHaveLength(7);
     const planted = lines.find((l) => l.startsWith(docs[0]))!;
     expect(planted).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -127,7 +130,7 @@ describe("an extraction job from submission to export", () => {
     await wb.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ExcelJS.Buffer);
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(7);
-    expect(ws.getRow(1).values).toEqual([undefined, "document_id", "case_number", "status", "error", "case_number", "neutral_citation", "judges"]);
+    expect(ws.getRow(1).values).toEqual([undefined, "document_id", "case_number", "status", "error", "field:case_number", "neutral_citation", "judges"]);
     const row = [...Array(6).keys()].map((i) => ws.getRow(i + 2)).find((r) => r.getCell(1).value === docs[0])!;
     // The planted text stays text (a string cell, never a formula cell).
     expect(row.getCell(5).value).toBe('=HYPERLINK("http://x","y")');
@@ -181,6 +184,101 @@ describe("an extraction job from submission to export", () => {
     expect((await alice.get("/api/extractions/not-a-uuid")).status).toBe(400);
     expect((await pool.query("select count(*)::int as n from public.extraction_jobs")).rows[0].n).toBe(before);
   }, 120_000);
+});
+
+describe("the submission quota", () => {
+  it("10 submissions a minute per user, then the reference 429 with Retry-After; a retry counts against the same quota", async () => {
+    const { visitor: carl, user } = await signedInVisitor();
+    const key = `quota-${randomUUID()}`;
+    // One job and nine answers of the same idempotency key: ten submissions, and the running limit (3) never in the way.
+    const statuses: number[] = [];
+    let jobId = "";
+    for (let i = 0; i < 10; i++) {
+      const res = await carl.post("/api/extractions", { schema_id: "base", document_ids: docs.slice(0, 1), idempotency_key: key });
+      statuses.push(res.status);
+      jobId ||= (await res.json()).job_id;
+    }
+    expect(statuses).toEqual([202, ...Array(9).fill(200)]);
+    for (const res of [
+      await carl.post("/api/extractions", { schema_id: "base", document_ids: docs.slice(0, 1), idempotency_key: `other-${randomUUID()}` }),
+      await carl.post(`/api/extractions/${jobId}/retry`, {}),
+    ]) {
+      expect([res.url, res.status]).toEqual([res.url, 429]);
+      const body = await res.json();
+      expect(body).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
+      expect(typeof body.message).toBe("string");
+      expect(body.retry_after).toBeGreaterThan(0);
+      expect(Number(res.headers.get("retry-after"))).toBe(body.retry_after);
+    }
+    // The refused submission created nothing.
+    expect((await pool.query("select count(*)::int as n from public.extraction_jobs where user_id = $1", [user.id])).rows[0].n).toBe(1);
+    await finished(carl, jobId);
+  }, 180_000);
+});
+
+describe("base-schema jobs and the shared judgments rows", () => {
+  /** A judgment of this test's own whose base_ columns already hold a model's values. */
+  async function extractedJudgment(): Promise<string> {
+    const uk = FIXTURES.find((f) => f.truth.neutral_citation)!;
+    const { rows } = await pool.query<{ id: string }>("insert into public.judgments (full_text, jurisdiction) values ($1, 'UK') returning id", [uk.text]);
+    await pool.query(
+      `update public.judgments set base_extraction_status = 'completed', base_extraction_model = 'model-x', base_neutral_citation_number = 'PRESET',
+         base_raw_extraction = '{"neutral_citation_number": "PRESET"}', base_appellant = 'offender', base_extracted_at = now() - interval '1 day'
+       where id = $1`,
+      [rows[0].id],
+    );
+    return rows[0].id;
+  }
+  const baseRow = async (id: string) =>
+    (await pool.query<{ j: Record<string, unknown> }>(
+      `select jsonb_object_agg(e.key, e.value) filter (where e.key like 'base\\_%' or e.key = 'updated_at') as j
+         from public.judgments jd, jsonb_each(to_jsonb(jd)) e where jd.id = $1`,
+      [id],
+    )).rows[0].j;
+
+  it("a user's base job keeps its values in the job (results, export) and leaves the judgment row unchanged", async () => {
+    const jid = await extractedJudgment();
+    try {
+      const before = await baseRow(jid);
+      const made = await alice.post("/api/extractions", { schema_id: "base", document_ids: [jid] });
+      expect(made.status).toBe(202);
+      const job = await made.json();
+      expect(job).toMatchObject({ schema: { id: "base", key: "base" }, writes_judgments: false });
+      expect(await finished(alice, job.job_id)).toMatchObject({ status: "completed" });
+      const page = await (await alice.get(`/api/extractions/${job.job_id}/results`)).json();
+      expect(page.results).toHaveLength(1);
+      expect(page.results[0]).toMatchObject({ document_id: jid, status: "completed", model: "rules-v1" });
+      expect(page.results[0].values.neutral_citation_number).toBeTruthy();
+      expect(page.results[0].values.neutral_citation_number).not.toBe("PRESET");
+      const jsonl = JSON.parse((await (await alice.get(`/api/extractions/${job.job_id}/export?format=jsonl`)).text()).trim());
+      expect(jsonl.values.neutral_citation_number).toBe(page.results[0].values.neutral_citation_number);
+      expect(await baseRow(jid)).toEqual(before);
+    } finally {
+      await pool.query("delete from public.judgments where id = $1", [jid]);
+    }
+  }, 180_000);
+
+  it("an admin's base job writes the judgment's base_ columns through promotion", async () => {
+    const jid = await extractedJudgment();
+    try {
+      const { browser: admin } = await signedInBrowser({ admin: true });
+      const made = await admin.post("/api/extractions", { schema_id: "base", document_ids: [jid] });
+      expect(made.status).toBe(202);
+      const job = await made.json();
+      expect(job.writes_judgments).toBe(true);
+      expect(await finished(admin, job.job_id)).toMatchObject({ status: "completed" });
+      const row = await baseRow(jid);
+      const results = (await (await admin.get(`/api/extractions/${job.job_id}/results`)).json()).results;
+      expect(row).toMatchObject({
+        base_extraction_status: "completed",
+        base_extraction_model: "rules-v1",
+        base_neutral_citation_number: results[0].values.neutral_citation_number,
+      });
+      expect(row.base_neutral_citation_number).not.toBe("PRESET");
+    } finally {
+      await pool.query("delete from public.judgments where id = $1", [jid]);
+    }
+  }, 180_000);
 });
 
 describe("the queue in health and the admin's base-schema backfill", () => {

@@ -47,6 +47,39 @@ describe("schemas need a session (401)", () => {
   }, 180_000); // the first call of each route compiles it under next dev
 });
 
+describe("the built-in base schema in the list", () => {
+  it("comes first in every user's list (the reference shape, id \"base\"), is readable at /api/schemas/base, and is read-only", async () => {
+    const { visitor: dora } = await signedInVisitor();
+    const empty = await (await dora.get("/api/schemas")).json();
+    expect(empty).toMatchObject({ total: 1, has_more: false });
+    expect(empty.schemas).toHaveLength(1);
+    const base = empty.schemas[0];
+    expect(Object.keys(base).sort()).toEqual(["created_at", "description", "id", "name", "version"]);
+    expect(base).toMatchObject({ id: "base", name: "Base schema", version: 1 });
+    expect(Number.isNaN(Date.parse(base.created_at))).toBe(false);
+
+    const own = await (await dora.post("/api/schemas", { name: "Own", fields: FIELDS })).json();
+    const both = await (await dora.get("/api/schemas")).json();
+    expect([both.total, both.schemas.map((x: { id: string }) => x.id)]).toEqual([2, ["base", own.id]]);
+    // The page window runs over the combined list: base at offset 0, the user's own from offset 1.
+    const first = await (await dora.get("/api/schemas?limit=1&offset=0")).json();
+    expect([first.schemas.map((x: { id: string }) => x.id), first.total, first.has_more]).toEqual([["base"], 2, true]);
+    const second = await (await dora.get("/api/schemas?limit=1&offset=1")).json();
+    expect([second.schemas.map((x: { id: string }) => x.id), second.total, second.has_more]).toEqual([[own.id], 2, false]);
+    const past = await (await dora.get("/api/schemas?limit=5&offset=9")).json();
+    expect([past.schemas, past.total]).toEqual([[], 2]);
+
+    const full = await (await dora.get("/api/schemas/base")).json();
+    expect(full).toMatchObject({ id: "base", version: 1 });
+    expect(full.fields.length).toBeGreaterThan(50);
+    expect(full.json_schema).toMatchObject({ type: "object" });
+    // Read-only: no edit or delete reaches it.
+    for (const res of [await dora.patch("/api/schemas/base", { name: "mine now" }), await dora.delete("/api/schemas/base")]) {
+      expect([res.status, (await detail(res)).code]).toEqual([400, "INVALID_SCHEMA_ID"]);
+    }
+  }, 120_000);
+});
+
 describe("schemas with versions", () => {
   it("creates, lists, edits (a version each), compares, rolls back and deletes", async () => {
     const made = await alice.post("/api/schemas", { name: "  Sentencing  ", description: "terms and outcomes", fields: FIELDS });

@@ -14,14 +14,19 @@ import type PgBoss from "pg-boss";
  *   - idempotency (same key within 24 h → the first job) and the running-jobs limit;
  *   - in-process workers on a queue of this file's own (so the stack's worker keeps out): a job completes, cancel mid-run,
  *     retry re-runs only the failures, a worker killed mid-job is taken over and no document is recorded twice
- *     (attempts per document), and a base-schema job writes the judgment's base_ columns through the promotion module.
+ *     (attempts per document), a message for a job already running in the worker is refused (never run twice), a job
+ *     whose every document fails ends `failed`;
+ *   - base-schema jobs: an admin's writes the judgment's base_ columns through the promotion module (and records a
+ *     failure on the judgment), a user's keeps its values in the job and leaves the shared judgment row unchanged.
  * Waits poll the database (no timed assertions).
  */
 const pool = adminPool();
 const alice = randomUUID();
 const bob = randomUUID();
+const carol = randomUUID(); // an admin
 const ALICE = userClaims(alice);
 const BOB = userClaims(bob);
+const CAROL = { ...userClaims(carol), app_metadata: { role: "admin" } };
 const QUEUE = `extraction-test-${randomUUID().slice(0, 8)}`;
 const FIELDS = [{ name: "case_number", type: "string", description: "", required: false }];
 let docs: string[] = [];
@@ -33,6 +38,7 @@ const as = <T,>(claims: Record<string, unknown>, fn: (c: pg.PoolClient) => Promi
 
 beforeAll(async () => {
   await pool.query("insert into auth.users (id, email) values ($1, $2), ($3, $4)", [alice, `alice-${alice}@example.org`, bob, `bob-${bob}@example.org`]);
+  await pool.query(`insert into auth.users (id, email, raw_app_meta_data) values ($1, $2, '{"role": "admin"}')`, [carol, `carol-${carol}@example.org`]);
   docs = (await pool.query<{ id: string }>("select id from public.judgments order by id limit 40")).rows.map((r) => r.id);
   schemaId = await as(ALICE, async (c) =>
     (await c.query("select id from public.create_extraction_schema('Jobs test', null, $1, '{\"type\":\"object\"}')", [JSON.stringify(FIELDS)])).rows[0].id,
@@ -43,11 +49,11 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const w of workers) await w.stop().catch(() => undefined);
   await boss?.stop({ graceful: false }).catch(() => undefined);
-  await pool.query("delete from auth.users where id = any($1::uuid[])", [[alice, bob]]);
+  await pool.query("delete from auth.users where id = any($1::uuid[])", [[alice, bob, carol]]);
   await pool.end();
 });
 
-type Created = { outcome: string; job?: { job_id: string; status: string; progress: { total: number } } };
+type Created = { outcome: string; job?: { job_id: string; status: string; writes_judgments: boolean; progress: { total: number } } };
 
 /** create_extraction_job as Alice; the job is moved to this file's queue before any worker sees it. */
 async function createJob(ids: string[], opts: { key?: string; schema?: string | null; claims?: Record<string, unknown> } = {}): Promise<Created> {
@@ -70,8 +76,21 @@ async function send(jobId: string) {
 
 async function startWorker(extractor: Extractor, extra: { staleSeconds?: number; heartbeatSeconds?: number } = {}) {
   const w = await startExtractionWorker({ databaseUrl: stackEnv().databaseUrl, queue: QUEUE, extractor, concurrency: 2, pollingIntervalSeconds: 0.5, ...extra });
-  workers.push(w);
-  return w;
+  // A stopped or killed worker leaves the list (afterAll stops the rest).
+  const leave = () => void workers.splice(workers.indexOf(entry) >>> 0, 1);
+  const entry: ExtractionWorker = {
+    ...w,
+    stop: async () => (leave(), w.stop()),
+    kill: async () => (leave(), w.kill()),
+  };
+  workers.push(entry);
+  return entry;
+}
+
+/** The only live worker on this file's queue, so the message meets this extractor. */
+async function soleWorker(extractor: Extractor) {
+  for (const w of [...workers]) await w.stop();
+  return startWorker(extractor);
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
@@ -249,23 +268,121 @@ describe("extraction jobs on the queue", () => {
     expect(owner.rows[0].worker_id).not.toBe(a.workerId);
   });
 
-  it("a base-schema job writes base_raw_extraction and the typed base_ columns, and marks the judgment completed", async () => {
-    const uk = FIXTURES.find((f) => f.truth.neutral_citation)!;
+  it("a repeated message for a job already running in the worker is refused: no document runs twice", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls: string[] = [];
+    const w = await soleWorker(async (input) => {
+      calls.push(input.documentId);
+      if (calls.length > 2) await gate;
+      return defaultExtractor(input);
+    });
+    const r = await createJob(docs.slice(0, 8));
+    const id = r.job!.job_id;
+    await send(id);
+    await waitFor("two documents done", async () => (await docRows(id)).filter((d) => d.status === "completed").length >= 2);
+    // As pg-boss redelivering the message (after its expiry, or a retry) while the first run is still under way.
+    const again = w.handle(id);
+    release();
+    expect(await again).toBe(false);
+    expect(await finished(id)).toBe("completed");
+    expect(calls.sort()).toEqual(docs.slice(0, 8).sort());
+    const rows = await docRows(id);
+    expect(rows.map((d) => [d.status, d.attempts])).toEqual(rows.map(() => ["completed", 1]));
+    // A late message for the finished job takes nothing either.
+    expect(await w.handle(id)).toBe(false);
+    expect(calls).toHaveLength(8);
+    await w.stop();
+  });
+
+  it("a job whose every document fails ends failed, with the reason per document and on the job", async () => {
+    const w = await soleWorker(async () => ({ status: "failed", error: "mock failure", model: "mock" }));
+    const r = await createJob(docs.slice(0, 4));
+    const id = r.job!.job_id;
+    await send(id);
+    expect(await finished(id)).toBe("failed");
+    const rows = await docRows(id);
+    expect(rows.map((d) => [d.status, d.attempts])).toEqual(rows.map(() => ["failed", 1]));
+    const job = await as(ALICE, async (c) => (await c.query("select public.get_extraction_job($1) as j", [id])).rows[0].j);
+    expect(job).toMatchObject({ status: "failed", error: "every document failed", progress: { total: 4, done: 4, failed: 4 } });
+    expect(job.finished_at).toBeTruthy();
+    const errors = await as(ALICE, async (c) => (await c.query("select error from public.list_extraction_results($1)", [id])).rows);
+    expect(errors).toEqual(rows.map(() => ({ error: "mock failure" })));
+    await w.stop();
+  });
+});
+
+describe("base-schema jobs and the shared judgments rows", () => {
+  const uk = FIXTURES.find((f) => f.truth.neutral_citation)!;
+  let baseColumns: string[] = [];
+  beforeAll(async () => {
+    baseColumns = (
+      await pool.query<{ c: string }>(
+        "select column_name as c from information_schema.columns where table_schema = 'public' and table_name = 'judgments' and column_name like 'base\\_%' order by 1",
+      )
+    ).rows.map((r) => r.c);
+    expect(baseColumns.length).toBeGreaterThan(50);
+  });
+
+  /** A judgment of our own whose base_ columns already hold a model's values (the shared data a user must not touch). */
+  async function extractedJudgment(): Promise<string> {
     const { rows } = await pool.query<{ id: string }>(
-      "insert into public.judgments (full_text, jurisdiction, case_number) values ($1, 'UK', 'fixture') returning id",
+      `insert into public.judgments (full_text, jurisdiction, case_number) values ($1, 'UK', 'fixture') returning id`,
       [uk.text],
     );
-    const jid = rows[0].id;
+    await pool.query(
+      `update public.judgments set base_extraction_status = 'completed', base_extraction_model = 'model-x', base_extracted_at = now() - interval '1 day',
+         base_neutral_citation_number = 'PRESET', base_raw_extraction = '{"neutral_citation_number": "PRESET"}', base_schema_key = 'universal_legal_document_base_schema',
+         base_schema_version = 'v1' where id = $1`,
+      [rows[0].id],
+    );
+    return rows[0].id;
+  }
+  const snapshot = async (id: string) => {
+    const row = (await pool.query<{ j: Record<string, unknown> }>("select to_jsonb(j) as j from public.judgments j where id = $1", [id])).rows[0].j;
+    return Object.fromEntries([...baseColumns, "updated_at"].map((c) => [c, row[c]]));
+  };
+
+  it("a user's base job keeps its values in the job and leaves the judgment row unchanged (the worker re-checks the owner)", async () => {
+    const jid = await extractedJudgment();
     try {
-      expect((await pool.query("select base_extraction_status from public.judgments where id = $1", [jid])).rows[0].base_extraction_status).toBe("pending");
-      await startWorker(defaultExtractor);
+      const before = await snapshot(jid);
+      await soleWorker(defaultExtractor);
       const r = await createJob([jid], { schema: null });
-      expect(r.outcome).toBe("created");
+      expect(r).toMatchObject({ outcome: "created", job: { writes_judgments: false, schema: { id: "base", key: "base" } } });
+      await send(r.job!.job_id);
+      expect(await finished(r.job!.job_id)).toBe("completed");
+      const results = await as(ALICE, async (c) => (await c.query("select status, values, model from public.list_extraction_results($1)", [r.job!.job_id])).rows);
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ status: "completed", model: "rules-v1", values: { neutral_citation_number: uk.truth.neutral_citation } });
+      expect(await snapshot(jid)).toEqual(before);
+
+      // Even a job marked as writing (which only the database's functions do, for admins) writes nothing for a non-admin.
+      const forged = await createJob([jid], { schema: null });
+      await pool.query("update public.extraction_jobs set writes_judgments = true where id = $1", [forged.job!.job_id]);
+      await send(forged.job!.job_id);
+      expect(await finished(forged.job!.job_id)).toBe("completed");
+      expect(await snapshot(jid)).toEqual(before);
+      // And Alice cannot set the flag herself.
+      await as(ALICE, async (c) => {
+        await expect(c.query("update public.extraction_jobs set writes_judgments = true where id = $1", [forged.job!.job_id])).rejects.toThrow(/permission denied/);
+      });
+    } finally {
+      await pool.query("delete from public.judgments where id = $1", [jid]);
+    }
+  });
+
+  it("an admin's base job writes base_raw_extraction and the typed base_ columns, and marks the judgment completed", async () => {
+    const jid = await extractedJudgment();
+    try {
+      await soleWorker(defaultExtractor);
+      const r = await createJob([jid], { schema: null, claims: CAROL });
+      expect(r).toMatchObject({ outcome: "created", job: { writes_judgments: true } });
       await send(r.job!.job_id);
       expect(await finished(r.job!.job_id)).toBe("completed");
       const j = (
         await pool.query(
-          `select base_extraction_status, base_extraction_model, base_extracted_at, base_schema_key, base_schema_version,
+          `select base_extraction_status, base_extraction_model, base_extracted_at > now() - interval '1 hour' as fresh, base_schema_key, base_schema_version,
                   base_neutral_citation_number, base_raw_extraction->>'neutral_citation_number' as raw_citation, base_appeal_outcome
              from public.judgments where id = $1`,
           [jid],
@@ -274,13 +391,38 @@ describe("extraction jobs on the queue", () => {
       expect(j).toMatchObject({
         base_extraction_status: "completed",
         base_extraction_model: "rules-v1",
+        fresh: true,
         base_schema_key: "universal_legal_document_base_schema",
         base_schema_version: "v1",
         base_neutral_citation_number: uk.truth.neutral_citation,
         raw_citation: uk.truth.neutral_citation,
       });
-      expect(j.base_extracted_at).toBeInstanceOf(Date);
       expect(Array.isArray(j.base_appeal_outcome) && j.base_appeal_outcome[0]).toMatch(/^outcome_/);
+    } finally {
+      await pool.query("delete from public.judgments where id = $1", [jid]);
+    }
+  });
+
+  it("an admin's base job that fails marks the judgment failed with the reason and keeps its typed values", async () => {
+    const jid = await extractedJudgment();
+    try {
+      await soleWorker(async () => ({ status: "failed", error: "mock base failure", model: "mock" }));
+      const r = await createJob([jid], { schema: null, claims: CAROL });
+      await send(r.job!.job_id);
+      expect(await finished(r.job!.job_id)).toBe("failed");
+      const j = (
+        await pool.query(
+          "select base_extraction_status, base_extraction_error, base_extraction_model, base_neutral_citation_number, base_raw_extraction from public.judgments where id = $1",
+          [jid],
+        )
+      ).rows[0];
+      expect(j).toEqual({
+        base_extraction_status: "failed",
+        base_extraction_error: "mock base failure",
+        base_extraction_model: "mock",
+        base_neutral_citation_number: "PRESET",
+        base_raw_extraction: { neutral_citation_number: "PRESET" },
+      });
     } finally {
       await pool.query("delete from public.judgments where id = $1", [jid]);
     }

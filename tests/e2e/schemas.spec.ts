@@ -9,6 +9,8 @@ test("a researcher builds a schema, edits it, compares versions and rolls back",
   await page.goto("/schemas");
   await expect(page.getByRole("heading", { name: "Extraction schemas" })).toBeVisible();
   await expect(page.getByText("You have no schemas yet.")).toBeVisible();
+  // The built-in base schema is listed (read-only) even before the user has one of their own.
+  await expect(page.getByRole("navigation", { name: "Your schemas" }).getByText("Base schema (built in)")).toBeVisible();
 
   await page.getByRole("button", { name: "New schema" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Sentencing");
@@ -48,6 +50,7 @@ test("a researcher builds a schema, edits it, compares versions and rolls back",
   await expect(page.getByTestId("schema-field").nth(0).getByLabel("Field name (snake_case)")).toHaveValue("outcome");
 
   const api = await page.request.get("/api/schemas");
-  const list = (await api.json()) as { schemas: { name: string; version: number }[] };
-  expect(list.schemas).toEqual([expect.objectContaining({ name: "Sentencing", version: 3 })]);
+  const list = (await api.json()) as { schemas: { id: string; name: string; version: number }[] };
+  // The built-in base schema comes first in every list; the user's own follow.
+  expect(list.schemas).toEqual([expect.objectContaining({ id: "base", name: "Base schema" }), expect.objectContaining({ name: "Sentencing", version: 3 })]);
 });

@@ -1,6 +1,6 @@
 /**
  * GET /api/extractions/{id}/export?format=csv|xlsx|jsonl (issue 18 item 5): one row per document, one column per
- * field, streamed page by page (a 5,000-document job is never held whole). CSV cells that a spreadsheet would read as
+ * field (header names in headerCells), streamed page by page (a 5,000-document job is never held whole). CSV cells that a spreadsheet would read as
  * a formula (starting with = + - @ tab or CR) get a leading apostrophe; XLSX is written by exceljs's streaming writer.
  */
 import { PassThrough, Readable } from "node:stream";
@@ -35,8 +35,14 @@ export function rowCells(row: ResultRow, fields: SchemaField[]): unknown[] {
   return [row.document_id, row.case_number, row.status, row.error, ...fields.map((f) => row.values?.[f.name] ?? null)];
 }
 
+/**
+ * The header row. A field named like a fixed column (a schema may well have `case_number` or `status`) is written as
+ * `field:<name>`: field names are snake_case, so the colon can never meet another field's name, and the fixed columns
+ * keep their names for the tools that read them.
+ */
 export function headerCells(fields: SchemaField[]): string[] {
-  return [...FIXED, ...fields.map((f) => f.name)];
+  const fixed = new Set<string>(FIXED);
+  return [...FIXED, ...fields.map((f) => (fixed.has(f.name) ? `field:${f.name}` : f.name))];
 }
 
 async function* pages(db: DbClient, id: string): AsyncGenerator<ResultRow[]> {

@@ -26,6 +26,7 @@ export const ExtractionJobSchema = z.object({
   schema: z.object({ id: z.string().nullable(), key: z.string(), name: z.string(), version: z.number().nullable() }),
   progress: z.object({ total: z.number(), done: z.number(), failed: z.number(), skipped: z.number() }),
   cancel_requested: z.boolean(),
+  writes_judgments: z.boolean(),
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),

@@ -22,8 +22,14 @@ export async function openBoss(databaseUrl: string, opts: { supervise?: boolean;
   return boss;
 }
 
-/** Send options: a message whose worker vanished is expired by pg-boss; our heartbeat reaper is the faster path. */
-export const SEND_OPTIONS: PgBoss.SendOptions = { retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 };
+/**
+ * Send options. Liveness is ours (heartbeat + reaper, worker.ts), not pg-boss's expiry: a message is only expired (and
+ * then redelivered) when its handler outlives it, and a 5,000-document model job can run for hours, so the expiry is
+ * 12 h (pg-boss refuses 24 h or more). A redelivery is harmless anyway: a job already running in a worker's process
+ * is not claimed again, and one alive under another worker is not taken from it.
+ */
+export const MESSAGE_EXPIRY_SECONDS = 12 * 3600;
+export const SEND_OPTIONS: PgBoss.SendOptions = { retryLimit: 3, retryDelay: 5, expireInSeconds: MESSAGE_EXPIRY_SECONDS };
 
 let sender: Promise<PgBoss> | null = null;
 

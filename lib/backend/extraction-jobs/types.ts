@@ -8,6 +8,8 @@ export interface ExtractionJob {
   schema: { id: string | null; key: string; name: string; version: number | null };
   progress: { total: number; done: number; failed: number; skipped: number };
   cancel_requested: boolean;
+  /** A base-schema job started by an admin: its results are also written into the shared judgments rows. */
+  writes_judgments: boolean;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -5,7 +5,12 @@
  *   - a reaper on every live worker re-sends a message for a running job whose heartbeat is older than
  *     EXTRACTION_STALE_SECONDS (or a queued job nobody took), and the claim takes a job only from a dead owner;
  *   - a document's result is an upsert keyed by (job_id, document_id) that only lands while the document is still
- *     `pending` and this worker still owns the job, so no document is recorded twice and a zombie writes nothing.
+ *     `pending` and this worker still owns the job, so no document is recorded twice and a zombie writes nothing;
+ *   - a job already running in this process is never claimed a second time (a redelivered pg-boss message, e.g. after
+ *     its expiry, is answered at once), and only jobs actually running here get heartbeats, so a job whose run ended
+ *     abnormally goes stale and is picked up again instead of being kept alive by a beat nobody works behind.
+ * A base-schema job writes the shared judgments row only when it was started by an admin (`writes_judgments`, set by
+ * the database) and its owner is still an admin; every other base job keeps its values in the job's own results.
  * Cancel is cooperative: the flag is read before every document; documents under way finish, the rest are skipped.
  */
 import os from "node:os";
@@ -58,6 +63,11 @@ export interface ExtractionWorker {
   stop(): Promise<void>;
   /** Like a killed process: nothing more is written, heartbeats stop, the pool closes (tests of the takeover). */
   kill(): Promise<void>;
+  /**
+   * Handle one message for this job now, as the queue would (tests of a redelivered message). Resolves false when the
+   * job was not taken: already running in this process, finished, or alive under another worker.
+   */
+  handle(jobId: string): Promise<boolean>;
 }
 
 const JobRow = z.object({
@@ -65,6 +75,7 @@ const JobRow = z.object({
   schema_key: z.string(),
   fields: z.array(schemaFieldSchema()).nullable(),
   mode: z.enum(["rules", "model"]),
+  promote: z.boolean(),
 });
 
 export async function startExtractionWorker(opts: WorkerOptions): Promise<ExtractionWorker> {
@@ -88,20 +99,29 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
   );
   const boss: PgBoss = await openBoss(opts.databaseUrl, { supervise: true, max: 3, queue });
 
-  /** Take a job: queued, ours, or running under a worker whose heartbeat is stale. */
+  /** Jobs this process is working on now: a second message for one of them is refused, not run alongside. */
+  const active = new Set<string>();
+
+  /**
+   * Take a job: queued, ours (a run here that ended abnormally; the caller has checked it is not under way), or
+   * running under a worker whose heartbeat is stale. `promote`: the database marked it as an admin's base job and its
+   * owner is still an admin (checked again here, so a flag set by anything else writes nothing shared).
+   */
   async function claim(jobId: string) {
     const { rows } = await pool.query(
       `update public.extraction_jobs j
           set status = 'running', worker_id = $2, heartbeat_at = now(), started_at = coalesce(j.started_at, now())
         where j.id = $1 and j.status in ('queued', 'running')
           and (j.worker_id is null or j.worker_id = $2 or j.heartbeat_at < now() - make_interval(secs => $3))
-        returning j.id, j.schema_key, j.fields, j.mode`,
+        returning j.id, j.schema_key, j.fields, j.mode,
+          (j.schema_key = 'base' and j.writes_judgments
+            and exists (select 1 from auth.users u where u.id = j.user_id and u.raw_app_meta_data ->> 'role' = 'admin')) as promote`,
       [jobId, workerId, staleSeconds],
     );
     return rows[0] ? JobRow.parse(rows[0]) : null;
   }
 
-  /** Record one document's outcome (base jobs also write the judgment, in the same transaction). */
+  /** Record one document's outcome (an admin's base job also writes the judgment, in the same transaction). */
   /** Returns whether the job's owner has asked to cancel it (read by the same statement: no extra round trip). */
   async function record(job: z.infer<typeof JobRow>, documentId: string, outcome: ExtractionOutcome): Promise<boolean> {
     if (dead) return false;
@@ -114,7 +134,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     const args = [job.id, documentId, outcome.status, outcome.status === "completed" ? JSON.stringify(outcome.values) : null,
       outcome.status === "failed" ? outcome.error : null, outcome.model, workerId];
     const cancelAsked = (r: { rows: { cancel_requested?: boolean }[] }) => r.rows[0]?.cancel_requested === true;
-    if (job.schema_key !== "base") {
+    if (!job.promote) {
       return cancelAsked(await pool.query(sql, args)); // one statement, one round trip: the queue's cost per document
     }
     const client = await pool.connect();
@@ -141,10 +161,25 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     }
   }
 
-  async function runJob(jobId: string): Promise<void> {
-    const job = await claim(jobId);
-    if (!job) return; // finished, cancelled, deleted, or alive under another worker
-    log(`job ${jobId}: running (${job.mode})`);
+  async function runJob(jobId: string): Promise<boolean> {
+    if (active.has(jobId)) {
+      log(`job ${jobId}: already running in this worker; the repeated message is dropped`);
+      return false;
+    }
+    active.add(jobId);
+    try {
+      const job = await claim(jobId);
+      if (!job) return false; // finished, cancelled, deleted, or alive under another worker
+      await work(job);
+      return true;
+    } finally {
+      active.delete(jobId);
+    }
+  }
+
+  async function work(job: z.infer<typeof JobRow>): Promise<void> {
+    const jobId = job.id;
+    log(`job ${jobId}: running (${job.mode}${job.schema_key === "base" ? (job.promote ? ", writes judgments" : ", results in the job only") : ""})`);
     const fields = job.schema_key === "base" ? baseSchemaFields() : (job.fields ?? []);
     const { rows } = await pool.query<{ document_id: string }>(
       "select document_id from public.extraction_job_documents where job_id = $1 and status = 'pending' order by position",
@@ -215,7 +250,11 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
 
   async function beat(): Promise<void> {
     await pool.query("update public.extraction_workers set beat_at = now() where worker_id = $1", [workerId]);
-    await pool.query("update public.extraction_jobs set heartbeat_at = now() where worker_id = $1 and status = 'running'", [workerId]);
+    // Only jobs under way here: one whose run ended abnormally must go stale so that it is picked up again.
+    await pool.query("update public.extraction_jobs set heartbeat_at = now() where worker_id = $1 and status = 'running' and id = any($2::uuid[])", [
+      workerId,
+      [...active],
+    ]);
     // The reaper: a running job whose worker went quiet, or a queued job no message reached, gets a fresh message.
     const { rows } = await pool.query<{ id: string }>(
       `select j.id from public.extraction_jobs j
@@ -237,7 +276,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
   }, heartbeatMs);
   timer.unref();
 
-  const running = new Set<Promise<void>>();
+  const running = new Set<Promise<boolean>>();
   await boss.work<ExtractionMessage>(queue, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async ([msg]) => {
     if (!msg || dead) return;
     const p = runJob(msg.data.job_id);
@@ -253,6 +292,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
 
   return {
     workerId,
+    handle: (jobId) => runJob(jobId),
     async stop() {
       stopping = true;
       clearInterval(timer);

@@ -9,6 +9,8 @@ import { jsonArg } from "@/lib/supabase/json";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { isUuid } from "@/lib/schema/uuid";
 import { schemaFieldSchema, type CreateSchemaRequest, type PatchSchemaRequest, type SchemaField } from "@/lib/schema/requests/schemas";
+import { BASE_FIELDS, BASE_SCHEMA_KEY, BASE_SCHEMA_VERSION } from "@/lib/schema/fields";
+import { baseSchemaFields } from "@/lib/backend/extraction-jobs/base";
 import { compileJsonSchema, toJsonSchema, type JsonSchemaObject } from "./json-schema";
 
 export interface SchemaSummary {
@@ -123,17 +125,49 @@ function toSchema(r: unknown): ExtractionSchema {
   return { ...row };
 }
 
+/** The built-in base schema's id in the schema list and GET /api/schemas/base (read-only: PATCH/DELETE refuse it). */
+export const BASE_SCHEMA_ID = "base";
+/** When base schema v1 was defined (the judgments table's base_ columns); fixed, so the list entry is stable. */
+const BASE_SCHEMA_CREATED_AT = "2026-01-02T00:00:00.000Z";
+
+export function baseSchemaSummary(): SchemaSummary {
+  return {
+    id: BASE_SCHEMA_ID,
+    name: "Base schema",
+    description: `Built in and read-only: the ${BASE_FIELDS.length} base fields (${BASE_SCHEMA_KEY} ${BASE_SCHEMA_VERSION}). A user's run keeps its values in the job; only an administrator's run writes the judgments' shared base fields.`,
+    version: 1,
+    created_at: BASE_SCHEMA_CREATED_AT,
+  };
+}
+
+/** GET /api/schemas/base: the base schema in the shape of a user's schema. */
+export function baseSchema(): ExtractionSchema {
+  const summary = baseSchemaSummary();
+  const fields = baseSchemaFields();
+  return { ...summary, fields, json_schema: toJsonSchema(fields, summary.name), updated_at: summary.created_at };
+}
+
+/**
+ * GET /api/schemas: the built-in base schema first (row 0 of every user's list), then the caller's own, newest first.
+ * The page's window over the combined list maps to the caller's rows shifted by one.
+ */
 export async function listSchemas(db: DbClient, page: { limit: number; offset: number }): Promise<SchemaPage> {
-  const { data, error } = await db.rpc("list_extraction_schemas", { p_limit: page.limit, p_offset: page.offset });
+  const withBase = page.offset === 0;
+  const ownOffset = Math.max(0, page.offset - 1);
+  const ownLimit = withBase ? page.limit - 1 : page.limit;
+  // At least one row is asked for even when the base entry fills the page: its total_count is the caller's count.
+  const { data, error } = await db.rpc("list_extraction_schemas", { p_limit: Math.max(ownLimit, 1), p_offset: ownOffset });
   if (error) throw fromDatabaseError(error);
-  let total = Number(data[0]?.total_count ?? 0);
-  if (data.length === 0 && page.offset > 0) {
+  let own = Number(data[0]?.total_count ?? 0);
+  if (data.length === 0 && ownOffset > 0) {
     // Past the end: the window function has no row to report the total on, so count the first page.
     const first = await db.rpc("list_extraction_schemas", { p_limit: 1, p_offset: 0 });
     if (first.error) throw fromDatabaseError(first.error);
-    total = Number(first.data[0]?.total_count ?? 0);
+    own = Number(first.data[0]?.total_count ?? 0);
   }
-  const schemas = data.map(({ total_count: _t, ...s }) => s);
+  const rows = data.slice(0, ownLimit).map(({ total_count: _t, ...s }) => s);
+  const schemas = withBase ? [baseSchemaSummary(), ...rows] : rows;
+  const total = own + 1;
   return { schemas, total, limit: page.limit, offset: page.offset, has_more: page.offset + schemas.length < total };
 }
 
