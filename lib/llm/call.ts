@@ -22,7 +22,7 @@ export function llmTracingEnabled(): boolean {
 
 /**
  * Settings for one model call. `signal` (e.g. the request's, or a stop button's) is combined with the time budget:
- * whichever fires first aborts the call.
+ * whichever fires first aborts the call. `timeoutMs` overrides LLM_TIMEOUT_MS (tests, a caller with a shorter budget).
  */
 export function llmCallSettings(opts: { signal?: AbortSignal; functionId?: string; timeoutMs?: number } = {}): LlmCallSettings {
   const c = config();
@@ -37,4 +37,14 @@ export function llmCallSettings(opts: { signal?: AbortSignal; functionId?: strin
 export function tokensUsed(usage: { totalTokens?: number; inputTokens?: number; outputTokens?: number } | undefined): number {
   if (!usage) return 0;
   return usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+}
+
+/**
+ * Whether a failed call ended because its time budget ran out (not the caller's own signal): the settings' signal
+ * fired with a TimeoutError, or the error is one. Callers map this to 504 UPSTREAM_TIMEOUT.
+ */
+export function isLlmTimeout(error: unknown, settings: Pick<LlmCallSettings, "abortSignal">): boolean {
+  const reason: unknown = settings.abortSignal.aborted ? settings.abortSignal.reason : undefined;
+  if (reason instanceof Error && reason.name === "TimeoutError") return true;
+  return error instanceof Error && error.name === "TimeoutError";
 }
