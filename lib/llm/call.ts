@@ -4,6 +4,7 @@
  * exponentially between tries), and telemetry when tracing is configured. Spread into generateText / streamText /
  * generateObject: `generateObject({ model, schema, prompt, ...llmCallSettings({ signal, functionId: "precedents" }) })`.
  */
+import { isSpanContextValid, trace } from "@opentelemetry/api";
 import { config } from "@/lib/config";
 
 /** What a feature answered with: a model, or a deterministic algorithm over real retrieval (labelled in API and UI). */
@@ -15,9 +16,13 @@ export interface LlmCallSettings {
   experimental_telemetry?: { isEnabled: boolean; functionId?: string };
 }
 
-/** Whether model calls are traced (OpenTelemetry through the ai SDK): an OTLP endpoint is configured. */
+/**
+ * Whether model calls are traced (OpenTelemetry through the ai SDK): a tracer provider is really registered with the
+ * global OpenTelemetry API. An OTLP endpoint in the environment alone traces nothing (the SDK's spans go to the no-op
+ * provider), so it does not count. The probe span is never ended, so it is never exported.
+ */
 export function llmTracingEnabled(): boolean {
-  return Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  return isSpanContextValid(trace.getTracer("llm-tracing-probe").startSpan("probe").spanContext());
 }
 
 /**

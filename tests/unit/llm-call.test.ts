@@ -7,9 +7,11 @@
 import { APICallError, type LanguageModelV3CallOptions, type LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { generateText, RetryError } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
+import { trace, TraceFlags, INVALID_SPAN_CONTEXT, type Span, type SpanContext, type Tracer, type TracerProvider } from "@opentelemetry/api";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { defaultChecks } from "@/lib/backend/health/checks";
 import { resetConfigForTests } from "@/lib/config";
-import { isLlmTimeout, llmCallSettings } from "@/lib/llm/call";
+import { isLlmTimeout, llmCallSettings, llmTracingEnabled } from "@/lib/llm/call";
 import { translateQuestion } from "@/lib/llm/nl-filter";
 import { generateSchema } from "@/lib/backend/schemas/generate";
 import { extractWithModel } from "@/lib/backend/schemas/extract-document";
@@ -178,5 +180,70 @@ describe("the callers that used to choose their own settings go through llmCallS
     });
     expect(out).toEqual({ status: "completed", values: { case_number: "II AKa 1/20" }, model: "mock-1" });
     expect(calls()).toBe(2);
+  });
+});
+
+/**
+ * A minimal tracer provider standing in for an OpenTelemetry SDK: it hands out spans with a valid context and
+ * records their names, which is all the switch and the ai SDK need.
+ */
+function recordingProvider(): { provider: TracerProvider; started: string[] } {
+  const started: string[] = [];
+  let n = 0;
+  const tracer: Tracer = {
+    startSpan(name: string): Span {
+      started.push(name);
+      n += 1;
+      const ctx: SpanContext = { traceId: "0af7651916cd43dd8448eb211c80319c", spanId: n.toString(16).padStart(16, "0"), traceFlags: TraceFlags.SAMPLED };
+      const span: Span = {
+        spanContext: () => ctx,
+        setAttribute: () => span,
+        setAttributes: () => span,
+        addEvent: () => span,
+        addLink: () => span,
+        addLinks: () => span,
+        setStatus: () => span,
+        updateName: () => span,
+        end: () => undefined,
+        isRecording: () => true,
+        recordException: () => undefined,
+      };
+      return span;
+    },
+    startActiveSpan(name: string, ...rest: unknown[]) {
+      const fn = rest[rest.length - 1] as (span: Span) => unknown;
+      return fn(this.startSpan(name));
+    },
+  } as Tracer;
+  return { provider: { getTracer: () => tracer }, started };
+}
+
+describe("tracing is reported only when a tracer provider is really registered", () => {
+  afterEach(() => {
+    trace.disable();
+    delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  });
+
+  it("an OTLP endpoint alone traces nothing: no telemetry on calls, health llm_tracing not_configured with the reason", async () => {
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = "http://127.0.0.1:4318";
+    expect(trace.getTracer("t").startSpan("x").spanContext()).toEqual(INVALID_SPAN_CONTEXT);
+    expect(llmTracingEnabled()).toBe(false);
+    expect(llmCallSettings().experimental_telemetry).toBeUndefined();
+    expect(await defaultChecks().llm_tracing()).toEqual({
+      status: "not_configured",
+      detail: expect.stringContaining("no OpenTelemetry tracer provider is registered"),
+    });
+  });
+
+  it("with a registered provider: calls carry telemetry, the ai SDK's spans reach it, health reads ok", async () => {
+    const { provider, started } = recordingProvider();
+    expect(trace.setGlobalTracerProvider(provider)).toBe(true);
+    expect(llmTracingEnabled()).toBe(true);
+    const settings = llmCallSettings({ functionId: "test" });
+    expect(settings.experimental_telemetry).toEqual({ isEnabled: true, functionId: "test" });
+    started.length = 0;
+    await generateText({ model: new MockLanguageModelV3({ doGenerate: textResult("traced") }), prompt: "q", ...settings });
+    expect(started).toEqual(expect.arrayContaining(["ai.generateText", "ai.generateText.doGenerate"]));
+    expect(await defaultChecks().llm_tracing()).toMatchObject({ status: "ok" });
   });
 });
