@@ -133,11 +133,13 @@ export async function* answerTokens(
     else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error(String(part.error));
     else if (part.type === "abort") throw new Error("The model call was aborted (time budget or stop).");
     else if (part.type === "finish") {
-      finished = true;
+      // The SDK sends a finish part of its own when the provider's stream closes without one: it then carries
+      // finishReason "other" and no raw reason from the provider. That is a cut stream, not an ending.
+      finished = part.rawFinishReason !== undefined || part.finishReason !== "other";
       used = tokensUsed(part.totalUsage);
     }
   }
-  // A stream that ends without its finish part was cut (a proxy or server that hung up): not a whole answer.
+  // A stream that ends without the provider's finish was cut (a proxy or server that hung up): not a whole answer.
   if (!finished) throw new Error("The model stream ended before it finished.");
   return used;
 }
