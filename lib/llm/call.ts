@@ -13,13 +13,14 @@ export type AssistantMode = "llm" | "extractive" | "rules";
 export interface LlmCallSettings {
   maxRetries: number;
   abortSignal: AbortSignal;
-  experimental_telemetry?: { isEnabled: boolean; functionId?: string };
+  experimental_telemetry?: { isEnabled: boolean; functionId?: string; recordInputs: boolean; recordOutputs: boolean };
 }
 
 /**
  * Whether model calls are traced (OpenTelemetry through the ai SDK): a tracer provider is really registered with the
- * global OpenTelemetry API. An OTLP endpoint in the environment alone traces nothing (the SDK's spans go to the no-op
- * provider), so it does not count. The probe span is never ended, so it is never exported.
+ * global OpenTelemetry API (instrumentation.ts → lib/llm/tracing.ts when OTEL_EXPORTER_OTLP_ENDPOINT is set). The
+ * endpoint alone does not count: without a provider the SDK's spans go to the no-op one. The probe span is never
+ * ended, so it is never exported.
  */
 export function llmTracingEnabled(): boolean {
   return isSpanContextValid(trace.getTracer("llm-tracing-probe").startSpan("probe").spanContext());
@@ -34,7 +35,9 @@ export function llmCallSettings(opts: { signal?: AbortSignal; functionId?: strin
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? c.LLM_TIMEOUT_MS);
   const abortSignal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const settings: LlmCallSettings = { maxRetries: c.LLM_MAX_RETRIES, abortSignal };
-  if (llmTracingEnabled()) settings.experimental_telemetry = { isEnabled: true, functionId: opts.functionId };
+  // Spans carry timings, model and token counts, never the prompt or the answer (questions and judgment text stay
+  // out of the tracing backend, as they stay out of product events).
+  if (llmTracingEnabled()) settings.experimental_telemetry = { isEnabled: true, functionId: opts.functionId, recordInputs: false, recordOutputs: false };
   return settings;
 }
 

@@ -240,7 +240,7 @@ describe("tracing is reported only when a tracer provider is really registered",
     expect(trace.setGlobalTracerProvider(provider)).toBe(true);
     expect(llmTracingEnabled()).toBe(true);
     const settings = llmCallSettings({ functionId: "test" });
-    expect(settings.experimental_telemetry).toEqual({ isEnabled: true, functionId: "test" });
+    expect(settings.experimental_telemetry).toEqual({ isEnabled: true, functionId: "test", recordInputs: false, recordOutputs: false });
     started.length = 0;
     await generateText({ model: new MockLanguageModelV3({ doGenerate: textResult("traced") }), prompt: "q", ...settings });
     expect(started).toEqual(expect.arrayContaining(["ai.generateText", "ai.generateText.doGenerate"]));

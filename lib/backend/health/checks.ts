@@ -98,7 +98,7 @@ async function llmTracing(): Promise<DependencyReport> {
   if (llmTracingEnabled()) return { status: "ok", detail: "model calls are traced (an OpenTelemetry tracer provider is registered)" };
   return notConfigured(
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? "OTEL_EXPORTER_OTLP_ENDPOINT is set but no OpenTelemetry tracer provider is registered"
+      ? "OTEL_EXPORTER_OTLP_ENDPOINT is set but no OpenTelemetry tracer provider is registered (instrumentation.ts did not run)"
       : "no LLM tracing backend configured",
   );
 }
