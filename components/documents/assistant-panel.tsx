@@ -85,7 +85,7 @@ function ArgumentCard({ a }: { a: Argument }) {
         </Badge>
         {a.strength ? (
           <Badge tone="ok">
-            {s.strength}: {a.strength}
+            {s.strength}: {{ strong: s.strengthStrong, moderate: s.strengthModerate, weak: s.strengthWeak }[a.strength]}
           </Badge>
         ) : null}
       </p>

@@ -17,7 +17,7 @@ import { isOutsideAllowedSet, issueKey, nlFailed, nlInvalid } from "./nl-filter-
 import { namedJurisdictions } from "./nl-filter-jurisdiction";
 import { NEVER_OUTPUT_KEYS, nlFields, nlLenientSchema, nlOutputSchema } from "./nl-filter-schema";
 import { nlFilterSystemPrompt } from "./prompts/nl-filter";
-import type { AssistantMode } from "./call";
+import { isLlmTimeout, llmCallSettings, type AssistantMode } from "./call";
 
 export { nlFailed, nlInvalid, type NlFilterErrorCode } from "./nl-filter-errors";
 
@@ -29,7 +29,7 @@ export interface NlFilterResult {
 }
 
 export interface TranslateOptions {
-  /** Time budget of the model call (D-31); when it runs out → 504 UPSTREAM_TIMEOUT. */
+  /** Time budget of the model call; LLM_TIMEOUT_MS when absent. When it runs out → 504 UPSTREAM_TIMEOUT. */
   timeoutMs?: number;
   abortSignal?: AbortSignal;
 }
@@ -137,18 +137,13 @@ export function validateFilters(filters: Record<string, unknown>): BaseSchemaFil
   throw nlFailed();
 }
 
-function isTimeout(error: unknown, signal: AbortSignal): boolean {
-  if (signal.aborted && signal.reason instanceof Error && signal.reason.name === "TimeoutError") return true;
-  return error instanceof Error && error.name === "TimeoutError";
-}
-
 /**
  * Translate a question with `model`. Resolves to `{filters, text_query}`; rejects with ApiError
  * NL_FILTER_INVALID (422), NL_FILTER_FAILED (502) or UPSTREAM_TIMEOUT (504, D-31).
  */
 export async function translateQuestion(question: string, model: LanguageModel, opts: TranslateOptions = {}): Promise<NlFilterResult> {
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
-  const signal = opts.abortSignal ? AbortSignal.any([timeout, opts.abortSignal]) : timeout;
+  // The llm module's settings (LLM_TIMEOUT_MS, LLM_MAX_RETRIES on 429/5xx, telemetry when tracing is registered).
+  const settings = llmCallSettings({ signal: opts.abortSignal, timeoutMs: opts.timeoutMs, functionId: "nl-filter" });
 
   // The model sees the registry-derived JSON schema (enums included); the answer is accepted as any JSON here and
   // checked by parseModelAnswer, so that an out-of-enum value can be told apart from a broken answer.
@@ -164,12 +159,11 @@ export async function translateQuestion(question: string, model: LanguageModel, 
       prompt: question,
       output: Output.object({ schema, name: "base_schema_filter", description: "A filter over criminal appeal judgments." }),
       temperature: 0,
-      maxRetries: 1,
-      abortSignal: signal,
+      ...settings,
     });
     raw = result.output;
   } catch (e) {
-    if (isTimeout(e, timeout)) throw new ApiError("UPSTREAM_TIMEOUT", "The language model took too long to answer.");
+    if (isLlmTimeout(e, settings) && !opts.abortSignal?.aborted) throw new ApiError("UPSTREAM_TIMEOUT", "The language model took too long to answer.");
     if (opts.abortSignal?.aborted) throw e;
     logger.warn(
       { err: e instanceof Error ? { name: e.name, message: e.message } : String(e), noObject: NoObjectGeneratedError.isInstance(e) },

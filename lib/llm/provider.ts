@@ -54,8 +54,3 @@ export function requireLanguageModel(): LanguageModel {
   }
   return model;
 }
-
-/** Time budget of one LLM call (D-31: every outbound call has the configurable UPSTREAM_TIMEOUT_MS). */
-export function llmTimeoutMs(): number {
-  return config().UPSTREAM_TIMEOUT_MS;
-}

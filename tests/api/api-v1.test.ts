@@ -232,7 +232,7 @@ describe("validation, lists and shapes", () => {
     const trends = await json(await api.get("/api/v1/trends", asAlice()));
     expect(trends).toMatchObject({ trends: { decisions_by_month: expect.any(Array) } });
 
-    for (const path of ["/api/v1/schemas", "/api/v1/chat", "/api/v1/qa", "/api/v1/schemas/generate"]) {
+    for (const path of ["/api/v1/schemas", "/api/v1/schemas/generate"]) {
       const op = V1_OPERATIONS.find((o) => o.path === path)!;
       const { method, body } = sampleRequest(op);
       const res = await api.request(method, path, body, asAlice());
@@ -252,6 +252,68 @@ describe("validation, lists and shapes", () => {
     expect(res.status).toBe(200);
     const doc = await json(res);
     expect(doc.openapi).toBe("3.1.0");
-    expect((doc.paths as Json)["/api/v1/chat"]).toMatchObject({ post: { "x-not-implemented": true } });
+    expect((doc.paths as Json)["/api/v1/schemas"]).toMatchObject({ get: { "x-not-implemented": true } });
+    expect((doc.paths as Json)["/api/v1/chat"]).not.toHaveProperty("post.x-not-implemented");
+    expect((doc.paths as Json)["/api/v1/qa"]).not.toHaveProperty("post.x-not-implemented");
+  });
+});
+
+describe("chat and question answering on the reference API (issue 17 over issue 19; no model: extractive)", () => {
+  type Src = { id: string; case_number: string | null; title: string | null; relevance: number };
+  const jurisdictionsOf = async (ids: string[]) =>
+    (await pool.query<{ jurisdiction: string }>("select distinct jurisdiction from public.judgments where id = any($1::uuid[])", [ids])).rows.map((r) => r.jurisdiction);
+
+  it("POST /api/v1/chat stream false: {response, sources, metadata} over real retrieval; nothing stored", async () => {
+    const threads = async () => Number((await pool.query("select count(*) from public.chat_threads")).rows[0].count);
+    const before = await threads();
+    const res = await api.post("/api/v1/chat", { message: "robbery appeal against sentence", stream: false, filters: { jurisdiction: "UK" } }, asAlice());
+    expect(res.status).toBe(200);
+    const body = (await json(res)) as { response: string; sources: Src[]; metadata: Json };
+    expect(body.response).toMatch(/^Extractive answer/);
+    expect(body.sources.length).toBeGreaterThan(0);
+    for (const s of body.sources) expect(Object.keys(s).sort()).toEqual(["case_number", "id", "relevance", "title"]);
+    expect(await jurisdictionsOf(body.sources.map((s) => s.id))).toEqual(["UK"]);
+    expect(body.metadata).toMatchObject({ model: null, mode: "extractive", tokens_used: 0, retrieval_time_ms: expect.any(Number), generation_time_ms: expect.any(Number) });
+    expect(await threads()).toBe(before);
+  });
+
+  it("POST /api/v1/chat streams token, sources and done events; thread_id and passage-less filters are 422", async () => {
+    const res = await api.post("/api/v1/chat", { message: "robbery appeal against sentence" }, asAlice());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = (await res.text())
+      .split("\n\n")
+      .filter((b) => b.trim() !== "")
+      .map((b) => JSON.parse(b.replace(/^data: /, "")) as { type: string; content?: string; sources?: Src[]; metadata?: Json; error?: unknown });
+    expect(events[0].type).toBe("sources");
+    expect(events[0].sources?.length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.type === "token").length).toBeGreaterThan(1);
+    expect(events.at(-1)).toMatchObject({ type: "done", thread_id: null, message_id: null, metadata: { mode: "extractive" } });
+    expect(events.at(-1)?.error).toBeUndefined();
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(["sources", "token", "done"]));
+
+    const threaded = await api.post("/api/v1/chat", { message: "x", thread_id: randomUUID() }, asAlice());
+    expect(threaded.status).toBe(422);
+    expect(await json(threaded)).toMatchObject({ status_code: 422, details: { fields: [expect.objectContaining({ field: "thread_id" })] } });
+    expect((await api.post("/api/v1/chat", { message: "x", filters: { court_level: "Crown Court" } }, asAlice())).status).toBe(422);
+    expect((await new Browser().post("/api/v1/chat", { message: "x" })).status).toBe(401);
+  });
+
+  it("POST /api/v1/qa: {answer, confidence, sources[{id, case_number, excerpt}], mode} under the context filters", async () => {
+    const res = await api.post("/api/v1/qa", { question: "Why was the sentence reduced?", context_filters: { jurisdiction: "PL", decision_date_from: "2000-01-01" } }, asAlice());
+    expect(res.status).toBe(200);
+    const body = (await json(res)) as { answer: string; confidence: number; sources: { id: string; case_number: string | null; excerpt: string }[]; mode: string };
+    expect(body.mode).toBe("extractive");
+    expect(body.confidence).toBeGreaterThanOrEqual(0);
+    expect(body.confidence).toBeLessThanOrEqual(1);
+    expect(body.sources.length).toBeGreaterThan(0);
+    expect(await jurisdictionsOf(body.sources.map((s) => s.id))).toEqual(["PL"]);
+    // Each answer line after the first is a sentence of the source it cites.
+    for (const line of body.answer.split("\n").slice(1).filter((l) => l.trim() !== "")) {
+      const m = /^(.*) \[(\d+)\]$/.exec(line);
+      expect(m, line).not.toBeNull();
+      expect(body.sources[Number(m![2]) - 1].excerpt).toContain(m![1]);
+    }
+    expect((await api.post("/api/v1/qa", { question: "" }, asAlice())).status).toBe(422);
   });
 });

@@ -161,6 +161,23 @@ describe("model answer (mock model)", () => {
     expect(stored).toEqual([]);
   });
 
+  it("a stream that closes cleanly but without a finish part is cut: done carries an error and nothing is stored", async () => {
+    const stored: string[] = [];
+    // The deltas and text-end arrive, then the provider's stream just closes (a proxy that hung up politely).
+    const model = streamingModel([...deltas(["Half ", "an answer"]), { type: "text-end", id: "t" }]);
+    const events = await collect(
+      answerEvents({ threadId: "t1", sources: SOURCES, metadata: meta(), tokens: answerTokens({ question: "q", history: [], sources: SOURCES }, model) }, async (text) => {
+        stored.push(text);
+        return "m1";
+      }),
+    );
+    expect(events[0]).toEqual({ type: "sources", sources: SOURCES });
+    expect(events.filter((e) => e.type === "token").map((e) => (e.type === "token" ? e.content : ""))).toEqual(["Half ", "an answer"]);
+    expect(events.at(-1)).toMatchObject({ type: "done", thread_id: "t1", message_id: null, error: { code: "CHAT_GENERATION_FAILED" } });
+    expect(events.filter((e) => e.type === "done")).toHaveLength(1);
+    expect(stored).toEqual([]);
+  });
+
   it("an error part from the provider ends the stream the same way", async () => {
     const model = streamingModel([...deltas(["Par"]), { type: "error", error: new Error("429 Too Many Requests") }]);
     const events = await collect(

@@ -83,8 +83,25 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
   { method: "get", path: "/api/v1/trends", tag: "analytics", summary: "Decisions per month and case types over time", success: { status: 200, description: "{trends: {decisions_by_month[{month, count}], case_types_trend}}" } },
   { method: "get", path: "/api/v1/schemas", tag: "capabilities", summary: "Extraction schemas (not built yet)", notImplemented: true, success: { status: 200, description: "{schemas: [{id, name, description, version, created_at}], total}" } },
   { method: "post", path: "/api/v1/schemas/generate", tag: "capabilities", summary: "Generate an extraction schema (not built yet)", body: V1GenerateSchemaBody, notImplemented: true, success: { status: 200, description: "{schema}" } },
-  { method: "post", path: "/api/v1/chat", tag: "capabilities", summary: "Chat over the corpus (not built yet)", body: V1ChatBody, notImplemented: true, success: { status: 200, description: "{response, sources, metadata}" } },
-  { method: "post", path: "/api/v1/qa", tag: "capabilities", summary: "Question answering (not built yet)", body: V1QaBody, notImplemented: true, success: { status: 200, description: "{answer, confidence, sources}" } },
+  {
+    method: "post",
+    path: "/api/v1/chat",
+    tag: "capabilities",
+    summary: "Chat over the corpus: an answer from retrieved judgment passages",
+    description:
+      "The web chat's answer (issue 17): mode llm when a model is configured (it cites the passages as [n]), else extractive (the best-matching sentences of the passages, each with its citation). stream true (default): text/event-stream of data objects token {content}, sources {sources}, done {metadata} (an error part-way ends with done carrying error). No thread is kept: thread_id is refused (422).",
+    body: V1ChatBody,
+    success: { status: 200, description: "stream false: {response, sources[{id, case_number, title, relevance}], metadata{model, mode, tokens_used, retrieval_time_ms, generation_time_ms}}; stream true: server-sent events." },
+  },
+  {
+    method: "post",
+    path: "/api/v1/qa",
+    tag: "capabilities",
+    summary: "Question answering over retrieved judgment passages",
+    description: "The same retrieval and answer as chat, not streamed. confidence is a heuristic (the share of the question's words the evidence covers, scaled by the best passage's relevance).",
+    body: V1QaBody,
+    success: { status: 200, description: "{answer, confidence 0-1, sources[{id, case_number, excerpt}], mode: llm | extractive}" },
+  },
   { method: "post", path: "/api/v1/feedback", tag: "service", summary: "Send feedback", body: V1FeedbackBody, success: { status: 201, description: "{id, message, created_at}" } },
 ];
 

@@ -74,7 +74,7 @@ export interface ChatDeps {
   modelName?: string | null;
 }
 
-function modelOf(deps: Pick<ChatDeps, "model" | "modelName">): { model: LanguageModel | null; name: string | null } {
+export function modelOf(deps: Pick<ChatDeps, "model" | "modelName">): { model: LanguageModel | null; name: string | null } {
   if (deps.model !== undefined) return { model: deps.model, name: deps.modelName ?? (deps.model ? "mock" : null) };
   const model = languageModel();
   return { model, name: model ? config().LLM_MODEL : null };
@@ -133,11 +133,13 @@ export async function* answerTokens(
     else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error(String(part.error));
     else if (part.type === "abort") throw new Error("The model call was aborted (time budget or stop).");
     else if (part.type === "finish") {
-      finished = true;
+      // The SDK sends a finish part of its own when the provider's stream closes without one: it then carries
+      // finishReason "other" and no raw reason from the provider. That is a cut stream, not an ending.
+      finished = part.rawFinishReason !== undefined || part.finishReason !== "other";
       used = tokensUsed(part.totalUsage);
     }
   }
-  // A stream that ends without its finish part was cut (a proxy or server that hung up): not a whole answer.
+  // A stream that ends without the provider's finish was cut (a proxy or server that hung up): not a whole answer.
   if (!finished) throw new Error("The model stream ended before it finished.");
   return used;
 }
@@ -148,7 +150,7 @@ export async function* answerTokens(
  */
 export async function* answerEvents(
   o: { threadId: string; sources: Source[]; metadata: ChatMetadata; tokens: AsyncGenerator<string, number>; signal?: AbortSignal },
-  finish: (text: string, metadata: ChatMetadata) => Promise<string>,
+  finish: (text: string, metadata: ChatMetadata) => Promise<string | null>,
 ): AsyncGenerator<ChatEvent> {
   const { metadata } = o;
   const t0 = performance.now();
@@ -196,7 +198,11 @@ export function chatEvents(p: PreparedChat, deps: ChatDeps, signal?: AbortSignal
 /** An SSE response of the events; a client that goes away (the stop button) aborts the generation. */
 export function chatEventStream(p: PreparedChat, deps: ChatDeps): Response {
   const abort = new AbortController();
-  const events = chatEvents(p, deps, abort.signal);
+  return eventStreamResponse(chatEvents(p, deps, abort.signal), abort);
+}
+
+/** `data: {json}` blocks of the events, one per pull; a cancelled response aborts `abort` and closes the events. */
+export function eventStreamResponse(events: AsyncGenerator<object>, abort: AbortController): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -253,9 +259,17 @@ export function answerConfidence(question: string, evidence: string, sources: So
   return Number(((hit / q.size) * Math.max(...sources.map((s) => s.relevance))).toFixed(2));
 }
 
-/** POST /api/qa: the reference question-answering shape over the same retrieval; nothing is stored. */
-export async function questionAnswer(body: z.infer<typeof QaBody>, deps: Pick<ChatDeps, "model" | "modelName">, signal?: AbortSignal) {
-  const { sources } = await retrievePassages({ query: body.question, filters: body.context_filters, jurisdiction: body.jurisdiction });
+/**
+ * POST /api/qa (and /api/v1/qa): the reference question-answering shape over the same retrieval; nothing is stored.
+ * `retrievalQuery` replaces the question as the retrieval's query (the reference API adds its keywords to it).
+ */
+export async function questionAnswer(
+  body: z.infer<typeof QaBody>,
+  deps: Pick<ChatDeps, "model" | "modelName">,
+  signal?: AbortSignal,
+  retrievalQuery?: string,
+) {
+  const { sources } = await retrievePassages({ query: retrievalQuery ?? body.question, filters: body.context_filters, jurisdiction: body.jurisdiction });
   const { model } = modelOf(deps);
   const out = (mode: AssistantMode, answer: string, evidence: string) => ({
     answer,

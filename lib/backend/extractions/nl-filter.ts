@@ -12,7 +12,7 @@ import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { translateQuestion, type NlFilterResult } from "@/lib/llm/nl-filter";
 import { translateByRules } from "@/lib/llm/nl-filter-rules";
-import { languageModel, llmStatus, llmTimeoutMs } from "@/lib/llm/provider";
+import { languageModel, llmStatus } from "@/lib/llm/provider";
 
 /** Longest question accepted (the same bound as text_query, spec: Limits). */
 export const NL_QUESTION_MAX_CHARS = 1000;
@@ -56,7 +56,7 @@ export async function nlFilterRequest(question: string, userId: string | null, d
     });
   try {
     // Issue 17 item 5: without a model the rules translator answers (it used to be 503 LLM_NOT_CONFIGURED).
-    const result = model === null ? translateByRules(question) : await translateQuestion(question, model, { timeoutMs: llmTimeoutMs() });
+    const result = model === null ? translateByRules(question) : await translateQuestion(question, model);
     finish(null);
     return result;
   } catch (e) {

@@ -94,8 +94,13 @@ async function taskQueue(): Promise<DependencyReport> {
 
 async function llmTracing(): Promise<DependencyReport> {
   // The llm module decides (lib/llm/call.ts): model calls carry telemetry exactly when this is true.
-  if (llmTracingEnabled()) return { status: "ok", detail: "model calls are traced (OTEL_EXPORTER_OTLP_ENDPOINT)" };
-  return notConfigured("no LLM tracing backend configured");
+  // "ok" only when a tracer provider is registered, not merely because OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  if (llmTracingEnabled()) return { status: "ok", detail: "model calls are traced (an OpenTelemetry tracer provider is registered)" };
+  return notConfigured(
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? "OTEL_EXPORTER_OTLP_ENDPOINT is set but no OpenTelemetry tracer provider is registered (instrumentation.ts did not run)"
+      : "no LLM tracing backend configured",
+  );
 }
 
 /** search_sync_state answers jsonb: parsed, not cast. */

@@ -8,6 +8,7 @@
  */
 import { generateObject, jsonSchema, type LanguageModel } from "ai";
 import { config } from "@/lib/config";
+import { isLlmTimeout, llmCallSettings } from "@/lib/llm/call";
 import { extractRules, RULES_MODEL, type RulesResult } from "@/lib/extraction/rules";
 import type { SchemaField } from "@/lib/schema/requests/schemas";
 import { toJsonSchema, validationFailure, type JsonSchemaObject } from "./json-schema";
@@ -85,6 +86,8 @@ export async function extractWithModel(
   const schema: JsonSchemaObject = toJsonSchema(fields);
   const input = selectSections(text, deps.maxInputTokens ?? config().EXTRACTION_MAX_INPUT_TOKENS);
   let object: unknown;
+  // The llm module's settings: LLM_TIMEOUT_MS (or the caller's), retries on 429/5xx, telemetry when traced.
+  const settings = llmCallSettings({ timeoutMs: deps.timeoutMs, functionId: "schemas.extract" });
   try {
     ({ object } = await generateObject({
       model: deps.model,
@@ -93,11 +96,10 @@ export async function extractWithModel(
       system:
         "Extract the requested fields from this criminal appeal judgment. Use null when the judgment does not state a value; never guess. Dates are YYYY-MM-DD.",
       prompt: input,
-      abortSignal: AbortSignal.timeout(deps.timeoutMs ?? config().UPSTREAM_TIMEOUT_MS),
-      maxRetries: 0,
+      ...settings,
     }));
   } catch (e) {
-    const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
+    const timedOut = isLlmTimeout(e, settings);
     const reason = timedOut ? "the model did not answer in time" : `the model's answer was not usable: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`;
     return { status: "failed", error: reason, model: deps.modelId };
   }

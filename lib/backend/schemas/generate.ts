@@ -9,7 +9,8 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { documentDetail } from "@/lib/backend/documents";
 import type { Identity } from "@/lib/backend/identity";
-import { llmTimeoutMs, requireLanguageModel } from "@/lib/llm/provider";
+import { isLlmTimeout, llmCallSettings } from "@/lib/llm/call";
+import { requireLanguageModel } from "@/lib/llm/provider";
 import { SCHEMA_FIELD_TYPES, schemaFieldsSchema, type SchemaField } from "@/lib/schema/requests/schemas";
 import { toJsonSchema, compileJsonSchema, type JsonSchemaObject } from "./json-schema";
 
@@ -53,6 +54,8 @@ export async function generateSchema(
   const model = deps.model ?? requireLanguageModel();
   const example = input.exampleText ? `\n\nAn example judgment (opening):\n${input.exampleText.slice(0, EXAMPLE_CHARS)}` : "";
   let object: z.infer<typeof modelOutput>;
+  // The llm module's settings: LLM_TIMEOUT_MS (or the caller's), retries on 429/5xx, telemetry when traced.
+  const settings = llmCallSettings({ timeoutMs: deps.timeoutMs, functionId: "schemas.generate" });
   try {
     ({ object } = await generateObject({
       model,
@@ -60,11 +63,10 @@ export async function generateSchema(
       schemaName: "extraction_schema",
       system: SYSTEM,
       prompt: `What the researcher wants to extract:\n${input.description}${example}`,
-      abortSignal: AbortSignal.timeout(deps.timeoutMs ?? llmTimeoutMs()),
-      maxRetries: 0,
+      ...settings,
     }));
   } catch (e) {
-    if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) {
+    if (isLlmTimeout(e, settings)) {
       throw new ApiError("UPSTREAM_TIMEOUT", "The language model took too long to answer.");
     }
     throw new ApiError("SCHEMA_GENERATION_FAILED");

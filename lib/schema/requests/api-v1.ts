@@ -85,16 +85,26 @@ export const V1FeedbackBody = z.strictObject({
   context: z.strictObject({ query: z.string().max(1000).optional(), document_id: uuidSchema.optional() }).optional(),
 });
 
-// The capabilities below are not built yet: their routes answer 501 (documented so); the request shapes are the
-// spec's, kept here so the document shows what the endpoints will take.
+// Schemas: not built yet on the reference API (501, documented so); chat and qa answer over the web's assistants.
 /** POST /api/v1/schemas/generate */
 export const V1GenerateSchemaBody = z.strictObject({ description: z.string().min(1).max(4000), example_document_id: uuidSchema.optional() });
-/** POST /api/v1/chat */
-export const V1ChatBody = z.strictObject({
-  message: z.string().min(1).max(4000),
-  thread_id: uuidSchema.optional(),
-  filters: V1SearchFilters.optional(),
-  stream: z.boolean().default(true),
+/**
+ * The filters chat and question answering retrieve under: the reference filters the passage index can apply
+ * (jurisdiction and decision dates; keywords join the retrieval query). court_level and case_type are not attributes
+ * of passages, so they are refused (422) rather than ignored.
+ */
+export const V1AssistantFilters = V1SearchFilters.omit({ court_level: true, case_type: true }).meta({
+  description: "Retrieval filters: jurisdiction, decision_date_from, decision_date_to, keywords (added to the retrieval query).",
 });
+export type V1AssistantFiltersT = z.infer<typeof V1AssistantFilters>;
+/** POST /api/v1/chat */
+export const V1ChatBody = z
+  .strictObject({
+    message: z.string().trim().min(1).max(4000),
+    thread_id: uuidSchema.optional().meta({ description: "Not kept by the reference API (each call answers one message; threads live in the web app): given → 422." }),
+    filters: V1AssistantFilters.optional(),
+    stream: z.boolean().default(true).meta({ description: "true (default): server-sent events token, sources, done; false: one JSON object." }),
+  })
+  .refine((b) => b.thread_id === undefined, { path: ["thread_id"], message: "threads are not kept by the reference API; send the message without thread_id" });
 /** POST /api/v1/qa */
-export const V1QaBody = z.strictObject({ question: z.string().min(1).max(2000), context_filters: V1SearchFilters.optional() });
+export const V1QaBody = z.strictObject({ question: z.string().trim().min(1).max(2000), context_filters: V1AssistantFilters.optional() });
