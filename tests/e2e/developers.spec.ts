@@ -29,7 +29,8 @@ test("a researcher reads the API reference and tries a request with their key", 
   await expect(box.getByTestId("try-it-status")).toHaveText("200");
   await expect(box.getByTestId("try-it-answer")).toContainText('"per_page": 5');
 
-  await box.getByLabel("Endpoint").selectOption({ label: "POST /api/v1/chat (not built yet (501))" });
+  // A capability the reference API does not serve yet answers 501 (chat and qa are built since issue 17; schemas are not).
+  await box.getByLabel("Endpoint").selectOption({ label: "GET /api/v1/schemas (not built yet (501))" });
   await box.getByRole("button", { name: "Send" }).click();
   await expect(box.getByTestId("try-it-status")).toHaveText("501");
   expect(foreign).toEqual([]);
