@@ -3,6 +3,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { ChevronDown } from "@/components/ui/chevron-down";
 
 export interface ExportItem {
   href: string;
@@ -41,9 +42,7 @@ export function ExportMenu({ label, items }: { label: string; items: ExportItem[
         }}
       >
         {label}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="m5 8 5 5 5-5" />
-        </svg>
+        <ChevronDown />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

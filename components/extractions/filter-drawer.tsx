@@ -7,6 +7,7 @@ import { filterKeys, type PageFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { FilterControl } from "./filter-controls";
 import { drawerGroups, keyLabel } from "./registry-view";
+import { ChevronDown } from "@/components/ui/chevron-down";
 
 /**
  * The filter drawer, built from the registry: one accordion section per group (core judgment keys first, registry
@@ -58,9 +59,7 @@ export function FilterDrawer({
                       {g.label}
                       {n ? <span className="ml-2 rounded-full bg-brand px-1.5 text-xs text-on-brand">{n}</span> : null}
                     </span>
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-data-[state=open]:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-                      <path d="m5 8 5 5 5-5" />
-                    </svg>
+                    <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" />
                   </Accordion.Trigger>
                 </Accordion.Header>
                 <Accordion.Content className="space-y-4 pb-4">

@@ -7,6 +7,7 @@ import type { PageFilter, PageFilterValue } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { FilterControl } from "./filter-controls";
 import { quickFilterKeys, keyLabel } from "./registry-view";
+import { ChevronDown } from "@/components/ui/chevron-down";
 
 /** The quick-filter strip: the registry's quick fields as small popovers that apply when confirmed. */
 export function QuickFilters({ filter, onChange }: { filter: PageFilter; onChange: (key: string, v: PageFilterValue | undefined) => void }) {
@@ -48,9 +49,7 @@ function QuickFilter({
     >
       <Popover.Trigger className={buttonClass(active ? "primary" : "secondary", "sm", "rounded-full")} data-quick={infoKey}>
         {label}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="m5 8 5 5 5-5" />
-        </svg>
+        <ChevronDown />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content align="start" sideOffset={6} className="z-40 w-[min(22rem,calc(100vw-2rem))] rounded-card border border-line bg-surface p-4 shadow-pop" aria-label={label}>
