@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { apiRoutes, effectiveAuth, fillPath, isCatchAll, key } from "../helpers/security-routes";
 import { adminPool } from "../helpers/stack";
+import { startInOneWindow } from "../helpers/rate-window";
 
 /**
  * The admin area over real HTTP (issue 14, items 1, 4, 5): the role matrix over every admin route, each route's body
@@ -270,6 +271,7 @@ describe("dashboard statistics", () => {
   });
 
   it("POST /api/dashboard/refresh recomputes, is audited, and the third call in an hour is 429", async () => {
+    await startInOneWindow(3600, 60);
     const refresher = await signedInBrowser({ admin: true });
     const first = await refresher.browser.post("/api/dashboard/refresh");
     expect(first.status).toBe(200);

@@ -5,6 +5,7 @@ import type { TestApp } from "../helpers/test-app";
 import { Browser } from "../helpers/http";
 import { stackEnv } from "../helpers/stack";
 import { createUser, serviceClient } from "../helpers/supabase";
+import { startInOneWindow } from "../helpers/rate-window";
 
 /**
  * Issue 19: the per-key hourly limit (API_KEY_RATE_LIMIT_PER_HOUR, 1000 by default) with a lowered test setting, on
@@ -24,6 +25,7 @@ afterAll(async () => {
 
 describe("the hourly limit per API key", () => {
   it("counts down, then answers the reference 429 with Retry-After; another key has its own allowance", async () => {
+    await startInOneWindow(3600, 60);
     const user = await createUser();
     const [one, two] = await Promise.all([
       createApiKey(serviceClient(), { name: "limit one", userId: user.id }),

@@ -14,6 +14,7 @@ import { startExtraApp } from "../helpers/extra-app";
 import type { TestApp } from "../helpers/test-app";
 import { Browser, createUser, signedInBrowser } from "../helpers/http";
 import { stackEnv } from "../helpers/stack";
+import { startInOneWindow } from "../helpers/rate-window";
 
 const NO_SUCH = "00000000-0000-4000-8000-000000000000";
 
@@ -29,6 +30,7 @@ async function expectReference429(res: Response): Promise<void> {
 describe("precedent finder quota (QUOTA_PRECEDENTS_PER_HOUR = 30)", () => {
   it("the 31st call in an hour is the reference 429 with Retry-After; another user is not affected", async () => {
     const limit = config().QUOTA_PRECEDENTS_PER_HOUR;
+    await startInOneWindow(3600, 60);
     expect(limit).toBe(30);
     const { browser } = await signedInBrowser();
     // A refused body costs nothing.
@@ -46,6 +48,7 @@ describe("precedent finder quota (QUOTA_PRECEDENTS_PER_HOUR = 30)", () => {
 describe("argumentation quota (QUOTA_ARGUMENTATION_PER_HOUR = 10)", () => {
   it("the 11th call in an hour is the reference 429 with Retry-After; another user is not affected", async () => {
     const limit = config().QUOTA_ARGUMENTATION_PER_HOUR;
+    await startInOneWindow(3600, 60);
     expect(limit).toBe(10);
     const { browser } = await signedInBrowser();
     expect((await browser.post("/api/argumentation/argumentation/analyze", { document_ids: [] })).status).toBe(422);
@@ -79,6 +82,7 @@ describe("chat quota (chatMessages, shared by /api/chat and /api/qa), on an app 
   }
 
   it("chat and qa draw on one allowance; the call past it is the reference 429 with Retry-After on both", async () => {
+    await startInOneWindow(3600, 30);
     const browser = await signIn();
     // Not counted: a refused body.
     expect((await browser.post("/api/chat", { message: "" })).status).toBe(422);

@@ -3,6 +3,7 @@ import IORedis from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { Browser, createUser, signedInBrowser, uniqueEmail } from "../helpers/http";
 import { stackEnv } from "../helpers/stack";
+import { startInOneWindow } from "../helpers/rate-window";
 
 /**
  * Credentials and the hashed rate-limit identities over real HTTP (security review L4, spec audit defect 6):
@@ -68,6 +69,7 @@ describe("sign-up password floor (L4)", () => {
 
 describe("sign-in and sign-up limits (L4)", () => {
   it("one e-mail tried from many addresses is refused after the per-e-mail limit, right password included", async () => {
+    await startInOneWindow(900, 60); // AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS
     const user = await createUser();
     for (let i = 0; i < PER_EMAIL; i++) {
       const res = await new Browser().post("/api/auth/sign-in", { email: user.email, password: `wrong-password-${i}` });
@@ -83,6 +85,7 @@ describe("sign-in and sign-up limits (L4)", () => {
   }, 120_000);
 
   it("one address trying many e-mails is refused after the per-IP limit, before the auth server is asked", async () => {
+    await startInOneWindow(60, 30);
     const b = new Browser();
     for (let i = 0; i < PER_IP; i++) {
       const res = await b.post("/api/auth/sign-in", { email: uniqueEmail("stuff"), password: "guessed-password" });

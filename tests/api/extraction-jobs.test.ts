@@ -5,6 +5,7 @@ import { signedInVisitor, Visitor } from "./structured-visitor";
 import { signedInBrowser } from "../helpers/http";
 import { adminPool } from "../helpers/stack";
 import { FIXTURES } from "../fixtures/extraction/judgments";
+import { startInOneWindow } from "../helpers/rate-window";
 
 /**
  * Issue 18 items 2, 4 and 5 over real HTTP, Postgres and the stack's real worker process (pg-boss): submit, idempotency,
@@ -188,6 +189,7 @@ describe("an extraction job from submission to export", () => {
 
 describe("the submission quota", () => {
   it("10 submissions a minute per user, then the reference 429 with Retry-After; a retry counts against the same quota", async () => {
+    await startInOneWindow(60, 30);
     const { visitor: carl, user } = await signedInVisitor();
     const key = `quota-${randomUUID()}`;
     // One job and nine answers of the same idempotency key: ten submissions, and the running limit (3) never in the way.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/lib/backend/api-keys";
 import { stackEnv } from "../helpers/stack";
 import { noRealtime } from "../helpers/supabase";
+import { startInOneWindow } from "../helpers/rate-window";
 
 const sb = (key: string): SupabaseClient =>
   createClient(stackEnv().supabaseUrl as string, key, {
@@ -97,6 +98,7 @@ describe("API keys on the reference API (/api/v1)", () => {
 
 describe("client address and rate limits (D-21, D-22)", () => {
   it("each client address has its own bucket; spoofed X-Forwarded-For / X-RateLimit-Identity change nothing; the 429 is the reference shape", async () => {
+    await startInOneWindow(60, 30);
     const a = randomLoopback();
     const b = randomLoopback();
     // An invalid event batch is the cheapest request that still passes the limiter (422 after it).

@@ -10,6 +10,7 @@ import { adminPool } from "../helpers/stack";
 import { generateJudgment } from "@/supabase/seed/generate";
 import { JUDGE_INDEXES, LINE_INDEXES, PLANTED_JUDGE } from "@/supabase/seed/planted-lines";
 import { config } from "@/lib/config";
+import { startInOneWindow } from "../helpers/rate-window";
 
 const pool = adminPool();
 afterAll(() => pool.end());
@@ -110,6 +111,7 @@ describe("judge fingerprint", () => {
   it(`compare has an hourly quota (judgeCompare): the next call past it is the reference 429 with Retry-After`, async () => {
     const { browser } = await signedInBrowser();
     const limit = config().QUOTA_JUDGE_COMPARE_PER_HOUR;
+    await startInOneWindow(3600, 60);
     // Names nobody has: each call counts against the quota and stops at the first 404, so the loop is cheap.
     for (let i = 0; i < limit; i++) expect((await browser.get("/api/judge-fingerprint/compare?judges=Nobody%20A,Nobody%20B")).status).toBe(404);
     const res = await browser.get("/api/judge-fingerprint/compare?judges=Nobody%20A,Nobody%20B");

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool } from "../helpers/stack";
+import { startInOneWindow } from "../helpers/rate-window";
 
 const pool = adminPool();
 afterAll(async () => {
@@ -265,6 +266,7 @@ async function expectQuota429(res: Response) {
 
 describe("reasoning lines: the hourly quotas", () => {
   it("discover (QUOTA_DISCOVER_PER_HOUR = 10): the 11th well-formed call in an hour is 429; refused bodies cost nothing", async () => {
+    await startInOneWindow(3600, 90);
     const { browser } = await signedInBrowser();
     expect((await browser.post("/api/reasoning-lines/discover", { sample_size: 5 })).status).toBe(422);
     for (let i = 0; i < 10; i++) {

@@ -10,6 +10,7 @@ import { TopicsFileStore } from "@/lib/search/lancedb/topics-store";
 import { PLANTED_TOPICS } from "@/supabase/seed/planted-topics";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool, stackEnv } from "../helpers/stack";
+import { startInOneWindow } from "../helpers/rate-window";
 
 const pool = adminPool();
 
@@ -283,6 +284,7 @@ describe("runs: determinism, known answers, owner-only reads, the topics index",
 
 describe("the hourly topic-run quota (QUOTA_TOPIC_RUNS_PER_HOUR = 10)", () => {
   it("the 11th well-formed run in an hour is 429 in the reference shape with Retry-After; refused bodies cost nothing", async () => {
+    await startInOneWindow(3600, 90);
     const { browser, user } = await signedInBrowser();
     users.push(user.id);
     // A refused body is not counted (lib/api/route.ts: quotas count well-formed requests only).

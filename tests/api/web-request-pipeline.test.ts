@@ -2,6 +2,7 @@ import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Browser, createUser, signedInBrowser } from "../helpers/http";
 import { stackEnv } from "../helpers/stack";
+import { startInOneWindow } from "../helpers/rate-window";
 
 /**
  * The request pipeline over real HTTP (issue 12): body caps (security review H2), deep JSON (L1), CSRF (M1), HEAD on
@@ -197,6 +198,7 @@ describe("security headers (M2)", () => {
 
 describe("per-user rate limit (R-AUTH-007)", () => {
   it("one user rotating between two addresses is refused before either address reaches its own limit", async () => {
+    await startInOneWindow(60, 40);
     const { browser: a } = await signedInBrowser();
     const b = new Browser();
     for (const name of a.cookieNames()) b.setCookie(name, a.cookie(name));
