@@ -97,6 +97,22 @@ export async function claimsOf(db: DbClient, bearer: string | null) {
 }
 
 /**
+ * The per-user rate-limit identity of a caller whose bearer or session token verifies locally (the cached JWKS of
+ * token-claims.ts; no database call, no auth-server call but jose's rate-capped JWKS fetch), else null. Lets the route
+ * count the per-IP and per-user limits in one round trip before authentication proper (lib/api/route.ts); a token that
+ * needs the slow path is counted per user after resolveIdentity instead. Whether the account is banned or signed out
+ * is not known here, so this only names whose allowance the request draws on.
+ */
+export async function locallyVerifiedRateLimitId(req: Request): Promise<string | null> {
+  const bearer = bearerOf(req);
+  if (!bearer && !hasSessionCookie(req)) return null;
+  const { url } = supabaseEnv();
+  const token = bearer ?? (await sessionAccessToken(req.headers.get("cookie"), url));
+  const claims = token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
+  return claims?.sub && roleOf(claims) !== "anonymous" ? rateLimitIdentityOf(claims.sub) : null;
+}
+
+/**
  * Resolve who is calling: a bearer token (servers, API clients) or the cookie session (browsers), plus an optional
  * API key. Reads verify the JWT locally: first against the cached JWKS (`token-claims.ts`), and when that cannot
  * decide (a session due for refresh, a symmetric key, …) with supabase-js `getClaims()`, which refreshes the session.

@@ -15,7 +15,7 @@ import { aggregateRequest, filterRequest, type InitialExtractions } from "@/lib/
 import { parseExtractionState, serializeExtractionState } from "@/lib/client/extraction-url-state";
 import { toApiFilter } from "@/lib/client/filter-codec";
 import { pageIdentity } from "./pages";
-import { clientAddress, limitByAddress, limitByUser } from "./rate-limit";
+import { clientAddress, limitByAddressAndUser } from "./rate-limit";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -45,8 +45,7 @@ export async function pageExtractionsFirstPage(sp: SearchParams): Promise<Initia
     const filterBody = FilterRequestSchema.safeParse(filterRequest(filters, url.q, url.page));
     const aggregateBody = AggregateRequestSchema.safeParse(aggregateRequest(filters, url.q));
     if (!filterBody.success) return null;
-    await limitByAddress("general", clientAddress({ headers: await headers() }).address);
-    if (identity.rateLimitId) await limitByUser("general", identity.rateLimitId);
+    await limitByAddressAndUser("general", clientAddress({ headers: await headers() }).address, identity.rateLimitId);
     const [results, aggregate] = await Promise.all([
       filterDocuments(identity.db, filterBody.data).catch(quiet("filter")),
       aggregateBody.success ? aggregateExtractedData(identity.db, aggregateBody.data).catch(quiet("aggregate")) : null,

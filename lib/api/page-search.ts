@@ -18,7 +18,7 @@ import { guestFromSession, toResultHit, searchRequestPath, type InitialSearch, t
 import { hasSearchCriteria, parseSearchState, serializeSearchState } from "@/lib/client/search-url-state";
 import { pageIdentity } from "./pages";
 import { GUEST_MINT_HEADER } from "./page-search-header";
-import { clientAddress, limitByAddress, limitByUser } from "./rate-limit";
+import { clientAddress, limitByAddressAndUser } from "./rate-limit";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -42,8 +42,7 @@ export async function pageSearchFirstPage(sp: SearchParams): Promise<InitialSear
     if (!parsed.success) return null;
 
     const h = await headers();
-    await limitByAddress("search", clientAddress({ headers: h }).address);
-    if (identity.rateLimitId) await limitByUser("search", identity.rateLimitId);
+    await limitByAddressAndUser("search", clientAddress({ headers: h }).address, identity.rateLimitId);
 
     const run = () => mapSearchErrors(() => searchDocuments(parsed.data, identity));
     let body: SearchDocumentsBody;

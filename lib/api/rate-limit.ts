@@ -40,12 +40,17 @@ function refuse(v: RateLimitVerdict): RateLimitError {
   return new RateLimitError(retryAfter, rateLimitHeaders({ ...v, remaining: 0 }));
 }
 
-/** Count this request against the per-IP rule of `policy`; throws the 429 when over. Returns the verdict for headers. */
-export async function limitByAddress(policy: Exclude<RateLimitPolicy, "none">, address: string): Promise<RateLimitVerdict> {
+/**
+ * The per-IP rule of `policy` and, when the caller's token was already verified, the same rule per user (R-AUTH-007),
+ * counted in one limiter round trip (issue 20), address first. Throws the 429 of whichever refuses; returns the
+ * verdicts for the headers.
+ */
+export async function limitByAddressAndUser(policy: Exclude<RateLimitPolicy, "none">, address: string, rateLimitId: string | null | undefined): Promise<RateLimitVerdict[]> {
   const rule: RuleName = policy === "search" ? "search" : "ip";
-  const v = await rateLimiter().check(rule, `ip:${address}`);
-  if (!v.success) throw refuse(v);
-  return v;
+  const verdicts = await rateLimiter().checkAll(rule, rateLimitId ? [`ip:${address}`, `user:${rateLimitId}`] : [`ip:${address}`]);
+  const refused = verdicts.find((v) => !v.success);
+  if (refused) throw refuse(refused);
+  return verdicts;
 }
 
 /**

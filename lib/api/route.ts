@@ -8,8 +8,8 @@ import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
 import { errorResponse } from "./errors";
-import { resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
-import { clientAddress, limitByAddress, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
+import { locallyVerifiedRateLimitId, resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
+import { clientAddress, limitByAddressAndUser, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "@/lib/errors";
 // The rendering lives in ./errors; re-exported for callers that know it from here.
@@ -245,7 +245,11 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
     try {
       const policy = opts.rateLimit ?? "general";
       const address = clientAddress(req).address;
-      if (policy !== "none") verdicts.push(await limitByAddress(policy, address));
+      // One limiter round trip for the address and, when the token verifies locally, the user (issue 20). A caller
+      // with an API key is limited by address alone first: the key is looked up in the database after this.
+      const keyed = opts.apiKey === "required" || req.headers.has("x-api-key");
+      const earlyUser = policy !== "none" && !keyed ? await locallyVerifiedRateLimitId(req) : null;
+      if (policy !== "none") verdicts.push(...(await limitByAddressAndUser(policy, address, earlyUser)));
       // Writes: refused cross-site (403) or when not JSON (415) before any database call (security review M1).
       if (WRITE_METHODS.has(req.method)) checkWrite(req);
       timer.mark("limit");
@@ -263,7 +267,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (opts.apiKey === "required") headerVerdict = keyVerdict;
       }
       // The same rule per signed-in user, so rotating addresses buys no fresh allowance (R-AUTH-007).
-      if (identity.rateLimitId && policy !== "none") verdicts.push(await limitByUser(policy, identity.rateLimitId));
+      if (identity.rateLimitId && policy !== "none" && identity.rateLimitId !== earlyUser) verdicts.push(await limitByUser(policy, identity.rateLimitId));
       if (auth !== "public" && identity.role === "anonymous") throw unauthorized();
       if (auth === "admin" && identity.role !== "admin") throw forbidden();
       timer.mark("auth");

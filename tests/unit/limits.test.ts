@@ -68,6 +68,24 @@ describe("RateLimiter", () => {
     for (let i = 0; i < 4; i++) ok.push((await rl.check("ip", "ip:10.0.0.3")).success);
     expect(ok).toEqual([true, true, true, false]);
   });
+
+  it("checkAll (address and user in one call) also falls back, per subject, when the store is unreachable", async () => {
+    const store = createLimitsStore({ url: "http://127.0.0.1:9", token: "x", timeoutMs: 200 });
+    const rl = new RateLimiter({ store, rules: rules(60, 100), fallback: { perMinute: 2, perHour: 1000 } });
+    const first = await rl.checkAll("ip", ["ip:10.0.0.4", "user:h"]);
+    expect(first.map((v) => [v.source, v.success])).toEqual([["fallback", true], ["fallback", true]]);
+    await rl.checkAll("ip", ["ip:10.0.0.5", "user:h"]);
+    // The user's fallback window is spent (2 a minute); the new address is still counted first.
+    const third = await rl.checkAll("ip", ["ip:10.0.0.6", "user:h"]);
+    expect(third.map((v) => [v.source, v.success])).toEqual([["fallback", true], ["fallback", false]]);
+  });
+
+  it("checkAll without a store walks the subjects in process memory and stops at the first refusal", async () => {
+    const rl = new RateLimiter({ store: null, rules: rules(60, 1), fallback: { perMinute: 100, perHour: 1000 } });
+    expect((await rl.checkAll("ip", ["ip:a", "user:m"])).map((v) => v.success)).toEqual([true, true]);
+    expect((await rl.checkAll("ip", ["ip:a", "user:n"])).map((v) => v.success)).toEqual([false]);
+    expect((await rl.checkAll("ip", ["user:n"])).map((v) => v.success)).toEqual([true]);
+  });
 });
 
 describe("429 shape (D-15)", () => {
