@@ -24,6 +24,11 @@ const ConfigSchema = z.object({
 
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+  /**
+   * The limits store (rate limits, guest allowance) on a direct Redis connection (`redis://…`) instead of Upstash's
+   * REST API; takes precedence over UPSTASH_REDIS_REST_URL. `npm start` sets it to the Redis its gateway bridges.
+   */
+  LIMITS_REDIS_URL: optionalUrl,
 
   MEILI_HOST: optionalUrl,
   MEILI_API_KEY: z.string().optional(),

@@ -70,6 +70,7 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   cleanups.push(() => db.stop());
   if (!external) addMissingToEnvFile(envFile, { DATABASE_URL: db.databaseUrl });
 
+  const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const gateway = await step(`starting the gateway on ${supabaseUrl}`, () =>
     startGateway({
       port: GATEWAY_PORT,
@@ -78,7 +79,7 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
       anonKey: env.SUPABASE_ANON_KEY as string,
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string,
       upstashToken: env.UPSTASH_REDIS_REST_TOKEN as string,
-      redisUrl: env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      redisUrl,
       log: say,
     }),
   );
@@ -104,10 +105,14 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
     DATABASE_URL: db.databaseUrl,
     SUPABASE_URL: gateway.url,
     UPSTASH_REDIS_REST_URL: gateway.upstash?.url ?? "",
+    // The app reaches that Redis directly (one hop, not HTTP to the gateway and on to Redis; issue 20 item 3). The
+    // gateway's /upstash bridge stays for whatever speaks REST (the tests' app, bench/limits).
+    LIMITS_REDIS_URL: env.LIMITS_REDIS_URL ?? (gateway.upstash ? redisUrl : ""),
     SEARCH_DATA_DIR: env.SEARCH_DATA_DIR ?? path.join(db.dataDir, "search"),
     SMTP_URL: smtpUrl,
   };
   if (!gateway.upstash) delete appEnv.UPSTASH_REDIS_REST_URL;
+  if (!appEnv.LIMITS_REDIS_URL) delete appEnv.LIMITS_REDIS_URL;
   if (!withNext) {
     say(`gateway   ${gateway.url}`);
     say(`database  ${db.databaseUrl.replace(/:[^:@/]+@/, ":***@")}`);

@@ -115,10 +115,17 @@ async function main() {
         // refused 429 part-way. Their app gets per-IP limits that fit many visitors, sign-up and sign-in included (19
         // journeys sign up or in more than the 20 a minute one address may); the limits themselves are tested over HTTP
         // (tests/api, auth-limits). The guest allowance is a separate meter and stays as configured.
+        // The limits store is reached as `npm start` reaches it: a direct Redis connection (LIMITS_REDIS_URL); the API
+        // tests' app goes through the gateway's REST bridge, as a deployment on Upstash would.
         const app = await startTestApp(stack.env, {
           port: settings.appPort,
           mode: "production",
-          extraEnv: { GENERAL_RATE_LIMIT_PER_MINUTE: "5000", SEARCH_DOCUMENTS_RATE_LIMIT: "5000", AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: "1000" },
+          extraEnv: {
+            GENERAL_RATE_LIMIT_PER_MINUTE: "5000",
+            SEARCH_DOCUMENTS_RATE_LIMIT: "5000",
+            AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: "1000",
+            ...(stack.env.upstashUrl ? { LIMITS_REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" } : {}),
+          },
         });
         stack.env.appUrl = app.url;
         try {

@@ -10,7 +10,7 @@
  * first), which is the machine and the app waking up, not the app warm.
  */
 import { performance } from "node:perf_hooks";
-import { ENDPOINTS, httpClient, stats, timed, type EndpointName, type Stats } from "./http-timing";
+import { ENDPOINTS, httpClient, parseServerTiming, pct, stats, timed, type EndpointName, type Stats } from "./http-timing";
 import { SEARCH_BENCH_QUERIES } from "./search-queries";
 import { createThrowawayUser, deleteUser } from "./throwaway-user";
 
@@ -22,6 +22,11 @@ export interface AppLatency {
   keyword: Stats;
   hybrid: Stats;
   autocomplete: Stats;
+  /**
+   * Where a keyword search's time goes inside the route wrapper (p50 of each Server-Timing phase: limit, auth,
+   * handler), when the app runs with SERVER_TIMING=1; the rest of the client's figure is Next's router and HTTP.
+   */
+  keyword_server_timing_p50_ms: Record<string, number> | null;
 }
 
 /** Sign a throwaway user in through the running app; returns the Cookie header and the user (to delete). */
@@ -59,8 +64,18 @@ export async function measureThroughApp(appUrl: string, rounds: number): Promise
     } while (performance.now() - t0 < WARMUP_MS);
     const warmup = { ms: Math.round(performance.now() - t0), passes: warmupPasses };
     const samples: Record<EndpointName, number[]> = { keyword: [], hybrid: [], autocomplete: [] };
+    const phases: Record<string, number[]> = {};
     for (const bq of SEARCH_BENCH_QUERIES) {
-      for (const name of names) samples[name].push(...(await timed(() => app.json(ENDPOINTS[name](bq)), rounds)));
+      for (const name of names) {
+        const keyword = name === "keyword";
+        samples[name].push(
+          ...(await timed(async () => {
+            await app.json(ENDPOINTS[name](bq));
+            const header = keyword ? app.serverTiming() : null;
+            if (header) for (const [phase, ms] of Object.entries(parseServerTiming(header))) (phases[phase] ??= []).push(ms);
+          }, rounds)),
+        );
+      }
     }
     return {
       url,
@@ -69,6 +84,7 @@ export async function measureThroughApp(appUrl: string, rounds: number): Promise
       keyword: stats(samples.keyword),
       hybrid: stats(samples.hybrid),
       autocomplete: stats(samples.autocomplete),
+      keyword_server_timing_p50_ms: Object.keys(phases).length ? Object.fromEntries(Object.entries(phases).map(([k, xs]) => [k, pct(xs, 50)])) : null,
     };
   } finally {
     app.close();

@@ -53,12 +53,15 @@ export type EndpointName = keyof typeof ENDPOINTS;
 export function httpClient(base: string, cookie?: string) {
   const u = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let lastServerTiming: string | null = null;
   const get = (p: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.get(
         { host: u.hostname, port: u.port, path: p, agent, headers: cookie ? { cookie } : {} },
         (res) => {
           const parts: Buffer[] = [];
+          const timing = res.headers["server-timing"];
+          lastServerTiming = typeof timing === "string" ? timing : null;
           res.on("data", (c: Buffer) => parts.push(c));
           res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
           res.on("error", reject);
@@ -75,6 +78,18 @@ export function httpClient(base: string, cookie?: string) {
       if (r.status !== 200) throw new Error(`${p} → ${r.status} ${r.body.slice(0, 300)}`);
       return JSON.parse(r.body) as Record<string, unknown>;
     },
+    /** The Server-Timing header of the last answer (the app sends one with SERVER_TIMING=1), or null. */
+    serverTiming: () => lastServerTiming,
     close: () => agent.destroy(),
   };
+}
+
+/** `limit;dur=0.41, auth;dur=0.02` → { limit: 0.41, auth: 0.02 }. */
+export function parseServerTiming(header: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of header.split(",")) {
+    const m = part.trim().match(/^([\w-]+);dur=([\d.]+)/);
+    if (m) out[m[1]] = Number(m[2]);
+  }
+  return out;
 }

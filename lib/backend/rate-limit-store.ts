@@ -2,6 +2,8 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type In
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Redis, errors, type Requester, type UpstashRequest, type UpstashResponse } from "@upstash/redis";
 import { config } from "@/lib/config";
+import { logger } from "@/lib/logger";
+import { encodeReply, UpstashBridge, UpstashCommandError } from "./upstash-bridge";
 
 /**
  * The limits store shared by the rate limiter and the guest meter: Upstash Redis over REST (locally the gateway's
@@ -129,6 +131,46 @@ export class LimitsStoreTransport implements Requester {
   }
 }
 
+/**
+ * The limits store's transport over a direct Redis connection (LIMITS_REDIS_URL; `npm start` sets it to the Redis the
+ * gateway's bridge uses): the same Upstash commands, translated in process by the bridge's code (upstash-bridge.ts)
+ * instead of over HTTP to the gateway and from there to Redis. One hop instead of two on every limiter and guest-meter
+ * call (issue 20 item 3). Same contract as LimitsStoreTransport: Redis's refusals thrown as UpstashError with
+ * Redis's message, a deadline per command that throws, no retries.
+ */
+export class RedisBridgeTransport implements Requester {
+  readonly readYourWrites = false;
+
+  constructor(
+    private readonly bridge: UpstashBridge,
+    private readonly timeoutMs: number,
+  ) {}
+
+  request<TResult = unknown>(req: UpstashRequest): Promise<UpstashResponse<TResult>> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`limits store did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    return Promise.race([this.run(req), deadline]).finally(() => clearTimeout(timer)) as Promise<UpstashResponse<TResult>>;
+  }
+
+  private async run(req: UpstashRequest): Promise<unknown> {
+    const path = (req.path ?? []).join("/");
+    try {
+      if (path === "") return { result: encodeReply(await this.bridge.command(req.body), false) };
+      if ((path !== "pipeline" && path !== "multi-exec") || !Array.isArray(req.body)) {
+        throw new UpstashCommandError(`ERR unsupported limits store request /${path}`);
+      }
+      const replies = path === "pipeline" ? await this.bridge.pipeline(req.body) : await this.bridge.multiExec(req.body);
+      return replies.map((r) => ("error" in r ? r : { result: encodeReply(r.result, false) }));
+    } catch (e) {
+      // Redis refused the command: what the REST API answers with 400 and the stock client throws as UpstashError.
+      if (e instanceof UpstashCommandError) throw new errors.UpstashError(e.message);
+      throw e;
+    }
+  }
+}
+
 export function createLimitsStore(s: StoreSettings): Redis {
   // A Requester (not a {url, token} config) also leaves auto-pipelining off: each command goes out at once.
   const store = new Redis(new LimitsStoreTransport(s.url, s.token, s.timeoutMs));
@@ -136,15 +178,32 @@ export function createLimitsStore(s: StoreSettings): Redis {
   return store;
 }
 
+/** A limits store on a direct Redis connection (see RedisBridgeTransport). */
+export function createDirectLimitsStore(s: { redisUrl: string; timeoutMs: number; retryAfterMs?: number }): Redis {
+  const bridge = UpstashBridge.lazy(s.redisUrl, (line) => logger.warn({ redis: redactedUrl(s.redisUrl) }, line.replace(s.redisUrl, redactedUrl(s.redisUrl))));
+  const store = new Redis(new RedisBridgeTransport(bridge, s.timeoutMs));
+  circuits.set(store, { downUntil: 0, retryAfterMs: s.retryAfterMs ?? config().LIMITS_STORE_RETRY_MS });
+  return store;
+}
+
+/** A Redis URL without its password, for logs. */
+function redactedUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
+}
+
 let cached: { key: string; store: Redis | null } | null = null;
 
-/** The configured store (one client per process), or null when none is configured. */
+/**
+ * The configured store (one client per process), or null when none is configured: a direct Redis connection when
+ * LIMITS_REDIS_URL is set, else Upstash over REST (UPSTASH_REDIS_REST_URL/TOKEN).
+ */
 export function limitsStore(): Redis | null {
   const c = config();
-  const key = `${c.UPSTASH_REDIS_REST_URL ?? ""}|${c.UPSTASH_REDIS_REST_TOKEN ? "t" : ""}|${c.LIMITS_STORE_TIMEOUT_MS}`;
+  const key = `${c.LIMITS_REDIS_URL ?? ""}|${c.UPSTASH_REDIS_REST_URL ?? ""}|${c.UPSTASH_REDIS_REST_TOKEN ? "t" : ""}|${c.LIMITS_STORE_TIMEOUT_MS}`;
   if (cached?.key !== key) {
-    const store =
-      c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN
+    const store = c.LIMITS_REDIS_URL
+      ? createDirectLimitsStore({ redisUrl: c.LIMITS_REDIS_URL, timeoutMs: c.LIMITS_STORE_TIMEOUT_MS })
+      : c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN
         ? createLimitsStore({ url: c.UPSTASH_REDIS_REST_URL, token: c.UPSTASH_REDIS_REST_TOKEN, timeoutMs: c.LIMITS_STORE_TIMEOUT_MS })
         : null;
     cached = { key, store };

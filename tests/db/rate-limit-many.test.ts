@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RateLimiter, type RuleSpec } from "@/lib/backend/rate-limit";
-import { createLimitsStore } from "@/lib/backend/rate-limit-store";
+import { createDirectLimitsStore, createLimitsStore } from "@/lib/backend/rate-limit-store";
+import { GuestLimitReachedError, GuestMeter } from "@/lib/backend/guest";
 import { stackEnv } from "../helpers/stack";
 
 /**
  * RateLimiter.checkAll (issue 20: the per-IP and per-user limits in one store round trip) against the real limits
- * store, the stack's Upstash bridge over a real Redis: the same sliding window and the same keys as `check`
+ * store, over both transports: the stack's Upstash REST bridge (what a deployment on Upstash uses) and a direct Redis
+ * connection (LIMITS_REDIS_URL, what `npm start` uses). The same sliding window and the same keys as `check`
  * (@upstash/ratelimit's slidingWindow), the walk stopping at the first refusal, and the same verdicts as the
  * process-memory limiter for the same sequence.
  */
@@ -18,18 +20,20 @@ const rules = (limit: number): Record<"search" | "ip" | "apiKey", RuleSpec> => (
   apiKey: { limit: 1000, windowSeconds: 3600 },
 });
 
-let store: Redis;
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const stores: Record<"rest" | "direct", Redis | null> = { rest: null, direct: null };
 
 beforeAll(() => {
   const env = stackEnv();
   if (!env.upstashUrl || !env.upstashToken) throw new Error("the test stack has no Upstash bridge (is Redis running on 6379?)");
-  store = createLimitsStore({ url: env.upstashUrl, token: env.upstashToken, timeoutMs: 2000 });
+  stores.rest = createLimitsStore({ url: env.upstashUrl, token: env.upstashToken, timeoutMs: 2000 });
+  stores.direct = createDirectLimitsStore({ redisUrl: REDIS_URL, timeoutMs: 2000 });
 });
 
-/** A limiter on the real store with a clock the test sets and a prefix of its own. */
-function limiter(limit: number, clock: { t: number }, withStore = true) {
+/** A limiter on a real store (or process memory) with a clock the test sets and a prefix of its own. */
+function limiter(store: Redis | null, limit: number, clock: { t: number }) {
   return new RateLimiter({
-    store: withStore ? store : null,
+    store,
     rules: rules(limit),
     fallback: { perMinute: 1000, perHour: 10_000 },
     prefix: `test-many-${randomUUID()}`,
@@ -39,10 +43,12 @@ function limiter(limit: number, clock: { t: number }, withStore = true) {
 
 const summary = (vs: { success: boolean; remaining: number; source: string }[]) => vs.map((v) => [v.success, v.remaining]);
 
-describe("RateLimiter.checkAll on the real store", () => {
+describe.each(["rest", "direct"] as const)("RateLimiter.checkAll on the real store (%s)", (transport) => {
+  const store = () => stores[transport] as Redis;
+
   it("counts every subject in one call, stops at the first refusal, and leaves the refused and later subjects uncounted", async () => {
     const clock = { t: 29_000_000 * WINDOW_MS + 1_000 };
-    const rl = limiter(3, clock);
+    const rl = limiter(store(), 3, clock);
     expect(summary(await rl.checkAll("ip", ["ip:a", "user:u"]))).toEqual([[true, 2], [true, 2]]);
     expect((await rl.checkAll("ip", ["ip:a", "user:u"]))[0].source).toBe("store");
     // Another address, same user: the user's counter is shared, the address's is fresh.
@@ -61,7 +67,7 @@ describe("RateLimiter.checkAll on the real store", () => {
 
   it("weights the previous window by its overlap, floored (Upstash's slidingWindow)", async () => {
     const clock = { t: 29_000_100 * WINDOW_MS + 5_000 };
-    const rl = limiter(5, clock);
+    const rl = limiter(store(), 5, clock);
     for (let i = 0; i < 4; i++) expect((await rl.checkAll("ip", ["ip:w"]))[0].success).toBe(true);
     // Half-way through the next window: floor(4 × 0.5) = 2 still weigh, so 3 more fit.
     clock.t = 29_000_101 * WINDOW_MS + WINDOW_MS / 2;
@@ -73,8 +79,8 @@ describe("RateLimiter.checkAll on the real store", () => {
   it("gives the same verdicts as the process-memory limiter for the same sequence", async () => {
     const clockA = { t: 29_000_200 * WINDOW_MS + 10_000 };
     const clockB = { t: clockA.t };
-    const onStore = limiter(4, clockA);
-    const inMemory = limiter(4, clockB, false);
+    const onStore = limiter(store(), 4, clockA);
+    const inMemory = limiter(null, 4, clockB);
     const steps: [number, string[]][] = [
       [0, ["ip:x", "user:p"]],
       [1_000, ["ip:y", "user:p"]],
@@ -97,7 +103,7 @@ describe("RateLimiter.checkAll on the real store", () => {
 
   it("shares its counters with `check` (the same keys as @upstash/ratelimit)", async () => {
     const clock = { t: Date.now() };
-    const rl = limiter(5, clock);
+    const rl = limiter(store(), 5, clock);
     // `check` goes through @upstash/ratelimit, which reads the real clock; so does this call.
     await rl.check("ip", "ip:shared");
     await rl.check("ip", "ip:shared");
@@ -106,5 +112,31 @@ describe("RateLimiter.checkAll on the real store", () => {
     // Two counted by `check`, this one by checkAll: 2 left (3 if a window boundary fell in between and floored one).
     expect(v.success).toBe(true);
     expect([2, 3]).toContain(v.remaining);
+  });
+});
+
+describe("the direct Redis transport (LIMITS_REDIS_URL)", () => {
+  it("meters a guest: mints, counts, refuses past the allowance before the engine", async () => {
+    const meter = new GuestMeter(stores.direct, { limit: 2, ttlSeconds: 3600, nudgeRemaining: 0 });
+    let runs = 0;
+    const run = async () => ++runs;
+    const first = await meter.meter(null, run);
+    expect(first.session).toMatchObject({ minted: true, remaining: 1, limit: 2 });
+    const id = (first.session as { id: string }).id;
+    expect((await meter.meter(id, run)).session).toMatchObject({ minted: false, remaining: 0 });
+    await expect(meter.meter(id, run)).rejects.toBeInstanceOf(GuestLimitReachedError);
+    expect(runs).toBe(2);
+    expect(await meter.remove(id)).toBe(1);
+  });
+
+  it("a Redis that does not answer is a store failure within the deadline: the fallback limiter decides", async () => {
+    const down = createDirectLimitsStore({ redisUrl: "redis://127.0.0.1:9", timeoutMs: 300 });
+    const rl = new RateLimiter({ store: down, rules: rules(100), fallback: { perMinute: 1, perHour: 10 }, prefix: `test-down-${randomUUID()}` });
+    const t0 = Date.now();
+    const [a] = await rl.checkAll("ip", ["ip:down"]);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(a).toMatchObject({ source: "fallback", success: true });
+    // The circuit is open now: the next call does not wait for Redis, and the fallback's 1/min refuses it.
+    expect(await rl.check("ip", "ip:down")).toMatchObject({ source: "fallback", success: false });
   });
 });

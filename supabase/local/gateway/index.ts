@@ -8,7 +8,7 @@ import type { GatewayContext } from "./context";
 import { applyCors, sendJson } from "./http";
 import { handleRest } from "./rest/router";
 import { TokenService } from "./tokens";
-import { UpstashBridge } from "./upstash/bridge";
+import { UpstashBridge } from "../../../lib/backend/upstash-bridge";
 import { handleUpstash } from "./upstash/router";
 
 export interface GatewayOptions {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyTooLargeError, header, parseJsonBody, readBody, sendJson } from "../http";
 import { bearerToken } from "../tokens";
-import { encodeReply, RedisUnavailableError, UpstashCommandError, type UpstashBridge } from "./bridge";
+import { encodeReply, RedisUnavailableError, UpstashCommandError, type UpstashBridge } from "../../../../lib/backend/upstash-bridge";
 
 const UPSTASH_BODY_LIMIT = 10 * 1024 * 1024;
 

@@ -62,7 +62,9 @@ function toArg(v: unknown): string {
 
 /**
  * The Upstash REST protocol (`POST /` with `["SET","k","v"]`, `/pipeline`, `/multi-exec`) over a real Redis through
- * ioredis, so `@upstash/redis` and `@upstash/ratelimit` run unchanged against a local server.
+ * ioredis, so `@upstash/redis` and `@upstash/ratelimit` run unchanged against a local server: behind the local
+ * gateway's `/upstash` route (supabase/local/gateway/upstash/router.ts), and in the app's own process as the limits
+ * store's transport when LIMITS_REDIS_URL is set (lib/backend/rate-limit-store.ts).
  */
 export class UpstashBridge {
   private readonly scripts = new Map<string, StoredScript>();
@@ -72,8 +74,8 @@ export class UpstashBridge {
     readonly redisUrl: string,
   ) {}
 
-  /** Connect and PING; null when no Redis answers (the app then falls back to process memory). */
-  static async connect(redisUrl: string, log: (l: string) => void): Promise<UpstashBridge | null> {
+  /** A client that connects on its first command and reconnects on its own; connection errors are logged once each. */
+  private static client(redisUrl: string, log: (l: string) => void): Redis {
     let reported = false;
     const redis = new Redis(redisUrl, {
       lazyConnect: true,
@@ -88,6 +90,20 @@ export class UpstashBridge {
     redis.on("ready", () => {
       reported = false;
     });
+    return redis;
+  }
+
+  /**
+   * A bridge that connects on its first command (the app's limits store with LIMITS_REDIS_URL: it is built
+   * synchronously, and a Redis that is down is the caller's failure to handle, per command).
+   */
+  static lazy(redisUrl: string, log: (l: string) => void): UpstashBridge {
+    return new UpstashBridge(UpstashBridge.client(redisUrl, log), redisUrl);
+  }
+
+  /** Connect and PING; null when no Redis answers (the app then falls back to process memory). */
+  static async connect(redisUrl: string, log: (l: string) => void): Promise<UpstashBridge | null> {
+    const redis = UpstashBridge.client(redisUrl, log);
     try {
       await redis.connect();
       await redis.ping();
