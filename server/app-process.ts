@@ -51,5 +51,5 @@ export async function waitUntilServing(url: string, child: ChildProcess, timeout
 /** The extraction worker (server/worker.ts, issue 18) as a child process; stopChild sends SIGTERM (a graceful stop). */
 export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
   const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env, stdio });
+  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env: { ...env, WORKER_LAUNCHER_PID: String(process.pid) }, stdio });
 }

@@ -25,11 +25,26 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log("[worker] stopping (documents under way finish first)");
+    // pg-boss gives running documents 30 s; past that (a database already gone), exit anyway.
+    setTimeout(() => process.exit(0), 40_000).unref();
     await worker.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
+  // Started by `npm start`: never outlive the launcher. A launcher stopped without passing the signal on (killed, or
+  // its wrapper signalled alone) used to leave this process heartbeating against a database that was gone.
+  const launcher = Number(process.env.WORKER_LAUNCHER_PID);
+  if (Number.isInteger(launcher) && launcher > 0) {
+    setInterval(() => {
+      try {
+        process.kill(launcher, 0);
+      } catch {
+        console.log("[worker] the launcher is gone");
+        void stop();
+      }
+    }, 2000).unref();
+  }
 }
 
 main().catch((e: Error) => {
