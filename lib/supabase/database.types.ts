@@ -1741,6 +1741,21 @@ export type Database = {
         };
         Returns: Json;
       };
+      api_v1_list_extraction_schemas: {
+        Args: {
+          p_limit: number | null;
+          p_offset: number | null;
+          p_user_id: string | null;
+        };
+        Returns: {
+          created_at: string;
+          description: string;
+          id: string;
+          name: string;
+          total_count: number;
+          version: number;
+        }[];
+      };
       api_v1_statistics: {
         Args: {
           p_date_from: string | null;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generateApiKey } from "@/lib/backend/api-keys";
 import { V1_OPERATIONS } from "@/lib/backend/api-v1/openapi";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { Browser, signedInBrowser } from "../helpers/http";
@@ -9,8 +10,9 @@ import { userWithToken } from "../helpers/supabase";
 /**
  * Issue 19 (the reference API for servers) and issue 15's API keys, over real HTTP: keys made in settings, every
  * /api/v1 route refusing a missing, unknown, revoked or expired key in the reference shape, the key acting as its user
- * (RLS: another user's collection is 404, a bearer token changes nothing), validation details, the Link header, the
- * X-RateLimit-* headers, and each endpoint's shape.
+ * (RLS: another user's collection is 404 and their schemas are not listed, a bearer token changes nothing), validation
+ * details, the Link header, the X-RateLimit-* headers, and each endpoint's shape. The shared app has no language model,
+ * so schema generation answers 503 LLM_NOT_CONFIGURED here (tests/api/api-v1-model.test.ts drives it with a model).
  */
 const pool = adminPool();
 const dataDir = stackEnv().searchDataDir ?? process.env.SEARCH_DATA_DIR;
@@ -55,7 +57,7 @@ function sampleRequest(op: (typeof V1_OPERATIONS)[number]): { method: "GET" | "P
     "/api/v1/search/semantic": { query: "appeal" },
     "/api/v1/collections": { name: "sample" },
     "/api/v1/feedback": { type: "search", rating: 4 },
-    "/api/v1/schemas/generate": { description: "x" },
+    "/api/v1/schemas/generate": { description: "sentence length and mitigating factors" },
     "/api/v1/chat": { message: "x" },
     "/api/v1/qa": { question: "x" },
     "/api/v1/extractions/base-schema/aggregate": { fields: ["base_appellant"] },
@@ -147,7 +149,9 @@ describe("authentication of every /api/v1 route (issue 19 item 1)", () => {
     for (const op of keyed) {
       const { method, path, body } = sampleRequest(op);
       const res = await api.request(method, path, body, asAlice());
-      expect([path, res.status < 500 || res.status === 501]).toEqual([path, true]);
+      // The generator's one 5xx here is the documented 503 of a server without a model.
+      const noModel = res.status === 503 && op.path === "/api/v1/schemas/generate";
+      expect([path, res.status < 500 || noModel]).toEqual([path, true]);
       expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
       expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
       expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
@@ -232,13 +236,9 @@ describe("validation, lists and shapes", () => {
     const trends = await json(await api.get("/api/v1/trends", asAlice()));
     expect(trends).toMatchObject({ trends: { decisions_by_month: expect.any(Array) } });
 
-    for (const path of ["/api/v1/schemas", "/api/v1/schemas/generate"]) {
-      const op = V1_OPERATIONS.find((o) => o.path === path)!;
-      const { method, body } = sampleRequest(op);
-      const res = await api.request(method, path, body, asAlice());
-      expect([path, res.status]).toEqual([path, 501]);
-      expect(await json(res)).toMatchObject({ error: "NotImplemented", status_code: 501, details: { code: "NOT_IMPLEMENTED" } });
-    }
+    const schemas = await json(await api.get("/api/v1/schemas", asAlice()));
+    expect(schemas).toMatchObject({ total: expect.any(Number), page: 1, per_page: 20, pages: expect.any(Number) });
+    expect((schemas.schemas as Json[])[0]).toEqual({ id: "base", name: "Base schema", description: expect.any(String), version: 1, created_at: expect.any(String) });
 
     const fb = await api.post("/api/v1/feedback", { type: "document", rating: 5, comment: "useful", context: { document_id: docIds[0] } }, asAlice());
     expect(fb.status).toBe(201);
@@ -252,9 +252,94 @@ describe("validation, lists and shapes", () => {
     expect(res.status).toBe(200);
     const doc = await json(res);
     expect(doc.openapi).toBe("3.1.0");
-    expect((doc.paths as Json)["/api/v1/schemas"]).toMatchObject({ get: { "x-not-implemented": true } });
+    expect((doc.paths as Json)["/api/v1/schemas"]).not.toHaveProperty("get.x-not-implemented");
+    expect((doc.paths as Json)["/api/v1/schemas/generate"]).not.toHaveProperty("post.x-not-implemented");
     expect((doc.paths as Json)["/api/v1/chat"]).not.toHaveProperty("post.x-not-implemented");
     expect((doc.paths as Json)["/api/v1/qa"]).not.toHaveProperty("post.x-not-implemented");
+  });
+});
+
+describe("extraction schemas on the reference API (issue 18 over issue 19)", () => {
+  const FIELDS = [{ name: "sentence_years", type: "number", description: "custodial term in years" }];
+  const names = (body: Json) => (body.schemas as { name: string }[]).map((s) => s.name);
+
+  it("GET /api/v1/schemas lists the base schema and the key user's own, never another user's, as the web list does", async () => {
+    const { browser: carol } = await signedInBrowser();
+    const carolKey = (await createKey(carol)).key;
+    for (const name of ["Carol one", "Carol two", "Carol three"]) expect((await carol.post("/api/schemas", { name, fields: FIELDS })).status).toBe(201);
+    expect((await bob.post("/api/schemas", { name: "Bob's private schema", fields: FIELDS })).status).toBe(201);
+
+    const res = await api.get("/api/v1/schemas", { "x-api-key": carolKey });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ total: 4, page: 1, per_page: 20, pages: 1 });
+    expect(names(body)).toEqual(["Base schema", "Carol three", "Carol two", "Carol one"]);
+    for (const s of body.schemas as Json[]) expect(Object.keys(s).sort()).toEqual(["created_at", "description", "id", "name", "version"]);
+    // The same rows, in the same order, as the web tier's list for Carol.
+    const web = await json(await carol.get("/api/schemas"));
+    expect(body.schemas).toEqual(web.schemas);
+    expect(JSON.stringify(body)).not.toContain("Bob's private schema");
+    // A bearer token of another user beside the key changes nothing: the key decides.
+    const bobToken = (await userWithToken("v1-schemas-bearer")).token;
+    expect(names(await json(await api.get("/api/v1/schemas", { "x-api-key": carolKey, authorization: `Bearer ${bobToken}` })))).toEqual(names(body));
+    expect(names(await json(await api.get("/api/v1/schemas", { "x-api-key": bobKey })))).not.toContain("Carol one");
+  });
+
+  it("pages with limit/offset and a Link header, and validates them like every v1 list", async () => {
+    const { browser: dan } = await signedInBrowser();
+    const danKey = { "x-api-key": (await createKey(dan)).key };
+    for (const name of ["D1", "D2", "D3"]) expect((await dan.post("/api/schemas", { name, fields: FIELDS })).status).toBe(201);
+
+    const first = await api.get("/api/v1/schemas?limit=2", danKey);
+    expect(await json(first)).toMatchObject({ total: 4, page: 1, per_page: 2, pages: 2, schemas: [{ id: "base" }, { name: "D3" }] });
+    const link = first.headers.get("link") ?? "";
+    expect(link).toContain('</api/v1/schemas?limit=2&offset=0>; rel="first"');
+    expect(link).toContain('</api/v1/schemas?limit=2&offset=2>; rel="next"');
+    const second = await api.get("/api/v1/schemas?limit=2&offset=2", danKey);
+    expect(names(await json(second))).toEqual(["D2", "D1"]);
+    expect(second.headers.get("link")).not.toContain('rel="next"');
+    const past = await json(await api.get("/api/v1/schemas?limit=2&offset=10", danKey));
+    expect(past).toMatchObject({ total: 4, schemas: [] });
+
+    const bad = await api.get("/api/v1/schemas?limit=0&offset=-1", danKey);
+    expect(bad.status).toBe(422);
+    expect(((await json(bad)).details as { fields: { field: string }[] }).fields.map((f) => f.field).sort()).toEqual(["limit", "offset"]);
+    expect((await api.get("/api/v1/schemas?limit=101", danKey)).status).toBe(422);
+    expect((await api.get("/api/v1/schemas?page=2", danKey)).status).toBe(422);
+  });
+
+  it("refuses a missing key (401) and a key issued to no user (403 API_KEY_USER_REQUIRED)", async () => {
+    const none = await new Browser().get("/api/v1/schemas");
+    expect(none.status).toBe(401);
+    expect(await json(none)).toMatchObject({ error: "Unauthorized", status_code: 401, details: { code: "API_KEY_REQUIRED" } });
+    const server = generateApiKey();
+    await pool.query("insert into public.api_keys (name, prefix, key_hash, user_id) values ('userless', $1, $2, null)", [server.prefix, server.hash]);
+    const userless = await api.get("/api/v1/schemas", { "x-api-key": server.key });
+    expect(userless.status).toBe(403);
+    expect(await json(userless)).toMatchObject({ status_code: 403, details: { code: "API_KEY_USER_REQUIRED" } });
+  });
+
+  it("POST /api/v1/schemas/generate: 503 LLM_NOT_CONFIGURED without a model (nothing stored), 422 on a bad body, 401 without a key", async () => {
+    const count = async () => Number((await pool.query("select count(*) from public.extraction_schemas")).rows[0].count);
+    const before = await count();
+    const res = await api.post("/api/v1/schemas/generate", { description: "the offences, sentences and outcome of each appeal", example_document_id: docIds[0] }, asAlice());
+    expect(res.status).toBe(503);
+    expect(await json(res)).toMatchObject({ error: "ServiceUnavailable", status_code: 503, details: { code: "LLM_NOT_CONFIGURED" } });
+    expect(await count()).toBe(before);
+
+    for (const [body, fields] of [
+      [{}, ["description"]],
+      [{ description: "   short   " }, ["description"]],
+      [{ description: "x".repeat(4001) }, ["description"]],
+      [{ description: "sentences and their length", example_document_id: "not-a-uuid" }, ["example_document_id"]],
+      [{ description: "sentences and their length", extra: true }, ["body"]],
+    ] as const) {
+      const bad = await api.post("/api/v1/schemas/generate", body, asAlice());
+      expect([JSON.stringify(body).slice(0, 60), bad.status]).toEqual([JSON.stringify(body).slice(0, 60), 422]);
+      const got = ((await json(bad)).details as { fields: { field: string }[] }).fields.map((f) => f.field);
+      for (const f of fields) expect(got).toContain(f);
+    }
+    expect((await new Browser().post("/api/v1/schemas/generate", { description: "sentences and their length" })).status).toBe(401);
   });
 });
 

@@ -12,12 +12,16 @@ const pool = adminPool();
 let alice: string;
 let bob: string;
 let aliceCollection: string;
+let aliceSchema: string;
 const adminClaims = (id: string) => ({ ...userClaims(id), app_metadata: { role: "admin" } });
 
 beforeAll(async () => {
   [alice, bob] = (await Promise.all([createUser(), createUser()])).map((u) => u.id);
   aliceCollection = (await pool.query<{ id: string }>("insert into public.collections (user_id, name) values ($1, 'alice only') returning id", [alice])).rows[0].id;
   await pool.query("insert into public.api_feedback (type, rating, comment, user_id) values ('search', 4, 'db test', $1)", [alice]);
+  aliceSchema = (
+    await pool.query<{ id: string }>("insert into public.extraction_schemas (user_id, name, fields, json_schema) values ($1, 'alice schema', '[]', '{}') returning id", [alice])
+  ).rows[0].id;
 });
 
 afterAll(() => pool.end());
@@ -45,6 +49,7 @@ describe("keys and the api_v1 functions are the server's only", () => {
     "select public.api_key_touch(gen_random_uuid())",
     "select public.api_v1_statistics(null, null, null, 5, 30)",
     "select public.api_v1_list_documents(null, null, null, null, false, 5, 0)",
+    "select * from public.api_v1_list_extraction_schemas(gen_random_uuid(), 10, 0)",
   ];
   it.each(calls)("anon and authenticated are refused: %s", async (sql) => {
     for (const [role, claims] of [["anon", null], ["authenticated", userClaims(alice)]] as const) {
@@ -59,6 +64,14 @@ describe("acting as the key's user", () => {
       asRole(pool, "service_role", { role: "service_role" }, async (c) => (await c.query("select public.api_v1_get_collection($1, $2, 5) r", [user, aliceCollection])).rows[0].r, { rollback: true });
     expect(await get(alice)).toMatchObject({ id: aliceCollection, name: "alice only", documents: [] });
     expect(await get(bob)).toBeNull();
+  });
+
+  it("lists the user's own extraction schemas and not another user's (api_v1_list_extraction_schemas, 20261127100000)", async () => {
+    const list = (user: string) =>
+      asRole(pool, "service_role", { role: "service_role" }, async (c) => (await c.query("select * from public.api_v1_list_extraction_schemas($1, 100, 0)", [user])).rows, { rollback: true });
+    const mine = await list(alice);
+    expect(mine).toEqual([expect.objectContaining({ id: aliceSchema, name: "alice schema", version: 1, total_count: "1" })]);
+    expect(await list(bob)).toEqual([]);
   });
 
   it("caps a user's active keys and frees a slot on revoke or expiry", async () => {

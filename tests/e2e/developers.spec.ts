@@ -29,9 +29,11 @@ test("a researcher reads the API reference and tries a request with their key", 
   await expect(box.getByTestId("try-it-status")).toHaveText("200");
   await expect(box.getByTestId("try-it-answer")).toContainText('"per_page": 5');
 
-  // A capability the reference API does not serve yet answers 501 (chat and qa are built since issue 17; schemas are not).
-  await box.getByLabel("Endpoint").selectOption({ label: "GET /api/v1/schemas (not built yet (501))" });
+  // The schema list answers as the key's user: the built-in base schema first, then their own (none yet).
+  await box.getByLabel("Endpoint").selectOption({ label: "GET /api/v1/schemas" });
   await box.getByRole("button", { name: "Send" }).click();
-  await expect(box.getByTestId("try-it-status")).toHaveText("501");
+  await expect(box.getByTestId("try-it-status")).toHaveText("200");
+  await expect(box.getByTestId("try-it-answer")).toContainText('"id": "base"');
+  await expect(box.getByTestId("try-it-answer")).toContainText('"total": 1');
   expect(foreign).toEqual([]);
 });

@@ -14,7 +14,7 @@ import { COLLECTION_DOCUMENTS_PREVIEW, collectionId, toCollection, type Collecti
 import { paging, type V1Paging } from "./documents";
 
 /** The key's user, or 403 for a key issued to no user (server keys made by hand): user data needs one. */
-function keyUser(identity: Identity): string {
+export function keyUser(identity: Identity): string {
   if (!identity.userId) throw new ApiError("API_KEY_USER_REQUIRED");
   return identity.userId;
 }

@@ -19,6 +19,7 @@ import {
   V1SimilarBody,
   V1StatisticsQuery,
 } from "@/lib/schema/requests/api-v1";
+import { schemaFieldSchema } from "@/lib/schema/requests/schemas";
 import { AggregateRequestSchema, CreateCollectionSchema, FilterRequestSchema } from "@/lib/schema/requests/structured";
 
 export interface V1Operation {
@@ -30,8 +31,10 @@ export interface V1Operation {
   description?: string;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The success status and what it returns. */
-  success: { status: 200 | 201; description: string };
+  /** The success status and what it returns; `schema` (a zod object) documents the answer's shape when given. */
+  success: { status: 200 | 201; description: string; schema?: z.ZodType };
+  /** Further documented errors of this operation: status → when it happens (error code). */
+  errors?: Readonly<Record<number, string>>;
   /** A GET list: limit/offset and a Link header (first, next). POST searches page by their body's limit/offset. */
   list?: boolean;
   /** The capability is not built yet: the route answers 501 NOT_IMPLEMENTED (x-not-implemented in the document). */
@@ -41,6 +44,30 @@ export interface V1Operation {
   /** Readable without a key (the document itself). */
   public?: boolean;
 }
+
+/** One entry of the schema list (the answer shape of GET /api/v1/schemas, spec "list schemas"). */
+const V1SchemaSummary = z.object({
+  id: z.string().meta({ description: '"base" for the built-in, read-only base schema; otherwise the schema\'s UUID.' }),
+  name: z.string(),
+  description: z.string().nullable(),
+  version: z.int().min(1).meta({ description: "The schema's current version number." }),
+  created_at: z.string().meta({ description: "ISO 8601 timestamp." }),
+});
+const V1SchemaListAnswer = z.object({
+  schemas: z.array(V1SchemaSummary),
+  total: z.int().meta({ description: "The base schema plus the key's user's own schemas." }),
+  page: z.int(),
+  per_page: z.int(),
+  pages: z.int(),
+});
+/** The answer of POST /api/v1/schemas/generate (spec "generate schema": {schema}), with the draft's fields beside it. */
+const V1GeneratedSchemaAnswer = z.object({
+  schema: z.record(z.string(), z.unknown()).meta({ description: "A JSON Schema (draft-07) object: one property per drafted field (optional ones nullable), compiled with ajv." }),
+  name: z.string(),
+  description: z.string(),
+  fields: z.array(schemaFieldSchema()).meta({ description: "The drafted fields, in the form POST /api/schemas saves (the draft itself is not stored)." }),
+  mode: z.literal("model"),
+});
 
 export const V1_OPERATIONS: readonly V1Operation[] = [
   { method: "get", path: "/api/v1/health", tag: "service", summary: "Service health (D-20)", success: { status: 200, description: "{status, version, timestamp, services{database, cache, llm_provider}}" } },
@@ -81,8 +108,33 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
   { method: "get", path: "/api/v1/collections/{id}", tag: "collections", summary: "One collection with its newest documents", userData: true, success: { status: 200, description: "Collection plus documents[{id, case_number, title, added_at}]; another user's id is 404." } },
   { method: "get", path: "/api/v1/statistics", tag: "analytics", summary: "Corpus and search-activity statistics", query: V1StatisticsQuery, success: { status: 200, description: "{total_documents, by_jurisdiction, by_court_level, by_year, search_activity{total_searches, avg_searches_per_day, popular_queries[{query, count}]}}" } },
   { method: "get", path: "/api/v1/trends", tag: "analytics", summary: "Decisions per month and case types over time", success: { status: 200, description: "{trends: {decisions_by_month[{month, count}], case_types_trend}}" } },
-  { method: "get", path: "/api/v1/schemas", tag: "capabilities", summary: "Extraction schemas (not built yet)", notImplemented: true, success: { status: 200, description: "{schemas: [{id, name, description, version, created_at}], total}" } },
-  { method: "post", path: "/api/v1/schemas/generate", tag: "capabilities", summary: "Generate an extraction schema (not built yet)", body: V1GenerateSchemaBody, notImplemented: true, success: { status: 200, description: "{schema}" } },
+  {
+    method: "get",
+    path: "/api/v1/schemas",
+    tag: "capabilities",
+    summary: "The key's user's extraction schemas",
+    description: "The built-in base schema (id \"base\", read-only) first, then the key's user's own schemas, newest first (RLS as that user: another user's schemas never appear).",
+    query: V1PageQuery,
+    list: true,
+    userData: true,
+    success: { status: 200, description: "{schemas: [{id, name, description, version, created_at}], total, page, per_page, pages}", schema: V1SchemaListAnswer },
+  },
+  {
+    method: "post",
+    path: "/api/v1/schemas/generate",
+    tag: "capabilities",
+    summary: "Draft an extraction schema from a description",
+    description:
+      "A language model drafts the fields from the description (and the opening of example_document_id, when given); the draft is not stored. Model mode only: without a configured model the answer is 503 LLM_NOT_CONFIGURED.",
+    body: V1GenerateSchemaBody,
+    success: { status: 200, description: "{schema (JSON Schema object), name, description, fields, mode: \"model\"}", schema: V1GeneratedSchemaAnswer },
+    errors: {
+      404: "example_document_id names no judgment (DOCUMENT_NOT_FOUND).",
+      502: "The model's answer was not a valid schema (SCHEMA_GENERATION_FAILED).",
+      503: "No language model is configured on this server (LLM_NOT_CONFIGURED).",
+      504: "The model took too long to answer (UPSTREAM_TIMEOUT).",
+    },
+  },
   {
     method: "post",
     path: "/api/v1/chat",
@@ -113,6 +165,12 @@ export function inputSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
+/** An answer schema as the server sends it, without the top-level $schema. */
+function outputSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
 function queryParameters(schema: z.ZodType): JsonSchema[] {
   const js = inputSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(js.properties ?? {}).map(([name, s]) => ({
@@ -140,7 +198,7 @@ function operationObject(op: V1Operation): JsonSchema {
     [op.success.status]: {
       description: op.success.description,
       headers: { ...RATE_HEADERS, ...(op.list ? { Link: { description: "RFC 8288 links: rel=first and, when more rows exist, rel=next.", schema: { type: "string" } } } : {}) },
-      content: { "application/json": { schema: { type: "object" } } },
+      content: { "application/json": { schema: op.success.schema ? outputSchema(op.success.schema) : { type: "object" } } },
     },
   };
   if (!op.public) {
@@ -150,6 +208,7 @@ function operationObject(op: V1Operation): JsonSchema {
   if (op.query || op.body) responses["422"] = errorRef("Validation failed: details.fields lists each offending field.");
   if (op.path.includes("{id}")) responses["404"] = errorRef("Not found.");
   if (op.userData) responses["403"] = errorRef("The key is not issued to a user.");
+  for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = errorRef(description);
   if (op.notImplemented) responses["501"] = errorRef("Not implemented yet (NOT_IMPLEMENTED).");
   return {
     operationId: `${op.method}${op.path.replace(/^\/api\/v1/, "").replace(/[{}]/g, "").replace(/[/.-](\w)/g, (_m, c: string) => c.toUpperCase())}`,

@@ -147,23 +147,44 @@ export function baseSchema(): ExtractionSchema {
   return { ...summary, fields, json_schema: toJsonSchema(fields, summary.name), updated_at: summary.created_at };
 }
 
+/** One page of the caller's own schemas as list_extraction_schemas answers it (total_count: all the caller's rows). */
+export type SchemaListRows = (SchemaSummary & { total_count: number })[];
+
+/**
+ * Reads a page of the caller's own schemas under RLS: the web tier's list_extraction_schemas with the caller's client,
+ * or the reference API's api_v1_list_extraction_schemas acting as the key's user (lib/backend/api-v1/schemas.ts).
+ */
+export type SchemaRowSource = (limit: number, offset: number) => Promise<SchemaListRows>;
+
+/** The caller's client's row source (GET /api/schemas). */
+function ownSchemaRows(db: DbClient): SchemaRowSource {
+  return async (limit, offset) => {
+    const { data, error } = await db.rpc("list_extraction_schemas", { p_limit: limit, p_offset: offset });
+    if (error) throw fromDatabaseError(error);
+    return data;
+  };
+}
+
 /**
  * GET /api/schemas: the built-in base schema first (row 0 of every user's list), then the caller's own, newest first.
  * The page's window over the combined list maps to the caller's rows shifted by one.
  */
 export async function listSchemas(db: DbClient, page: { limit: number; offset: number }): Promise<SchemaPage> {
+  return listSchemasFrom(ownSchemaRows(db), page);
+}
+
+/** listSchemas over any row source (the same paging whoever reads the rows). */
+export async function listSchemasFrom(rowsOf: SchemaRowSource, page: { limit: number; offset: number }): Promise<SchemaPage> {
   const withBase = page.offset === 0;
   const ownOffset = Math.max(0, page.offset - 1);
   const ownLimit = withBase ? page.limit - 1 : page.limit;
   // At least one row is asked for even when the base entry fills the page: its total_count is the caller's count.
-  const { data, error } = await db.rpc("list_extraction_schemas", { p_limit: Math.max(ownLimit, 1), p_offset: ownOffset });
-  if (error) throw fromDatabaseError(error);
+  const data = await rowsOf(Math.max(ownLimit, 1), ownOffset);
   let own = Number(data[0]?.total_count ?? 0);
   if (data.length === 0 && ownOffset > 0) {
     // Past the end: the window function has no row to report the total on, so count the first page.
-    const first = await db.rpc("list_extraction_schemas", { p_limit: 1, p_offset: 0 });
-    if (first.error) throw fromDatabaseError(first.error);
-    own = Number(first.data[0]?.total_count ?? 0);
+    const first = await rowsOf(1, 0);
+    own = Number(first[0]?.total_count ?? 0);
   }
   const rows = data.slice(0, ownLimit).map(({ total_count: _t, ...s }) => s);
   const schemas = withBase ? [baseSchemaSummary(), ...rows] : rows;

@@ -85,9 +85,12 @@ export const V1FeedbackBody = z.strictObject({
   context: z.strictObject({ query: z.string().max(1000).optional(), document_id: uuidSchema.optional() }).optional(),
 });
 
-// Schemas: not built yet on the reference API (501, documented so); chat and qa answer over the web's assistants.
-/** POST /api/v1/schemas/generate */
-export const V1GenerateSchemaBody = z.strictObject({ description: z.string().min(1).max(4000), example_document_id: uuidSchema.optional() });
+// Schemas and the assistants (chat, qa) answer over the web tier's backends.
+/** POST /api/v1/schemas/generate: the web route's rules (a description of 10-4000 characters once trimmed). */
+export const V1GenerateSchemaBody = z.strictObject({
+  description: z.string().trim().min(10).max(4000).meta({ description: "What to extract, in plain words (10-4000 characters)." }),
+  example_document_id: uuidSchema.optional().meta({ description: "A judgment whose opening the model is shown as an example." }),
+});
 /**
  * The filters chat and question answering retrieve under: the reference filters the passage index can apply
  * (jurisdiction and decision dates; keywords join the retrieval query). court_level and case_type are not attributes
