@@ -19,6 +19,11 @@ export interface AnnSettings {
   probePercent: number;
   /** A fixed number of lists to probe instead (bench and tests). */
   nprobe?: number;
+  /**
+   * Tests: give every keyword match its exact similarity, instead of only those whose bound can still reach the page
+   * (vector-search.ts), to check that the bound changes no answer.
+   */
+  everyKeywordSimilarity?: boolean;
 }
 
 let override: Partial<AnnSettings> | null = null;
@@ -30,6 +35,7 @@ export function annSettings(): AnnSettings {
     minRows: override?.minRows ?? c.SEARCH_ANN_MIN_DOCUMENTS,
     probePercent: override?.probePercent ?? c.SEARCH_ANN_PROBE_PERCENT,
     nprobe: override?.nprobe,
+    everyKeywordSimilarity: override?.everyKeywordSimilarity,
   };
 }
 

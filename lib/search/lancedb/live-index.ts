@@ -14,6 +14,7 @@ import type { Snapshot } from "./snapshot";
 import { suggestionIndex, type SuggestionIndex } from "./suggestions";
 import { annSettings, assignRows, probeCount, probeLists, trainIvf, type IvfModel } from "./ann";
 import {
+  maxRowNorm,
   rowSimilarity,
   scanRange,
   scanSimilarities,
@@ -255,6 +256,7 @@ export class LiveIndex {
         cand: new Int32Array(rows),
         candSims: new Float64Array(rows),
         used: new Int32Array(this.dimensions),
+        usedCount: 0,
       };
     }
     // Drop the old copy first: at 10x the demo corpus it is ~190 MB.
@@ -265,6 +267,7 @@ export class LiveIndex {
       columns: vectorColumns(this.vectors, rows, this.dimensions, ivf?.perm),
       docs: this.vecIds.map((id) => this.docs.get(id)),
       sims: new Float64Array(rows),
+      maxNorm: maxRowNorm(this.vectors, rows, this.dimensions),
       ivf,
     };
     this.vecIndex = fresh;
@@ -288,22 +291,17 @@ export class LiveIndex {
 
   /**
    * The approximate scan (null when the exact scan is in use: below the threshold): the rows of the `nprobe` lists
-   * nearest the query (`cand[0..n)`, their similarities in `candSims`), plus the exact similarity in `ix.sims` of
-   * each of those rows and of every row in `extraRows` (the keyword matches, which are ranked whatever their list).
+   * nearest the query (`cand[0..n)`, their similarities in `candSims` and in `ix.sims`, marked as known: see
+   * `knownSimilarity`). Other rows' similarities are computed on demand by `fillSimilarities`.
    */
-  probeVectors(
-    vec: Float32Array,
-    extraRows: ArrayLike<number>,
-    extraCount: number,
-  ): { ix: VectorIndex; ivf: IvfLayout; n: number } | null {
+  probeVectors(vec: Float32Array): { ix: VectorIndex; ivf: IvfLayout; n: number } | null {
     const ix = this.vectorIndex();
     const ivf = ix.ivf;
     if (!ivf) return null;
-    // A quarter of the rows match the keywords anyway: one sequential scan costs less than reading them one by one.
-    if (extraCount * 4 > ix.columns.rows) return null;
     const { columns, sims } = ix;
     const { perm, offsets, psims, stamp, cand, candSims, used } = ivf;
     const m = usedComponents(columns, vec, used);
+    ivf.usedCount = m;
     ivf.tick = (ivf.tick + 1) >>> 0 || 1;
     const tick = ivf.tick;
     let n = 0;
@@ -319,15 +317,25 @@ export class LiveIndex {
         candSims[n++] = psims[p];
       }
     }
+    return { ix, ivf, n };
+  }
+
+  /**
+   * After probeVectors(vec): the exact similarity in `ix.sims` of each of `rows[0..count)` (-1 entries skipped) that
+   * the probe did not reach, bit-identical to the scan's (rowSimilarity).
+   */
+  fillSimilarities(probe: { ix: VectorIndex; ivf: IvfLayout }, vec: Float32Array, rows: ArrayLike<number>, count: number): void {
+    const { ix, ivf } = probe;
+    const { sims } = ix;
+    const { stamp, used, tick, usedCount } = ivf;
     const dim = this.dimensions;
-    for (let i = 0; i < extraCount; i++) {
-      const r = extraRows[i];
+    for (let i = 0; i < count; i++) {
+      const r = rows[i];
       if (r >= 0 && stamp[r] !== tick) {
-        sims[r] = rowSimilarity(this.vectors, dim, r, vec, used, m);
+        sims[r] = rowSimilarity(this.vectors, dim, r, vec, used, usedCount);
         stamp[r] = tick;
       }
     }
-    return { ix, ivf, n };
   }
 
   /** The vector row of each ordinal of a segment (-1 when the document has no vector). */
