@@ -260,6 +260,14 @@ export interface QueryWord {
   typos: boolean;
 }
 
+/** restricted() derives a field restriction's postings when they are at most this share of all postings. */
+let restrictedShare = 0.25;
+
+/** Tests: derive restricted postings from another share of all postings (0: never, 1: always); null restores. */
+export function setRestrictedPostingsShare(share: number | null): void {
+  restrictedShare = share ?? 0.25;
+}
+
 /** Most frequent completions kept for a prefix (bounds the postings merged per query). */
 const MAX_PREFIX_EXPANSIONS = 48;
 const MAX_TYPO_EXPANSIONS = 24;
@@ -283,6 +291,8 @@ export interface SegmentParts {
  */
 export class KeywordSegment {
   private readonly expansionCache = new LruCache<string, Expansion[]>(5000);
+  /** restricted() per field mask (null: not worth deriving for that mask). */
+  private readonly restrictions = new Map<number, RestrictedPostings | null>();
 
   constructor(
     readonly ids: string[],
@@ -391,15 +401,20 @@ export class KeywordSegment {
     touched: Int32Array,
     nTouched: number,
   ): number {
-    const docs = this.postDocs;
-    const ws = this.postW;
+    // A field restriction reads the postings restricted to those fields when they are derived (restricted()), with
+    // the loops of the unrestricted case; else every posting, checking its mask.
+    const sub = allowedMask === 0 ? null : this.restricted(allowedMask);
+    const offsets = sub ? sub.offsets : this.offsets;
+    const docs = sub ? sub.docs : this.postDocs;
+    const ws = sub ? sub.weights : this.postW;
     const masks = this.postMask;
+    const mask = sub ? 0 : allowedMask;
     for (const e of expansions) {
       const idf = this.idf(e.term) * e.penalty;
-      const end = this.offsets[e.term + 1];
+      const end = offsets[e.term + 1];
       // The two common cases get loops of their own (no field restriction; first word or a gated one).
-      if (allowedMask === 0 && gate === null) {
-        for (let i = this.offsets[e.term]; i < end; i++) {
+      if (mask === 0 && gate === null) {
+        for (let i = offsets[e.term]; i < end; i++) {
           const d = docs[i];
           const w = ws[i];
           const s = (idf * (w * (K1 + 1))) / (w + K1);
@@ -411,8 +426,8 @@ export class KeywordSegment {
         }
         continue;
       }
-      if (allowedMask === 0 && gate !== null) {
-        for (let i = this.offsets[e.term]; i < end; i++) {
+      if (mask === 0 && gate !== null) {
+        for (let i = offsets[e.term]; i < end; i++) {
           const d = docs[i];
           if (gate[d] === 0) continue;
           const w = ws[i];
@@ -421,8 +436,8 @@ export class KeywordSegment {
         }
         continue;
       }
-      for (let i = this.offsets[e.term]; i < end; i++) {
-        if ((masks[i] & allowedMask) === 0) continue;
+      for (let i = offsets[e.term]; i < end; i++) {
+        if ((masks[i] & mask) === 0) continue;
         const d = docs[i];
         if (gate !== null && gate[d] === 0) continue;
         const w = ws[i];
@@ -435,6 +450,44 @@ export class KeywordSegment {
       }
     }
     return nTouched;
+  }
+
+  /**
+   * The postings whose fields intersect `mask` (same terms, documents and weights; a CSR of their own), derived on
+   * the first search restricted to those fields: autocomplete searches six short fields, whose postings are a small
+   * share of all (full_text has most), and at 10x the demo corpus reading every posting of a common prefix's
+   * completions to check its mask was most of autocomplete's time. Kept for at most two masks, and only when the
+   * restriction keeps at most a quarter of the postings (else the mask check costs less than the memory); null
+   * otherwise (the caller checks masks).
+   */
+  private restricted(mask: number): RestrictedPostings | null {
+    const known = this.restrictions.get(mask);
+    if (known !== undefined) return known;
+    const masks = this.postMask;
+    const total = masks.length;
+    const V = this.vocab.length;
+    const offsets = new Uint32Array(V + 1);
+    let kept = 0;
+    for (let t = 0; t < V; t++) {
+      for (let i = this.offsets[t], end = this.offsets[t + 1]; i < end; i++) if ((masks[i] & mask) !== 0) kept++;
+      offsets[t + 1] = kept;
+    }
+    let out: RestrictedPostings | null = null;
+    if (kept <= total * restrictedShare) {
+      const docs = new Uint32Array(kept);
+      const weights = new Float32Array(kept);
+      let j = 0;
+      for (let i = 0; i < total; i++) {
+        if ((masks[i] & mask) === 0) continue;
+        docs[j] = this.postDocs[i];
+        weights[j++] = this.postW[i];
+      }
+      out = { offsets, docs, weights };
+    }
+    // Remembered either way (a refusal too); at most two masks held, the oldest dropped.
+    if (this.restrictions.size >= 2) this.restrictions.delete(this.restrictions.keys().next().value as number);
+    this.restrictions.set(mask, out);
+    return out;
   }
 
   // Scratch of match(), reused across queries instead of a Float32Array(size) per query word: per word a score per
@@ -506,6 +559,13 @@ export class KeywordSegment {
     out.count = count;
     return out;
   }
+}
+
+/** A segment's postings restricted to some fields (KeywordSegment.restricted): offsets per term, documents, weights. */
+interface RestrictedPostings {
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  weights: Float32Array;
 }
 
 /** What KeywordSegment.match() found: ords[i], levels[i], kws[i] for i < count (scratch arrays, see match()). */
