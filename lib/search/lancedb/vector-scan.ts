@@ -158,4 +158,9 @@ export interface IvfLayout {
   used: Int32Array;
   /** How many of `used` the last probe set. */
   usedCount: number;
+  /** Per list: the probe that last scanned it (`tick`). */
+  listStamp: Uint32Array;
+  /** The list of each row; scratch per list (fillSimilarities). */
+  listOf: Int32Array;
+  listNeed: Int32Array;
 }

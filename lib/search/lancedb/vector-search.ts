@@ -111,12 +111,17 @@ export function hybridRanking(
   const end = Math.max(100, req.offset + req.limit);
   const k = end >= 0 ? Math.trunc(end) : Infinity;
   // Past the threshold, the approximate index (ann.ts): the probed lists' rows are the semantic candidates, and a
-  // keyword match outside them gets its exact similarity only if it could still reach the page (below); else (or
-  // when a filter leaves fewer than k probed rows) the exact scan.
+  // keyword match outside them gets its exact similarity only if it could still reach the page (below). The rest of
+  // the lists are scanned too (the exact answer, at the cost of one exact scan) when a filter leaves fewer than k
+  // probed rows or most keyword matches need their similarity anyway.
   const probe = live.probeVectors(vec);
-  let ix = probe ? probe.ix : live.scanVectors(vec);
-  /** Every row's similarity is in `sims` (the exact scan ran). */
+  const ix = probe ? probe.ix : live.scanVectors(vec);
+  /** Every row's similarity is in `sims`. */
   let scanned = !probe;
+  const scanRest = (): void => {
+    if (probe && !scanned) live.completeScan(probe, vec);
+    scanned = true;
+  };
   const { sims, docs: rowDocs } = ix;
   const rows = ix.columns.rows;
   // Keyword matches passed the filter already (and are candidates anyway).
@@ -128,47 +133,55 @@ export function hybridRanking(
     return !!doc && !!pred && pred(doc);
   };
   // Semantic candidates: the best vector matches among the documents passing the filter, as many as a page asks
-  // for (at least 100), ties by row; the filter is asked only about rows near the top.
-  let semantic: number[] | null = null;
-  if (probe) {
-    const { cand, candSims } = probe.ivf;
-    const picked = pred
-      ? topKAccepted(probe.n, k, candSims, (a, b) => cand[a] - cand[b], (i) => accept(cand[i]))
-      : topK(probe.n, k, (a, b) => candSims[b] - candSims[a] || cand[a] - cand[b], candSims);
-    // Fewer than a page's worth pass the filter among the probed rows: the exact scan finds the rest.
-    if (picked.length >= Math.min(k, rows)) semantic = picked.slice(0, end).map((i) => cand[i]);
-    else {
-      ix = live.scanVectors(vec);
-      scanned = true;
+  // for (at least 100), ties by row; the filter is asked only about rows near the top. Among the probed rows while
+  // only those are scanned (null when fewer than k of them pass the filter).
+  const semanticRows = (): number[] | null => {
+    if (probe && !scanned) {
+      const { cand, candSims } = probe.ivf;
+      const picked = pred
+        ? topKAccepted(probe.n, k, candSims, (a, b) => cand[a] - cand[b], (i) => accept(cand[i]))
+        : topK(probe.n, k, (a, b) => candSims[b] - candSims[a] || cand[a] - cand[b], candSims);
+      return picked.length >= Math.min(k, rows) ? picked.slice(0, end).map((i) => cand[i]) : null;
     }
+    return (
+      pred
+        ? topKAccepted(rows, k, sims, (a, b) => a - b, accept)
+        : topK(rows, k, (a, b) => sims[b] - sims[a] || a - b, sims)
+    ).slice(0, end);
+  };
+  let semantic = semanticRows();
+  if (!semantic) {
+    scanRest();
+    semantic = semanticRows() as number[];
   }
-  semantic ??= (
-    pred
-      ? topKAccepted(rows, k, sims, (a, b) => a - b, accept)
-      : topK(rows, k, (a, b) => sims[b] - sims[a] || a - b, sims)
-  ).slice(0, end);
-  const semRows = semantic.filter((r) => isKeyword[r] === 0);
-  // Candidate c: keyword match c below kwCount, then the vector-only rows.
-  const n = kwCount + semRows.length;
-  const scores = new Float64Array(n);
-  // A vector-only candidate's keyword score is 0, and (1 - ratio) * 0 adds exactly nothing.
-  for (let j = 0; j < semRows.length; j++) scores[kwCount + j] = ratio * Math.max(0, sims[semRows[j]]);
   const sort = req.sort && req.sort.length > 0 ? req.sort : null;
-  const { from, to } = sliceBounds(req.offset, req.offset + req.limit, n);
+  // Candidate c: keyword match c below kwCount, then the vector-only rows.
+  let semRows = semantic.filter((r) => isKeyword[r] === 0);
+  let n = kwCount + semRows.length;
+  let scores = new Float64Array(n);
+  // A vector-only candidate's keyword score is 0, and (1 - ratio) * 0 adds exactly nothing.
+  const scoreSemantic = (): void => {
+    for (let j = 0; j < semRows.length; j++) scores[kwCount + j] = ratio * Math.max(0, sims[semRows[j]]);
+  };
+  scoreSemantic();
   if (probe && !scanned) {
     const need = keywordRowsToScore(probe, kwRows, kwCount, (i) => (1 - ratio) * matches.score(i), scores, kwCount, semRows.length, {
       ratio,
       // |q . x| <= |q| |x|; the factor covers the rounding of a double sum of float products.
       simBound: norm(vec) * ix.maxNorm * (1 + 1e-6),
-      k: sort || annSettings().everyKeywordSimilarity ? Infinity : to,
+      k: sort || annSettings().everyKeywordSimilarity ? Infinity : sliceBounds(req.offset, req.offset + req.limit, n).to,
     });
-    // Most keyword matches still need their similarity (a semantic-only ratio, a sort): one sequential scan costs
-    // less than reading a quarter of the rows one by one.
     if (need.count * 4 > rows) {
-      ix = live.scanVectors(vec);
-      scanned = true;
+      // Reading a quarter of the rows one by one costs more than scanning the lists not probed yet; and with every
+      // similarity known, the semantic candidates are the exact ones.
+      scanRest();
+      semRows = (semanticRows() as number[]).filter((r) => isKeyword[r] === 0);
+      n = kwCount + semRows.length;
+      scores = new Float64Array(n);
+      scoreSemantic();
     } else live.fillSimilarities(probe, vec, need.rows, need.count);
   }
+  const { from, to } = sliceBounds(req.offset, req.offset + req.limit, n);
   for (let i = 0; i < kwCount; i++) {
     const r = kwRows[i];
     // Not probed and not needed: its upper bound (set above) already ranks it after the page.
