@@ -260,6 +260,18 @@ export interface QueryWord {
   typos: boolean;
 }
 
+/**
+ * A gated word's expansion with more than this many postings per document of the gate is searched for those documents
+ * (KeywordSegment.gallop: about log2(postings / documents) probes each) instead of read whole (a read and a random
+ * gate lookup per posting).
+ */
+let gallopRatio = 12;
+
+/** Tests: gallop from another ratio (0: always, Infinity: never); null restores. */
+export function setGallopRatio(ratio: number | null): void {
+  gallopRatio = ratio ?? 12;
+}
+
 /** restricted() derives a field restriction's postings when they are at most this share of all postings. */
 let restrictedShare = 0.25;
 
@@ -400,6 +412,8 @@ export class KeywordSegment {
     gate: Float32Array | null,
     touched: Int32Array,
     nTouched: number,
+    /** With a gate: the gate's documents are touched[0..gateCount) in ascending order (-1: not sorted). */
+    gateCount = -1,
   ): number {
     // A field restriction reads the postings restricted to those fields when they are derived (restricted()), with
     // the loops of the unrestricted case; else every posting, checking its mask.
@@ -412,6 +426,10 @@ export class KeywordSegment {
     for (const e of expansions) {
       const idf = this.idf(e.term) * e.penalty;
       const end = offsets[e.term + 1];
+      if (gate !== null && gateCount >= 0 && end - offsets[e.term] > gateCount * gallopRatio) {
+        this.gallop(offsets[e.term], end, docs, ws, mask === 0 ? null : masks, mask, idf, scores, touched, gateCount);
+        continue;
+      }
       // The two common cases get loops of their own (no field restriction; first word or a gated one).
       if (mask === 0 && gate === null) {
         for (let i = offsets[e.term]; i < end; i++) {
@@ -450,6 +468,64 @@ export class KeywordSegment {
       }
     }
     return nTouched;
+  }
+
+  /** Whether some expansion has more than `limit` postings (in the fields of `allowedMask` when derived). */
+  private anyLongerThan(expansions: Expansion[], allowedMask: number, limit: number): boolean {
+    const sub = allowedMask === 0 ? null : this.restricted(allowedMask);
+    const offsets = sub ? sub.offsets : this.offsets;
+    for (const e of expansions) if (offsets[e.term + 1] - offsets[e.term] > limit) return true;
+    return false;
+  }
+
+  /**
+   * The gated loop of scoreWord for one expansion (postings [from, end), documents ascending), visiting only the
+   * gate's documents `targets[0..count)` (ascending): each is found by galloping from the previous position, so the
+   * cost is about count × log(postings / count) instead of every posting. Same scores as reading them all.
+   */
+  private gallop(
+    from: number,
+    end: number,
+    docs: Uint32Array,
+    ws: Float32Array,
+    masks: Uint32Array | null,
+    mask: number,
+    idf: number,
+    scores: Float32Array,
+    targets: Int32Array,
+    count: number,
+  ): void {
+    let i = from;
+    for (let g = 0; g < count && i < end; g++) {
+      const t = targets[g];
+      if (docs[i] < t) {
+        // docs[lo] < t; double the step until docs[hi] >= t (or the end), then bisect (lo, hi].
+        let lo = i;
+        let step = 1;
+        let hi = i + 1;
+        while (hi < end && docs[hi] < t) {
+          lo = hi;
+          step *= 2;
+          hi = lo + step;
+        }
+        if (hi > end) hi = end;
+        lo++;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (docs[mid] < t) lo = mid + 1;
+          else hi = mid;
+        }
+        i = lo;
+        if (i >= end) break;
+      }
+      if (docs[i] !== t) continue;
+      if (masks === null || (masks[i] & mask) !== 0) {
+        const w = ws[i];
+        const s = (idf * (w * (K1 + 1))) / (w + K1);
+        if (s > scores[t]) scores[t] = s;
+      }
+      i++;
+    }
   }
 
   /**
@@ -525,7 +601,16 @@ export class KeywordSegment {
     let done = false;
     try {
       const nTouched = this.scoreWord(expansions[0], allowedMask, first, null, touched, 0);
-      for (let i = 1; i < n; i++) this.scoreWord(expansions[i], allowedMask, perWord[i], first, touched, 0);
+      // The other words only on the first word's documents: an expansion whose postings far outnumber them is
+      // searched for those documents (ascending, galloping) instead of read whole (a rare word, then a common one).
+      let sorted = false;
+      for (let i = 1; i < n; i++) {
+        if (!sorted && this.anyLongerThan(expansions[i], allowedMask, nTouched * gallopRatio)) {
+          touched.subarray(0, nTouched).sort();
+          sorted = true;
+        }
+        this.scoreWord(expansions[i], allowedMask, perWord[i], first, touched, 0, sorted ? nTouched : -1);
+      }
       // Compacts the touched list in place into the matches (count <= j throughout).
       for (let j = 0; j < nTouched; j++) {
         const d = touched[j];
