@@ -261,7 +261,10 @@ const ConfigSchema = z.object({
   // Issue 20 item 2 (helper "scale"): the approximate document-vector index (lib/search/lancedb/ann.ts, P-51).
   /** From this many document vectors on, hybrid search probes an IVF partition instead of scanning every vector. */
   SEARCH_ANN_MIN_DOCUMENTS: int(20_000, 1),
-  /** Share of the IVF lists (about √N of them) a hybrid query probes, in percent: more, higher recall and slower. */
+  /**
+   * Share of the IVF lists (about √N of them) a hybrid query probes, in percent, up to the demo corpus's 111 lists;
+   * beyond, the probes grow like √lists (lib/search/lancedb/ann.ts probeCount). More: higher recall and slower.
+   */
   SEARCH_ANN_PROBE_PERCENT: int(25, 1),
   // Issue 17 items 2-4 (assistant tools): how much of a judgment a model reads, and the precedent finder's retrieval.
   /** Characters of one judgment sent to a model (summaries, key points, argumentation); the opening and reasons are kept. */

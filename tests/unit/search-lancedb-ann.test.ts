@@ -154,6 +154,26 @@ describe("hybrid search through the IVF", () => {
     expect(hit / total).toBeGreaterThan(0.5);
   });
 
+  it("computes only the keyword similarities that can reach the page, and answers exactly as with all of them", async () => {
+    // Many keyword matches outside the few probed lists: their bound (keyword part + ratio x the largest possible
+    // similarity) decides whether a similarity is computed; the pages must be identical, scores included.
+    const more = [...QUERIES, { q: "appeal", ratio: 0.2 }, { q: "sentence", ratio: 0.5, limit: 5, offset: 3 }, { q: "custody", ratio: 0.05 }];
+    const run = async (): Promise<string[][]> => {
+      const out: string[][] = [];
+      for (const x of more) {
+        const r = await engine.searchDocuments({ q: x.q, filter: parseIndexFilter(x.filter), semanticRatio: x.ratio, limit: x.limit ?? 20, offset: x.offset ?? 0 });
+        out.push(r.hits.map((h) => `${h.document.id}:${h.score}`));
+      }
+      return out;
+    };
+    setAnnSettings({ minRows: 100, nprobe: 2 });
+    const pruned = await run();
+    setAnnSettings({ minRows: 100, nprobe: 2, everyKeywordSimilarity: true });
+    const every = await run();
+    expect(pruned).toEqual(every);
+    expect(pruned.flat().length).toBeGreaterThan(60);
+  });
+
   it("saves the partition in the snapshot, and a fresh engine reads it and answers alike", async () => {
     const genDir = fs.readdirSync(dir).find((f) => f.startsWith("keyword-"));
     expect(genDir).toBeDefined();

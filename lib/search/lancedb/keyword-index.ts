@@ -260,6 +260,26 @@ export interface QueryWord {
   typos: boolean;
 }
 
+/**
+ * A gated word's expansion with more than this many postings per document of the gate is searched for those documents
+ * (KeywordSegment.gallop: about log2(postings / documents) probes each) instead of read whole (a read and a random
+ * gate lookup per posting).
+ */
+let gallopRatio = 12;
+
+/** Tests: gallop from another ratio (0: always, Infinity: never); null restores. */
+export function setGallopRatio(ratio: number | null): void {
+  gallopRatio = ratio ?? 12;
+}
+
+/** restricted() derives a field restriction's postings when they are at most this share of all postings. */
+let restrictedShare = 0.25;
+
+/** Tests: derive restricted postings from another share of all postings (0: never, 1: always); null restores. */
+export function setRestrictedPostingsShare(share: number | null): void {
+  restrictedShare = share ?? 0.25;
+}
+
 /** Most frequent completions kept for a prefix (bounds the postings merged per query). */
 const MAX_PREFIX_EXPANSIONS = 48;
 const MAX_TYPO_EXPANSIONS = 24;
@@ -283,6 +303,8 @@ export interface SegmentParts {
  */
 export class KeywordSegment {
   private readonly expansionCache = new LruCache<string, Expansion[]>(5000);
+  /** restricted() per field mask (null: not worth deriving for that mask). */
+  private readonly restrictions = new Map<number, RestrictedPostings | null>();
 
   constructor(
     readonly ids: string[],
@@ -390,16 +412,27 @@ export class KeywordSegment {
     gate: Float32Array | null,
     touched: Int32Array,
     nTouched: number,
+    /** With a gate: the gate's documents are touched[0..gateCount) in ascending order (-1: not sorted). */
+    gateCount = -1,
   ): number {
-    const docs = this.postDocs;
-    const ws = this.postW;
+    // A field restriction reads the postings restricted to those fields when they are derived (restricted()), with
+    // the loops of the unrestricted case; else every posting, checking its mask.
+    const sub = allowedMask === 0 ? null : this.restricted(allowedMask);
+    const offsets = sub ? sub.offsets : this.offsets;
+    const docs = sub ? sub.docs : this.postDocs;
+    const ws = sub ? sub.weights : this.postW;
     const masks = this.postMask;
+    const mask = sub ? 0 : allowedMask;
     for (const e of expansions) {
       const idf = this.idf(e.term) * e.penalty;
-      const end = this.offsets[e.term + 1];
+      const end = offsets[e.term + 1];
+      if (gate !== null && gateCount >= 0 && end - offsets[e.term] > gateCount * gallopRatio) {
+        this.gallop(offsets[e.term], end, docs, ws, mask === 0 ? null : masks, mask, idf, scores, touched, gateCount);
+        continue;
+      }
       // The two common cases get loops of their own (no field restriction; first word or a gated one).
-      if (allowedMask === 0 && gate === null) {
-        for (let i = this.offsets[e.term]; i < end; i++) {
+      if (mask === 0 && gate === null) {
+        for (let i = offsets[e.term]; i < end; i++) {
           const d = docs[i];
           const w = ws[i];
           const s = (idf * (w * (K1 + 1))) / (w + K1);
@@ -411,8 +444,8 @@ export class KeywordSegment {
         }
         continue;
       }
-      if (allowedMask === 0 && gate !== null) {
-        for (let i = this.offsets[e.term]; i < end; i++) {
+      if (mask === 0 && gate !== null) {
+        for (let i = offsets[e.term]; i < end; i++) {
           const d = docs[i];
           if (gate[d] === 0) continue;
           const w = ws[i];
@@ -421,8 +454,8 @@ export class KeywordSegment {
         }
         continue;
       }
-      for (let i = this.offsets[e.term]; i < end; i++) {
-        if ((masks[i] & allowedMask) === 0) continue;
+      for (let i = offsets[e.term]; i < end; i++) {
+        if ((masks[i] & mask) === 0) continue;
         const d = docs[i];
         if (gate !== null && gate[d] === 0) continue;
         const w = ws[i];
@@ -435,6 +468,102 @@ export class KeywordSegment {
       }
     }
     return nTouched;
+  }
+
+  /** Whether some expansion has more than `limit` postings (in the fields of `allowedMask` when derived). */
+  private anyLongerThan(expansions: Expansion[], allowedMask: number, limit: number): boolean {
+    const sub = allowedMask === 0 ? null : this.restricted(allowedMask);
+    const offsets = sub ? sub.offsets : this.offsets;
+    for (const e of expansions) if (offsets[e.term + 1] - offsets[e.term] > limit) return true;
+    return false;
+  }
+
+  /**
+   * The gated loop of scoreWord for one expansion (postings [from, end), documents ascending), visiting only the
+   * gate's documents `targets[0..count)` (ascending): each is found by galloping from the previous position, so the
+   * cost is about count × log(postings / count) instead of every posting. Same scores as reading them all.
+   */
+  private gallop(
+    from: number,
+    end: number,
+    docs: Uint32Array,
+    ws: Float32Array,
+    masks: Uint32Array | null,
+    mask: number,
+    idf: number,
+    scores: Float32Array,
+    targets: Int32Array,
+    count: number,
+  ): void {
+    let i = from;
+    for (let g = 0; g < count && i < end; g++) {
+      const t = targets[g];
+      if (docs[i] < t) {
+        // docs[lo] < t; double the step until docs[hi] >= t (or the end), then bisect (lo, hi].
+        let lo = i;
+        let step = 1;
+        let hi = i + 1;
+        while (hi < end && docs[hi] < t) {
+          lo = hi;
+          step *= 2;
+          hi = lo + step;
+        }
+        if (hi > end) hi = end;
+        lo++;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (docs[mid] < t) lo = mid + 1;
+          else hi = mid;
+        }
+        i = lo;
+        if (i >= end) break;
+      }
+      if (docs[i] !== t) continue;
+      if (masks === null || (masks[i] & mask) !== 0) {
+        const w = ws[i];
+        const s = (idf * (w * (K1 + 1))) / (w + K1);
+        if (s > scores[t]) scores[t] = s;
+      }
+      i++;
+    }
+  }
+
+  /**
+   * The postings whose fields intersect `mask` (same terms, documents and weights; a CSR of their own), derived on
+   * the first search restricted to those fields: autocomplete searches six short fields, whose postings are a small
+   * share of all (full_text has most), and at 10x the demo corpus reading every posting of a common prefix's
+   * completions to check its mask was most of autocomplete's time. Kept for at most two masks, and only when the
+   * restriction keeps at most a quarter of the postings (else the mask check costs less than the memory); null
+   * otherwise (the caller checks masks).
+   */
+  private restricted(mask: number): RestrictedPostings | null {
+    const known = this.restrictions.get(mask);
+    if (known !== undefined) return known;
+    const masks = this.postMask;
+    const total = masks.length;
+    const V = this.vocab.length;
+    const offsets = new Uint32Array(V + 1);
+    let kept = 0;
+    for (let t = 0; t < V; t++) {
+      for (let i = this.offsets[t], end = this.offsets[t + 1]; i < end; i++) if ((masks[i] & mask) !== 0) kept++;
+      offsets[t + 1] = kept;
+    }
+    let out: RestrictedPostings | null = null;
+    if (kept <= total * restrictedShare) {
+      const docs = new Uint32Array(kept);
+      const weights = new Float32Array(kept);
+      let j = 0;
+      for (let i = 0; i < total; i++) {
+        if ((masks[i] & mask) === 0) continue;
+        docs[j] = this.postDocs[i];
+        weights[j++] = this.postW[i];
+      }
+      out = { offsets, docs, weights };
+    }
+    // Remembered either way (a refusal too); at most two masks held, the oldest dropped.
+    if (this.restrictions.size >= 2) this.restrictions.delete(this.restrictions.keys().next().value as number);
+    this.restrictions.set(mask, out);
+    return out;
   }
 
   // Scratch of match(), reused across queries instead of a Float32Array(size) per query word: per word a score per
@@ -472,7 +601,16 @@ export class KeywordSegment {
     let done = false;
     try {
       const nTouched = this.scoreWord(expansions[0], allowedMask, first, null, touched, 0);
-      for (let i = 1; i < n; i++) this.scoreWord(expansions[i], allowedMask, perWord[i], first, touched, 0);
+      // The other words only on the first word's documents: an expansion whose postings far outnumber them is
+      // searched for those documents (ascending, galloping) instead of read whole (a rare word, then a common one).
+      let sorted = false;
+      for (let i = 1; i < n; i++) {
+        if (!sorted && this.anyLongerThan(expansions[i], allowedMask, nTouched * gallopRatio)) {
+          touched.subarray(0, nTouched).sort();
+          sorted = true;
+        }
+        this.scoreWord(expansions[i], allowedMask, perWord[i], first, touched, 0, sorted ? nTouched : -1);
+      }
       // Compacts the touched list in place into the matches (count <= j throughout).
       for (let j = 0; j < nTouched; j++) {
         const d = touched[j];
@@ -506,6 +644,13 @@ export class KeywordSegment {
     out.count = count;
     return out;
   }
+}
+
+/** A segment's postings restricted to some fields (KeywordSegment.restricted): offsets per term, documents, weights. */
+interface RestrictedPostings {
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  weights: Float32Array;
 }
 
 /** What KeywordSegment.match() found: ords[i], levels[i], kws[i] for i < count (scratch arrays, see match()). */

@@ -130,16 +130,70 @@ export class KeywordMatches {
    * full sort would give.
    */
   top(k: number, sortDocs: ((i: number) => StoredDoc) | null, cmpSort: ((a: StoredDoc, b: StoredDoc) => number) | null): number[] {
+    if (!cmpSort || !sortDocs) return this.topByRank(k);
     const before = (a: number, b: number): number =>
       this.level(b) - this.level(a) ||
-      (cmpSort && sortDocs ? cmpSort(sortDocs(a), sortDocs(b)) : 0) ||
+      cmpSort(sortDocs(a), sortDocs(b)) ||
       this.kw(b) - this.kw(a) ||
       (this.id(a) < this.id(b) ? -1 : 1);
-    // Most matches rank after the current k-th on level or (unsorted) on kw alone: skip the comparator for them.
-    return boundedTop(this.count, k, before, (i, worst) => {
-      const li = this.level(i);
-      const lk = this.level(worst);
-      return li < lk || (li === lk && !cmpSort && this.kw(i) < this.kw(worst));
-    });
+    // Most matches rank after the current k-th on level: skip the comparator for them.
+    return boundedTop(this.count, k, before, (i, worst) => this.level(i) < this.level(worst));
+  }
+
+  /**
+   * top() without a sort: boundedTop's algorithm with its rejection test (level, then kw, against the k-th so far)
+   * read straight from the typed arrays, because a common word's matches are tens of thousands at 10x the demo
+   * corpus and a call through boundedTop's shared closures per match cost more than the test itself.
+   */
+  private topByRank(k: number): number[] {
+    const n = this.count;
+    const lv = this.levels;
+    const kw = this.kws;
+    const before = (a: number, b: number): number => lv[b] - lv[a] || kw[b] - kw[a] || (this.id(a) < this.id(b) ? -1 : 1);
+    if (k <= 0 || n <= 0) return [];
+    if (k >= n) return Array.from({ length: n }, (_, i) => i).sort(before);
+    // A max-heap in `before` order: heap[0] is the last of the k best so far.
+    const heap = new Int32Array(k);
+    let size = 0;
+    let worstLevel = 0;
+    let worstKw = 0;
+    for (let x = 0; x < n; x++) {
+      if (size < k) {
+        let c = size++;
+        heap[c] = x;
+        while (c > 0) {
+          const p = (c - 1) >> 1;
+          if (before(heap[c], heap[p]) <= 0) break;
+          const t = heap[c];
+          heap[c] = heap[p];
+          heap[p] = t;
+          c = p;
+        }
+        if (size === k) {
+          worstLevel = lv[heap[0]];
+          worstKw = kw[heap[0]];
+        }
+        continue;
+      }
+      const l = lv[x];
+      if (l < worstLevel || (l === worstLevel && kw[x] < worstKw)) continue;
+      if (before(x, heap[0]) >= 0) continue;
+      heap[0] = x;
+      let c = 0;
+      for (;;) {
+        const left = 2 * c + 1;
+        if (left >= k) break;
+        const right = left + 1;
+        const w = right < k && before(heap[right], heap[left]) > 0 ? right : left;
+        if (before(heap[w], heap[c]) <= 0) break;
+        const t = heap[c];
+        heap[c] = heap[w];
+        heap[w] = t;
+        c = w;
+      }
+      worstLevel = lv[heap[0]];
+      worstKw = kw[heap[0]];
+    }
+    return Array.from(heap).sort(before);
   }
 }

@@ -14,6 +14,7 @@ import type { Snapshot } from "./snapshot";
 import { suggestionIndex, type SuggestionIndex } from "./suggestions";
 import { annSettings, assignRows, probeCount, probeLists, trainIvf, type IvfModel } from "./ann";
 import {
+  maxRowNorm,
   rowSimilarity,
   scanRange,
   scanSimilarities,
@@ -22,6 +23,13 @@ import {
   type IvfLayout,
   type VectorIndex,
 } from "./vector-scan";
+
+/**
+ * How many rows of a list's sequential column scan cost about as much as one row read on its own (rowSimilarity over
+ * a row-major row: a cache line, often a TLB miss, per few components). Measured with 20-100 query components on
+ * 12k and 123k random rows (load 10-14): a column scan 20-130 ns a row, a row read alone 0.25-2 µs, 11-78x.
+ */
+const ROW_READ_COST = 32;
 
 /** The document kept in memory: everything but full_text. */
 export type StoredDoc = IndexDocument;
@@ -244,7 +252,11 @@ export class LiveIndex {
       for (let c = 0; c < model.nlist; c++) offsets[c + 1] += offsets[c];
       const next = offsets.slice(0, model.nlist);
       const perm = new Int32Array(rows);
-      for (let r = 0; r < rows; r++) perm[next[this.vecList[r]]++] = r;
+      const listOf = new Int32Array(rows);
+      for (let r = 0; r < rows; r++) {
+        listOf[r] = this.vecList[r];
+        perm[next[this.vecList[r]]++] = r;
+      }
       ivf = {
         model,
         perm,
@@ -255,6 +267,10 @@ export class LiveIndex {
         cand: new Int32Array(rows),
         candSims: new Float64Array(rows),
         used: new Int32Array(this.dimensions),
+        usedCount: 0,
+        listStamp: new Uint32Array(model.nlist),
+        listOf,
+        listNeed: new Int32Array(model.nlist),
       };
     }
     // Drop the old copy first: at 10x the demo corpus it is ~190 MB.
@@ -265,6 +281,7 @@ export class LiveIndex {
       columns: vectorColumns(this.vectors, rows, this.dimensions, ivf?.perm),
       docs: this.vecIds.map((id) => this.docs.get(id)),
       sims: new Float64Array(rows),
+      maxNorm: maxRowNorm(this.vectors, rows, this.dimensions),
       ivf,
     };
     this.vecIndex = fresh;
@@ -288,28 +305,24 @@ export class LiveIndex {
 
   /**
    * The approximate scan (null when the exact scan is in use: below the threshold): the rows of the `nprobe` lists
-   * nearest the query (`cand[0..n)`, their similarities in `candSims`), plus the exact similarity in `ix.sims` of
-   * each of those rows and of every row in `extraRows` (the keyword matches, which are ranked whatever their list).
+   * nearest the query (`cand[0..n)`, their similarities in `candSims` and in `ix.sims`, marked as known: see
+   * `knownSimilarity`). Other rows' similarities are computed on demand by `fillSimilarities`.
    */
-  probeVectors(
-    vec: Float32Array,
-    extraRows: ArrayLike<number>,
-    extraCount: number,
-  ): { ix: VectorIndex; ivf: IvfLayout; n: number } | null {
+  probeVectors(vec: Float32Array): { ix: VectorIndex; ivf: IvfLayout; n: number } | null {
     const ix = this.vectorIndex();
     const ivf = ix.ivf;
     if (!ivf) return null;
-    // A quarter of the rows match the keywords anyway: one sequential scan costs less than reading them one by one.
-    if (extraCount * 4 > ix.columns.rows) return null;
     const { columns, sims } = ix;
-    const { perm, offsets, psims, stamp, cand, candSims, used } = ivf;
+    const { perm, offsets, psims, stamp, cand, candSims, used, listStamp } = ivf;
     const m = usedComponents(columns, vec, used);
+    ivf.usedCount = m;
     ivf.tick = (ivf.tick + 1) >>> 0 || 1;
     const tick = ivf.tick;
     let n = 0;
     for (const c of probeLists(ivf.model, vec, used, m, probeCount(annSettings(), ivf.model.nlist))) {
       const from = offsets[c];
       const to = offsets[c + 1];
+      listStamp[c] = tick;
       scanRange(columns, vec, used, m, psims, from, to);
       for (let p = from; p < to; p++) {
         const r = perm[p];
@@ -319,15 +332,67 @@ export class LiveIndex {
         candSims[n++] = psims[p];
       }
     }
-    const dim = this.dimensions;
-    for (let i = 0; i < extraCount; i++) {
-      const r = extraRows[i];
-      if (r >= 0 && stamp[r] !== tick) {
-        sims[r] = rowSimilarity(this.vectors, dim, r, vec, used, m);
+    return { ix, ivf, n };
+  }
+
+  /**
+   * After probeVectors(vec): the similarity of every row in `ix.sims`, scanning only the lists the probe did not
+   * (the exact scan's values, bit for bit, at the cost of one exact scan in all).
+   */
+  completeScan(probe: { ix: VectorIndex; ivf: IvfLayout }, vec: Float32Array): void {
+    const { ix, ivf } = probe;
+    const { columns, sims } = ix;
+    const { perm, offsets, psims, stamp, used, tick, usedCount, listStamp } = ivf;
+    for (let c = 0; c < ivf.model.nlist; c++) {
+      if (listStamp[c] === tick) continue;
+      const from = offsets[c];
+      const to = offsets[c + 1];
+      scanRange(columns, vec, used, usedCount, psims, from, to);
+      for (let p = from; p < to; p++) {
+        const r = perm[p];
+        sims[r] = psims[p];
         stamp[r] = tick;
       }
     }
-    return { ix, ivf, n };
+  }
+
+  /**
+   * After probeVectors(vec): the exact similarity in `ix.sims` of each of `rows[0..count)` (-1 entries skipped) that
+   * the probe did not reach, bit-identical to the scan's. A row read on its own costs about ROW_READ_COST rows of a
+   * sequential scan of its list's columns: a list holding more needed rows than its size / ROW_READ_COST is scanned
+   * whole instead.
+   */
+  fillSimilarities(probe: { ix: VectorIndex; ivf: IvfLayout }, vec: Float32Array, rows: ArrayLike<number>, count: number): void {
+    const { ix, ivf } = probe;
+    const { sims, columns } = ix;
+    const { stamp, used, tick, usedCount, listOf, listNeed, offsets, perm, psims, listStamp } = ivf;
+    for (let i = 0; i < count; i++) {
+      const r = rows[i];
+      if (r >= 0 && stamp[r] !== tick) listNeed[listOf[r]]++;
+    }
+    for (let c = 0; c < ivf.model.nlist; c++) {
+      const need = listNeed[c];
+      if (need === 0) continue;
+      listNeed[c] = 0;
+      const from = offsets[c];
+      const to = offsets[c + 1];
+      if (need * ROW_READ_COST < to - from) continue;
+      listStamp[c] = tick;
+      scanRange(columns, vec, used, usedCount, psims, from, to);
+      for (let p = from; p < to; p++) {
+        const r = perm[p];
+        sims[r] = psims[p];
+        stamp[r] = tick;
+      }
+    }
+    const dim = this.dimensions;
+    for (let i = 0; i < count; i++) {
+      const r = rows[i];
+      if (r >= 0 && stamp[r] !== tick) {
+        sims[r] = rowSimilarity(this.vectors, dim, r, vec, used, usedCount);
+        stamp[r] = tick;
+      }
+    }
   }
 
   /** The vector row of each ordinal of a segment (-1 when the document has no vector). */

@@ -116,6 +116,17 @@ export function rowSimilarity(vectors: Float32Array<ArrayBufferLike>, dim: numbe
   return s;
 }
 
+/** The largest L2 norm of the first `rows` rows (1 for embedder vectors, up to rounding): bounds any similarity. */
+export function maxRowNorm(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number): number {
+  let max = 0;
+  for (let r = 0; r < rows; r++) {
+    let s = 0;
+    for (let d = r * dim, end = d + dim; d < end; d++) s += vectors[d] * vectors[d];
+    if (s > max) max = s;
+  }
+  return Math.sqrt(max);
+}
+
 /** The engine's vector scan state (LiveIndex.vectorIndex). */
 export interface VectorIndex {
   /** docsVersion and `vectors` it was built from. */
@@ -126,6 +137,8 @@ export interface VectorIndex {
   docs: Array<StoredDoc | undefined>;
   /** Scratch: similarity per row (one per generation: read it synchronously). */
   sims: Float64Array;
+  /** maxRowNorm of the rows: |similarity| <= |q| * maxNorm (Cauchy-Schwarz), what hybrid pruning relies on. */
+  maxNorm: number;
   /** The IVF partition when the approximate index is on (ann.ts): `columns` then hold the rows list by list. */
   ivf: IvfLayout | null;
 }
@@ -143,4 +156,11 @@ export interface IvfLayout {
   cand: Int32Array;
   candSims: Float64Array;
   used: Int32Array;
+  /** How many of `used` the last probe set. */
+  usedCount: number;
+  /** Per list: the probe that last scanned it (`tick`). */
+  listStamp: Uint32Array;
+  /** The list of each row; scratch per list (fillSimilarities). */
+  listOf: Int32Array;
+  listNeed: Int32Array;
 }

@@ -3,13 +3,93 @@
  * neighbours of a stored document (`similar`), with filters applied exactly as on the keyword path.
  */
 import type { Predicate } from "../filter";
+import { annSettings } from "./ann";
 import type { SearchDocumentsRequest } from "../types";
 import type { KeywordMatches } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import type { Ranking } from "./ranking";
 import { docComparator } from "./sort";
 import { sliceBounds, topK, topKAccepted } from "./top-k";
-import type { VectorIndex } from "./vector-scan";
+import type { IvfLayout, VectorIndex } from "./vector-scan";
+
+/** The L2 norm of a vector (in double precision). */
+function norm(v: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  return Math.sqrt(s);
+}
+
+/**
+ * The keyword matches (rows `kwRows[0..kwCount)`, -1: no vector) whose similarity the page needs, after a probe that
+ * left most of them unknown. A match's hybrid score is at most `kwPart(i) + ratio * simBound`; the known scores
+ * (probed matches, and the `semCount` vector-only candidates already in `scores[semFrom..]`) give the k-th best score
+ * so far, and a match whose bound is below it cannot reach the first k whatever its similarity. Those get their bound
+ * as score in `scores[i]` (never shown: the page's scores are all exact); the others are returned to be computed.
+ * With k = Infinity (a sort ranks first) every unknown match is needed.
+ */
+function keywordRowsToScore(
+  probe: { ix: VectorIndex; ivf: IvfLayout },
+  kwRows: Int32Array,
+  kwCount: number,
+  kwPart: (i: number) => number,
+  scores: Float64Array,
+  semFrom: number,
+  semCount: number,
+  o: { ratio: number; simBound: number; k: number },
+): { rows: Int32Array; count: number } {
+  const { stamp, tick } = probe.ivf;
+  const { sims } = probe.ix;
+  // The k-th best known score: a bounded min-heap of the best k known scores.
+  let theta = -Infinity;
+  if (Number.isFinite(o.k) && o.k > 0) {
+    const k = o.k;
+    const heap = new Float64Array(k);
+    let size = 0;
+    const push = (x: number): void => {
+      if (size < k) {
+        let c = size++;
+        while (c > 0) {
+          const p = (c - 1) >> 1;
+          if (heap[p] <= x) break;
+          heap[c] = heap[p];
+          c = p;
+        }
+        heap[c] = x;
+        return;
+      }
+      if (x <= heap[0]) return;
+      let c = 0;
+      for (;;) {
+        let w = 2 * c + 1;
+        if (w >= k) break;
+        if (w + 1 < k && heap[w + 1] < heap[w]) w++;
+        if (heap[w] >= x) break;
+        heap[c] = heap[w];
+        c = w;
+      }
+      heap[c] = x;
+    };
+    for (let j = 0; j < semCount; j++) push(scores[semFrom + j]);
+    for (let i = 0; i < kwCount; i++) {
+      const r = kwRows[i];
+      if (r < 0) push(kwPart(i));
+      else if (stamp[r] === tick) push(kwPart(i) + o.ratio * Math.max(0, sims[r]));
+    }
+    if (size === k) theta = heap[0];
+  }
+  const out = new Int32Array(kwCount);
+  let count = 0;
+  const lift = o.ratio * Math.max(0, o.simBound);
+  for (let i = 0; i < kwCount; i++) {
+    const r = kwRows[i];
+    if (r < 0 || stamp[r] === tick) continue;
+    const bound = kwPart(i) + lift;
+    if (bound < theta) scores[i] = bound;
+    else out[count++] = r;
+  }
+  return { rows: out, count };
+}
+
 
 /**
  * The hybrid ranking (ratio > 0): every keyword match plus the best max(100, offset + limit) vector matches (ties
@@ -30,10 +110,18 @@ export function hybridRanking(
   const kwRows = matches.perOrdinal((segment) => live.segmentRows(segment));
   const end = Math.max(100, req.offset + req.limit);
   const k = end >= 0 ? Math.trunc(end) : Infinity;
-  // Past the threshold, the approximate index (ann.ts): the probed lists' rows are the semantic candidates and
-  // every keyword match gets its exact similarity; else (or when a filter leaves fewer than k probed rows) the scan.
-  const probe = live.probeVectors(vec, kwRows, kwCount);
+  // Past the threshold, the approximate index (ann.ts): the probed lists' rows are the semantic candidates, and a
+  // keyword match outside them gets its exact similarity only if it could still reach the page (below). The rest of
+  // the lists are scanned too (the exact answer, at the cost of one exact scan) when a filter leaves fewer than k
+  // probed rows or most keyword matches need their similarity anyway.
+  const probe = live.probeVectors(vec);
   const ix = probe ? probe.ix : live.scanVectors(vec);
+  /** Every row's similarity is in `sims`. */
+  let scanned = !probe;
+  const scanRest = (): void => {
+    if (probe && !scanned) live.completeScan(probe, vec);
+    scanned = true;
+  };
   const { sims, docs: rowDocs } = ix;
   const rows = ix.columns.rows;
   // Keyword matches passed the filter already (and are candidates anyway).
@@ -45,36 +133,64 @@ export function hybridRanking(
     return !!doc && !!pred && pred(doc);
   };
   // Semantic candidates: the best vector matches among the documents passing the filter, as many as a page asks
-  // for (at least 100), ties by row; the filter is asked only about rows near the top.
-  let semantic: number[] | null = null;
-  if (probe) {
-    const { cand, candSims } = probe.ivf;
-    const picked = pred
-      ? topKAccepted(probe.n, k, candSims, (a, b) => cand[a] - cand[b], (i) => accept(cand[i]))
-      : topK(probe.n, k, (a, b) => candSims[b] - candSims[a] || cand[a] - cand[b], candSims);
-    // Fewer than a page's worth pass the filter among the probed rows: the exact scan finds the rest.
-    if (picked.length >= Math.min(k, rows)) semantic = picked.slice(0, end).map((i) => cand[i]);
-    else live.scanVectors(vec);
+  // for (at least 100), ties by row; the filter is asked only about rows near the top. Among the probed rows while
+  // only those are scanned (null when fewer than k of them pass the filter).
+  const semanticRows = (): number[] | null => {
+    if (probe && !scanned) {
+      const { cand, candSims } = probe.ivf;
+      const picked = pred
+        ? topKAccepted(probe.n, k, candSims, (a, b) => cand[a] - cand[b], (i) => accept(cand[i]))
+        : topK(probe.n, k, (a, b) => candSims[b] - candSims[a] || cand[a] - cand[b], candSims);
+      return picked.length >= Math.min(k, rows) ? picked.slice(0, end).map((i) => cand[i]) : null;
+    }
+    return (
+      pred
+        ? topKAccepted(rows, k, sims, (a, b) => a - b, accept)
+        : topK(rows, k, (a, b) => sims[b] - sims[a] || a - b, sims)
+    ).slice(0, end);
+  };
+  let semantic = semanticRows();
+  if (!semantic) {
+    scanRest();
+    semantic = semanticRows() as number[];
   }
-  semantic ??= (
-    pred
-      ? topKAccepted(rows, k, sims, (a, b) => a - b, accept)
-      : topK(rows, k, (a, b) => sims[b] - sims[a] || a - b, sims)
-  ).slice(0, end);
-  const semRows = semantic.filter((r) => isKeyword[r] === 0);
+  const sort = req.sort && req.sort.length > 0 ? req.sort : null;
   // Candidate c: keyword match c below kwCount, then the vector-only rows.
-  const n = kwCount + semRows.length;
-  const scores = new Float64Array(n);
+  let semRows = semantic.filter((r) => isKeyword[r] === 0);
+  let n = kwCount + semRows.length;
+  let scores = new Float64Array(n);
+  // A vector-only candidate's keyword score is 0, and (1 - ratio) * 0 adds exactly nothing.
+  const scoreSemantic = (): void => {
+    for (let j = 0; j < semRows.length; j++) scores[kwCount + j] = ratio * Math.max(0, sims[semRows[j]]);
+  };
+  scoreSemantic();
+  if (probe && !scanned) {
+    const need = keywordRowsToScore(probe, kwRows, kwCount, (i) => (1 - ratio) * matches.score(i), scores, kwCount, semRows.length, {
+      ratio,
+      // |q . x| <= |q| |x|; the factor covers the rounding of a double sum of float products.
+      simBound: norm(vec) * ix.maxNorm * (1 + 1e-6),
+      k: sort || annSettings().everyKeywordSimilarity ? Infinity : sliceBounds(req.offset, req.offset + req.limit, n).to,
+    });
+    if (need.count * 4 > rows) {
+      // Reading a quarter of the rows one by one costs more than scanning the lists not probed yet; and with every
+      // similarity known, the semantic candidates are the exact ones.
+      scanRest();
+      semRows = (semanticRows() as number[]).filter((r) => isKeyword[r] === 0);
+      n = kwCount + semRows.length;
+      scores = new Float64Array(n);
+      scoreSemantic();
+    } else live.fillSimilarities(probe, vec, need.rows, need.count);
+  }
+  const { from, to } = sliceBounds(req.offset, req.offset + req.limit, n);
   for (let i = 0; i < kwCount; i++) {
     const r = kwRows[i];
+    // Not probed and not needed: its upper bound (set above) already ranks it after the page.
+    if (!scanned && probe && r >= 0 && probe.ivf.stamp[r] !== probe.ivf.tick) continue;
     scores[i] = (1 - ratio) * matches.score(i) + ratio * Math.max(0, r >= 0 ? sims[r] : 0);
   }
-  // A vector-only candidate's keyword score is 0, and (1 - ratio) * 0 adds exactly nothing.
-  for (let j = 0; j < semRows.length; j++) scores[kwCount + j] = ratio * Math.max(0, sims[semRows[j]]);
   const ids = live.vecIds;
   const id = (c: number): string => (c < kwCount ? matches.id(c) : ids[semRows[c - kwCount]]);
   let before = (a: number, b: number): number => scores[b] - scores[a] || (id(a) < id(b) ? -1 : 1);
-  const sort = req.sort && req.sort.length > 0 ? req.sort : null;
   if (sort) {
     const cmp = docComparator(sort);
     const docs = new Array<StoredDoc>(n);
@@ -85,7 +201,6 @@ export function hybridRanking(
     const byScore = before;
     before = (a, b) => cmp(docs[a], docs[b]) || byScore(a, b);
   }
-  const { from, to } = sliceBounds(req.offset, req.offset + req.limit, n);
   const top = topK(n, to, before, sort ? null : scores);
   return {
     total: n,
