@@ -116,7 +116,9 @@ class PostingStream {
   private spill(last: PostingBlock): void {
     this.fd ??= fs.openSync(this.spillFile as string, "w");
     for (const b of this.blocks) {
-      for (const part of blockParts(b, b.n)) fs.writeSync(this.fd, part);
+      for (const part of blockParts(b, b.n)) {
+        for (let off = 0; off < part.byteLength; ) off += fs.writeSync(this.fd, part, off, part.byteLength - off);
+      }
       this.spilled.push(b.n);
     }
     this.blocks.length = 0;
