@@ -4,7 +4,6 @@
  */
 import { chunkRanges, whitespaceTokens } from "./chunk";
 import { embeddingText, toIndexDocument, type JudgmentRow } from "./document";
-import { words } from "./text/tokenize";
 import type { ChunkRecord, Embedder, IndexBatch, IndexDocument } from "./types";
 
 /** Embed in slices so a model provider never gets one enormous request. */
@@ -19,16 +18,17 @@ async function embedAll(embedder: Embedder, texts: string[]): Promise<number[][]
 }
 
 /**
- * An embedder that can embed a text from its folded words (the lexical `local-hash` one): chunks then reuse the
- * words of their judgment's full text instead of re-tokenising every overlapping chunk (the hot spot of a build).
+ * An embedder that can embed ranges of a text's whitespace tokens directly (the lexical `local-hash` one): a
+ * judgment's overlapping chunks then share one lookup per token instead of re-tokenising every chunk (the hot spot
+ * of a build). Each range's vector is the one `embedDocuments` gives the range's text (tokens joined by a space).
  */
-interface WordsEmbedder {
-  embedWords(ws: readonly string[]): number[];
+interface TokenRangeEmbedder {
+  embedTokenRanges(tokens: readonly string[], ranges: ReadonlyArray<{ tokenStart: number; tokenEnd: number }>): number[][];
 }
 
-function wordsEmbedder(e: Embedder): WordsEmbedder | null {
-  const f = (e as Partial<WordsEmbedder>).embedWords;
-  return typeof f === "function" ? (e as unknown as WordsEmbedder) : null;
+function tokenRangeEmbedder(e: Embedder): TokenRangeEmbedder | null {
+  const f = (e as Partial<TokenRangeEmbedder>).embedTokenRanges;
+  return typeof f === "function" ? (e as unknown as TokenRangeEmbedder) : null;
 }
 
 export async function buildIndexBatch(rows: JudgmentRow[], embedder: Embedder): Promise<IndexBatch> {
@@ -37,23 +37,14 @@ export async function buildIndexBatch(rows: JudgmentRow[], embedder: Embedder): 
     embedder,
     docs.map((d) => embeddingText(d)),
   );
-  const byWords = wordsEmbedder(embedder);
-  // Folded words of each whitespace token, shared across the batch (tokens repeat a lot).
-  const tokenWords = new Map<string, string[]>();
-  const wordsOf = (t: string) => {
-    let ws = tokenWords.get(t);
-    if (!ws) {
-      ws = words(t);
-      tokenWords.set(t, ws);
-    }
-    return ws;
-  };
+  const byTokens = tokenRangeEmbedder(embedder);
   const pending: Array<Omit<ChunkRecord, "vector">> = [];
   const direct: number[][] = [];
   for (const d of docs) {
     const ft = typeof d.full_text === "string" ? d.full_text : "";
     const tokens = whitespaceTokens(ft);
-    for (const r of chunkRanges(tokens.length)) {
+    const ranges = chunkRanges(tokens.length);
+    for (const r of ranges) {
       const rec: Omit<ChunkRecord, "vector"> = {
         id: `${d.id}:${r.position}`,
         judgmentId: d.id,
@@ -64,15 +55,10 @@ export async function buildIndexBatch(rows: JudgmentRow[], embedder: Embedder): 
       if (typeof d.jurisdiction === "string") rec.jurisdiction = d.jurisdiction;
       if (typeof d.decision_date_ts === "number") rec.decision_date_ts = d.decision_date_ts;
       pending.push(rec);
-      if (byWords) {
-        // words(tokens.join(" ")) is the concatenation of the tokens' words: no word spans a space.
-        const ws: string[] = [];
-        for (let i = r.tokenStart; i < r.tokenEnd; i++) for (const w of wordsOf(tokens[i])) ws.push(w);
-        direct.push(byWords.embedWords(ws));
-      }
     }
+    if (byTokens) for (const v of byTokens.embedTokenRanges(tokens, ranges)) direct.push(v);
   }
-  const chunkVectors = byWords
+  const chunkVectors = byTokens
     ? direct
     : await embedAll(
         embedder,

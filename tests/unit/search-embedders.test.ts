@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { AiSdkEmbedder } from "@/lib/llm/embedders/ai-sdk";
 import { LOCAL_HASH_LABEL, LocalHashEmbedder, localHashVector } from "@/lib/llm/embedders/local-hash";
 import { chunkText } from "@/lib/search/chunk";
-import { toIndexDocument } from "@/lib/search/document";
+import { toIndexDocument, type JudgmentRow } from "@/lib/search/document";
+import { buildIndexBatch } from "@/lib/search/batch";
+import type { Embedder } from "@/lib/search/types";
+import { DEFAULT_CORPUS_SEED, generateJudgment } from "@/supabase/seed/generate";
+import { FIXTURE_ROWS } from "../search-conformance/fixture";
 
 const norm = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
@@ -90,5 +94,29 @@ describe("chunking and index documents", () => {
     });
     expect(d).not.toHaveProperty("summary");
     expect(d.jurisdiction).toBeNull();
+  });
+});
+
+describe("chunk vectors from token ranges (the build's fast path)", () => {
+  it("are exactly the vectors of the chunk texts", async () => {
+    const lexical = new LocalHashEmbedder();
+    // The same embedder without embedTokenRanges: buildIndexBatch then embeds every chunk's text.
+    const byText: Embedder = {
+      id: lexical.id,
+      label: lexical.label,
+      kind: lexical.kind,
+      dimensions: lexical.dimensions,
+      embedDocuments: (texts) => lexical.embedDocuments(texts),
+      embedQuery: (text) => lexical.embedQuery(text),
+    };
+    const rows = [
+      ...Array.from({ length: 6 }, (_, i) => generateJudgment(DEFAULT_CORPUS_SEED, i) as unknown as JudgmentRow),
+      ...FIXTURE_ROWS,
+    ];
+    const fast = await buildIndexBatch(rows, lexical);
+    const slow = await buildIndexBatch(rows, byText);
+    expect(fast.chunks.length).toBeGreaterThan(rows.length);
+    expect(fast.chunks.map((c) => c.vector)).toEqual(slow.chunks.map((c) => c.vector));
+    expect(fast).toEqual(slow);
   });
 });

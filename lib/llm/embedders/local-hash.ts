@@ -51,12 +51,41 @@ interface WordEntry {
   count: number;
 }
 
-const wordMemo = new Map<string, WordEntry>();
+/**
+ * Per width: word → entry, and whitespace token → the entries of its non-stop words in order (a judgment's tokens
+ * repeat a lot, and its overlapping chunks read each token again). An entry stays the one entry of its word until
+ * trimMemos, which runs only between vectors: its `stamp` and `count` are the term frequency of the vector being
+ * accumulated, so a word must not get a second entry in the middle of one.
+ */
+interface Memo {
+  words: Map<string, WordEntry>;
+  tokens: Map<string, WordEntry[]>;
+}
+const memos = new Map<number, Memo>();
 let callStamp = 0;
+const NO_ENTRIES: WordEntry[] = [];
+/** Words past this many are forgotten (10x the demo corpus has ~250k distinct words); tokens past TOKEN_LIMIT. */
+const WORD_LIMIT = 600_000;
+const TOKEN_LIMIT = 300_000;
 
-function wordEntry(w: string, dimensions: number): WordEntry {
-  const hit = wordMemo.get(w);
-  if (hit && hit.dimensions === dimensions) return hit;
+function memoFor(dimensions: number): Memo {
+  let m = memos.get(dimensions);
+  if (!m) memos.set(dimensions, (m = { words: new Map(), tokens: new Map() }));
+  return m;
+}
+
+/** Bound the memos (called between vectors only). */
+function trimMemos(m: Memo): void {
+  if (m.words.size > WORD_LIMIT) {
+    m.words.clear();
+    m.tokens.clear();
+  }
+  if (m.tokens.size > TOKEN_LIMIT) m.tokens.clear();
+}
+
+function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
+  const hit = memo.words.get(w);
+  if (hit) return hit;
   const feats: Array<[string, number]> = [["w:" + w, 1]];
   const padded = `^${w}$`;
   for (let i = 0; i + 3 <= padded.length; i++) feats.push(["c:" + padded.slice(i, i + 3), 0.5]);
@@ -72,30 +101,36 @@ function wordEntry(w: string, dimensions: number): WordEntry {
     }
   }
   const entry: WordEntry = { dims, weights, dimensions, stop: STOPWORDS.has(w), stamp: 0, count: 0 };
-  if (wordMemo.size > 300_000) wordMemo.clear();
-  wordMemo.set(w, entry);
+  memo.words.set(w, entry);
   return entry;
 }
 
-/**
- * The lexical vector of a list of folded words (what `words()` returns for a text). The chunker calls this with
- * words it already has, so a judgment's full text is tokenised once for all its overlapping chunks.
- */
-export function localHashVectorOfWords(ws: readonly string[], dimensions = LOCAL_HASH_DIMENSIONS): number[] {
-  const vec = new Float64Array(dimensions);
-  const stamp = ++callStamp;
-  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
-  const seen: WordEntry[] = [];
-  for (const w of ws) {
-    const e = wordEntry(w, dimensions);
-    if (e.stop) continue;
-    if (e.stamp !== stamp) {
-      e.stamp = stamp;
-      e.count = 0;
-      seen.push(e);
-    }
-    e.count++;
+function tokenEntries(memo: Memo, token: string, dimensions: number): WordEntry[] {
+  const hit = memo.tokens.get(token);
+  if (hit) return hit;
+  let out: WordEntry[] | null = null;
+  for (const w of words(token)) {
+    const e = wordEntry(memo, w, dimensions);
+    if (!e.stop) (out ??= []).push(e);
   }
+  const entries = out ?? NO_ENTRIES;
+  memo.tokens.set(token, entries);
+  return entries;
+}
+
+/** Count one occurrence of an entry in the vector being accumulated (first occurrences appended to `seen`). */
+function countEntry(e: WordEntry, stamp: number, seen: WordEntry[]): void {
+  if (e.stamp !== stamp) {
+    e.stamp = stamp;
+    e.count = 0;
+    seen.push(e);
+  }
+  e.count++;
+}
+
+/** The normalised vector of the distinct entries of one text (in first-occurrence order, with their counts). */
+function vectorOfSeen(seen: readonly WordEntry[], dimensions: number): number[] {
+  const vec = new Float64Array(dimensions);
   for (const e of seen) {
     const weight = 1 + Math.log(e.count);
     const { dims, weights } = e;
@@ -107,6 +142,50 @@ export function localHashVectorOfWords(ws: readonly string[], dimensions = LOCAL
   const out = new Array<number>(dimensions);
   for (let i = 0; i < dimensions; i++) out[i] = norm > 0 ? vec[i] / norm : 0;
   return out;
+}
+
+/**
+ * The vectors of ranges of a text's whitespace tokens (its overlapping chunks): range `[tokenStart, tokenEnd)` gets
+ * exactly `localHashVectorOfWords(words(tokens[tokenStart..tokenEnd).join(" ")))` (no word spans whitespace), but
+ * each token is looked up once per text instead of once per word and per chunk (the hot spot of a full build).
+ */
+export function localHashVectorsOfTokenRanges(
+  tokens: readonly string[],
+  ranges: ReadonlyArray<{ tokenStart: number; tokenEnd: number }>,
+  dimensions = LOCAL_HASH_DIMENSIONS,
+): number[][] {
+  const memo = memoFor(dimensions);
+  trimMemos(memo);
+  const perToken = new Array<WordEntry[]>(tokens.length);
+  for (let i = 0; i < tokens.length; i++) perToken[i] = tokenEntries(memo, tokens[i], dimensions);
+  const out: number[][] = [];
+  for (const r of ranges) {
+    const stamp = ++callStamp;
+    const seen: WordEntry[] = [];
+    for (let t = r.tokenStart; t < r.tokenEnd; t++) {
+      const es = perToken[t];
+      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp, seen);
+    }
+    out.push(vectorOfSeen(seen, dimensions));
+  }
+  return out;
+}
+
+/**
+ * The lexical vector of a list of folded words (what `words()` returns for a text). The chunker calls this with
+ * words it already has, so a judgment's full text is tokenised once for all its overlapping chunks.
+ */
+export function localHashVectorOfWords(ws: readonly string[], dimensions = LOCAL_HASH_DIMENSIONS): number[] {
+  const memo = memoFor(dimensions);
+  trimMemos(memo);
+  const stamp = ++callStamp;
+  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
+  const seen: WordEntry[] = [];
+  for (const w of ws) {
+    const e = wordEntry(memo, w, dimensions);
+    if (!e.stop) countEntry(e, stamp, seen);
+  }
+  return vectorOfSeen(seen, dimensions);
 }
 
 /** The lexical vector of a text (pure function, exported for tests). */
@@ -141,6 +220,11 @@ export class LocalHashEmbedder implements Embedder {
   /** Same vectors as embedDocuments for texts whose folded words the caller already has (see lib/search/batch). */
   embedWords(ws: readonly string[]): number[] {
     return localHashVectorOfWords(ws, this.dimensions);
+  }
+
+  /** The vectors of ranges of a text's whitespace tokens, as embedWords of their words (see lib/search/batch). */
+  embedTokenRanges(tokens: readonly string[], ranges: ReadonlyArray<{ tokenStart: number; tokenEnd: number }>): number[][] {
+    return localHashVectorsOfTokenRanges(tokens, ranges, this.dimensions);
   }
 
   async embedQuery(text: string): Promise<number[]> {

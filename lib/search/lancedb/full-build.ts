@@ -3,6 +3,7 @@
  * built from the same batches (text is tokenised once); commit writes the suggestions and the snapshot, then names
  * the generation in state.json and hands it to the engine without re-reading the tables.
  */
+import path from "node:path";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
 import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
@@ -26,7 +27,9 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
   const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
   let done = false;
   const fresh = new LiveIndex(dim);
-  const builder = segmentBuilder();
+  // The postings stream waits on disk until commit (named like a temporary snapshot, so dropGenerations clears a
+  // crashed build's file).
+  const builder = segmentBuilder(path.join(store.dir, `keyword-${gen}.tmp-postings-${process.pid}`));
   return {
     add: async (batch) => {
       if (done) throw new Error("sync session already finished");
@@ -56,7 +59,11 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
           builtAt: new Date().toISOString(),
         };
         await store.writeSuggestions(gen, suggestions);
-        fresh.main = builder.build();
+        try {
+          fresh.main = builder.build();
+        } finally {
+          builder.dispose(); // a build that failed half-way leaves no spill file (abort() does nothing after commit)
+        }
         fresh.suggestIndex = suggestionIndex(suggestions);
         // The approximate vector index past its threshold (ann.ts), in the snapshot so no serving process trains it.
         fresh.prepareAnn();
@@ -71,6 +78,7 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
     abort: async () => {
       if (done) return;
       done = true;
+      builder.dispose();
       await store.dropGeneration(gen);
     },
   };

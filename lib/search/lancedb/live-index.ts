@@ -36,9 +36,12 @@ export type StoredDoc = IndexDocument;
 
 const LONG_FIELD = SEARCHABLE_ATTRIBUTES.indexOf("full_text");
 
-/** A builder of keyword segments over the searchable attributes (full_text is the long field). */
-export function segmentBuilder(): SegmentBuilder {
-  return new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD);
+/**
+ * A builder of keyword segments over the searchable attributes (full_text is the long field); with `spillFile`, its
+ * postings wait in that file until build() (the full build: see PostingStream in keyword-index.ts).
+ */
+export function segmentBuilder(spillFile: string | null = null): SegmentBuilder {
+  return new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD, spillFile);
 }
 
 /** Index one document (with full_text) into a segment being built. */
@@ -154,8 +157,10 @@ export class LiveIndex {
   }
 
   putDoc(doc: IndexDocument, vector: ArrayLike<number>): void {
-    const stored: StoredDoc = { ...doc };
-    delete stored.full_text;
+    const { full_text: _fullText, ...rest } = doc;
+    // Kept as JSON gives it back, i.e. what a process opening the snapshot holds: compact objects and flat strings
+    // take about half the heap of the row's own values (demo corpus: 70 instead of 129 MB; 10x: 0.6 GB less).
+    const stored = JSON.parse(JSON.stringify(rest)) as StoredDoc;
     this.docsVersion++;
     if (!this.docs.has(doc.id)) this.order.push(doc.id);
     this.docs.set(doc.id, stored);
