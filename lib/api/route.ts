@@ -245,10 +245,13 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
     try {
       const policy = opts.rateLimit ?? "general";
       const address = clientAddress(req).address;
-      // One limiter round trip for the address and, when the token verifies locally, the user (issue 20). A caller
-      // with an API key is limited by address alone first: the key is looked up in the database after this.
+      // Reads: one limiter round trip for the address and, when the token verifies locally, the user (issue 20).
+      // Writes count the user only after the CSRF check below, so a cross-site page cannot spend its victim's
+      // allowance with writes that are refused; a caller with an API key is limited by address alone first (the key
+      // is looked up in the database after this).
       const keyed = opts.apiKey === "required" || req.headers.has("x-api-key");
-      const earlyUser = policy !== "none" && !keyed ? await locallyVerifiedRateLimitId(req) : null;
+      const combine = policy !== "none" && !keyed && !WRITE_METHODS.has(req.method);
+      const earlyUser = combine ? await locallyVerifiedRateLimitId(req) : null;
       if (policy !== "none") verdicts.push(...(await limitByAddressAndUser(policy, address, earlyUser)));
       // Writes: refused cross-site (403) or when not JSON (415) before any database call (security review M1).
       if (WRITE_METHODS.has(req.method)) checkWrite(req);
