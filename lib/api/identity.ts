@@ -97,18 +97,22 @@ export async function claimsOf(db: DbClient, bearer: string | null) {
 }
 
 /**
- * The per-user rate-limit identity of a caller whose bearer or session token verifies locally (the cached JWKS of
- * token-claims.ts; no database call, no auth-server call but jose's rate-capped JWKS fetch), else null. Lets the route
- * count the per-IP and per-user limits in one round trip before authentication proper (lib/api/route.ts); a token that
- * needs the slow path is counted per user after resolveIdentity instead. Whether the account is banned or signed out
- * is not known here, so this only names whose allowance the request draws on.
+ * The claims of a caller whose bearer or session token verifies locally (the cached JWKS of token-claims.ts; no
+ * database call, no auth-server call but jose's rate-capped JWKS fetch), else null: the fast path of resolveIdentity.
+ * The route also reads it before its limiter call, to count the per-IP and per-user limits in one round trip
+ * (lib/api/route.ts), and hands it to resolveIdentity so the cookie is decoded and the token checked once. Whether
+ * the account is banned or signed out is not known here.
  */
-export async function locallyVerifiedRateLimitId(req: Request): Promise<string | null> {
+export async function locallyVerifiedClaims(req: Request): Promise<Claims | null> {
   const bearer = bearerOf(req);
   if (!bearer && !hasSessionCookie(req)) return null;
   const { url } = supabaseEnv();
   const token = bearer ?? (await sessionAccessToken(req.headers.get("cookie"), url));
-  const claims = token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
+  return token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
+}
+
+/** The per-user rate-limit identity of locally verified claims of a signed-in caller, else null. */
+export function rateLimitIdOfClaims(claims: Claims | null): string | null {
   return claims?.sub && roleOf(claims) !== "anonymous" ? rateLimitIdentityOf(claims.sub) : null;
 }
 
@@ -119,10 +123,12 @@ export async function locallyVerifiedRateLimitId(req: Request): Promise<string |
  * `strict` (used before writes) asks the auth server with getUser() so a signed-out or deleted account is refused
  * even while its token has not expired.
  */
-export async function resolveIdentity(req: Request, { strict }: { strict: boolean }): Promise<Identity> {
+export async function resolveIdentity(
+  req: Request,
+  { strict, verified }: { strict: boolean; /** locallyVerifiedClaims(req), when the caller already read it. */ verified?: Claims | null },
+): Promise<Identity> {
   const apiKey = await apiKeyOf(req);
   const bearer = bearerOf(req);
-  const { url } = supabaseEnv();
   // The caller's client, built at most once per request. The session client stays the anonymous caller's client
   // too: sign-in and sign-up set the session cookies through it.
   const makeCallerDb = bearer ? () => createTokenClient(bearer) : await sessionClientFactory();
@@ -141,8 +147,7 @@ export async function resolveIdentity(req: Request, { strict }: { strict: boolea
   if (!bearer && !hasSessionCookie(req)) return anonymous();
 
   if (!strict) {
-    const token = bearer ?? (await sessionAccessToken(req.headers.get("cookie"), url));
-    const fast = token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
+    const fast = verified === undefined ? await locallyVerifiedClaims(req) : verified;
     if (fast) {
       const role = roleOf(fast);
       return role === "anonymous" || !fast.sub ? anonymous() : signedIn(role, fast.sub, fast.email ?? null, fast.iat);

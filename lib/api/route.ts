@@ -8,7 +8,7 @@ import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
 import { errorResponse } from "./errors";
-import { locallyVerifiedRateLimitId, resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
+import { locallyVerifiedClaims, rateLimitIdOfClaims, resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
 import { clientAddress, limitByAddressAndUser, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "@/lib/errors";
@@ -251,7 +251,8 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       // is looked up in the database after this).
       const keyed = opts.apiKey === "required" || req.headers.has("x-api-key");
       const combine = policy !== "none" && !keyed && !WRITE_METHODS.has(req.method);
-      const earlyUser = combine ? await locallyVerifiedRateLimitId(req) : null;
+      const verified = combine ? await locallyVerifiedClaims(req) : undefined;
+      const earlyUser = rateLimitIdOfClaims(verified ?? null);
       if (policy !== "none") verdicts.push(...(await limitByAddressAndUser(policy, address, earlyUser)));
       // Writes: refused cross-site (403) or when not JSON (415) before any database call (security review M1).
       if (WRITE_METHODS.has(req.method)) checkWrite(req);
@@ -261,7 +262,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const auth = routeAuthLevel(opts.auth, req.method, req.nextUrl.pathname);
       const strict = auth !== "public" && WRITE_METHODS.has(req.method);
       // The reference API acts as the key's user and ignores any bearer or session (issue 19, D-18).
-      const identity = opts.apiKey === "required" ? await resolveApiKeyIdentity(req) : await resolveIdentity(req, { strict });
+      const identity = opts.apiKey === "required" ? await resolveApiKeyIdentity(req) : await resolveIdentity(req, { strict, verified });
       if (identity.apiKey && policy === "general") {
         const keyVerdict = await limitByApiKey(identity.apiKey.id);
         verdicts.push(keyVerdict);
