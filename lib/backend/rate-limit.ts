@@ -159,8 +159,7 @@ export class RateLimiter {
     const store = this.opts.store;
     if (!store || !this.manyScript) return visit((s) => ({ ...memory.take(`${rule}:${s}`), source: "memory" }));
     if (!storeAvailable(store)) return visit((s) => this.fallback(s));
-    const { limit, windowSeconds } = (this.opts.rules as Partial<Record<RuleName, RuleSpec>>)[rule] as RuleSpec;
-    const windowMs = windowSeconds * 1000;
+    const { limit, windowMs } = memory;
     const now = (this.opts.now ?? Date.now)();
     const index = Math.floor(now / windowMs);
     const prefix = `${this.opts.prefix ?? "rl"}:${rule}`;
