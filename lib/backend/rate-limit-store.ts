@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Redis, errors, type Requester, type UpstashRequest, type UpstashResponse } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { encodeReply, UpstashBridge, UpstashCommandError } from "./upstash-bridge";
+import { isUpstashPath, UpstashBridge, UpstashCommandError } from "./upstash-bridge";
 
 /**
  * The limits store shared by the rate limiter and the guest meter: Upstash Redis over REST (locally the gateway's
@@ -155,14 +155,10 @@ export class RedisBridgeTransport implements Requester {
   }
 
   private async run(req: UpstashRequest): Promise<unknown> {
-    const path = (req.path ?? []).join("/");
+    const path = req.path?.length ? `/${req.path.join("/")}` : "";
+    if (!isUpstashPath(path)) throw new errors.UpstashError(`ERR unsupported limits store request ${path}`);
     try {
-      if (path === "") return { result: encodeReply(await this.bridge.command(req.body), false) };
-      if ((path !== "pipeline" && path !== "multi-exec") || !Array.isArray(req.body)) {
-        throw new UpstashCommandError(`ERR unsupported limits store request /${path}`);
-      }
-      const replies = path === "pipeline" ? await this.bridge.pipeline(req.body) : await this.bridge.multiExec(req.body);
-      return replies.map((r) => ("error" in r ? r : { result: encodeReply(r.result, false) }));
+      return await this.bridge.rest(path, req.body, false);
     } catch (e) {
       // Redis refused the command: what the REST API answers with 400 and the stock client throws as UpstashError.
       if (e instanceof UpstashCommandError) throw new errors.UpstashError(e.message);

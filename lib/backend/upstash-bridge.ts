@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import Redis from "ioredis";
 
+/** The endpoints of Upstash's REST API the bridge serves. */
+export type UpstashPath = "" | "/pipeline" | "/multi-exec";
+
+export function isUpstashPath(p: string): p is UpstashPath {
+  return p === "" || p === "/pipeline" || p === "/multi-exec";
+}
+
 /** One reply as Upstash's REST API writes it. */
 export type UpstashReply = { result: unknown } | { error: string };
 
@@ -158,6 +165,20 @@ export class UpstashBridge {
       return { args: [args[0], args[1], ...shas] };
     }
     return { args };
+  }
+
+  /**
+   * One request of Upstash's REST API as its JSON answer: `path` "" (one command: `{result}`), "/pipeline" or
+   * "/multi-exec" (a non-empty array of commands: `[{result} | {error}]`). Replies are UTF-8 text, or base64 when the
+   * client asked for it. Throws UpstashCommandError (answered 400) and RedisUnavailableError (503).
+   */
+  async rest(path: UpstashPath, body: unknown, base64: boolean): Promise<unknown> {
+    if (path === "") return { result: encodeReply(await this.command(body), base64) };
+    if (!Array.isArray(body) || body.length === 0) {
+      throw new UpstashCommandError("ERR failed to parse pipeline request: expected a non-empty array of commands");
+    }
+    const replies = path === "/pipeline" ? await this.pipeline(body) : await this.multiExec(body);
+    return replies.map((r) => ("error" in r ? r : { result: encodeReply(r.result, base64) }));
   }
 
   /** One command (POST /upstash): a Redis error is thrown as UpstashCommandError (Upstash answers it with 400). */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyTooLargeError, header, parseJsonBody, readBody, sendJson } from "../http";
 import { bearerToken } from "../tokens";
-import { encodeReply, RedisUnavailableError, UpstashCommandError, type UpstashBridge } from "../../../../lib/backend/upstash-bridge";
+import { isUpstashPath, RedisUnavailableError, UpstashCommandError, type UpstashBridge } from "../../../../lib/backend/upstash-bridge";
 
 const UPSTASH_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -38,7 +38,7 @@ export async function handleUpstash(
     return;
   }
   const p = path.replace(/\/+$/, "");
-  if (p !== "" && p !== "/pipeline" && p !== "/multi-exec") {
+  if (!isUpstashPath(p)) {
     sendJson(res, 404, { error: `ERR unknown endpoint /upstash${p}` });
     return;
   }
@@ -52,21 +52,7 @@ export async function handleUpstash(
     return;
   }
   try {
-    if (p === "") {
-      const result = await bridge.command(body);
-      sendJson(res, 200, { result: encodeReply(result, base64) });
-      return;
-    }
-    if (!Array.isArray(body) || body.length === 0) {
-      sendJson(res, 400, { error: "ERR failed to parse pipeline request: expected a non-empty array of commands" });
-      return;
-    }
-    const replies = p === "/pipeline" ? await bridge.pipeline(body) : await bridge.multiExec(body);
-    sendJson(
-      res,
-      200,
-      replies.map((r) => ("error" in r ? r : { result: encodeReply(r.result, base64) })),
-    );
+    sendJson(res, 200, await bridge.rest(p, body, base64));
   } catch (e) {
     if (e instanceof UpstashCommandError) {
       sendJson(res, 400, { error: e.message });
