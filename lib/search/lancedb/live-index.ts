@@ -31,6 +31,23 @@ import {
  */
 const ROW_READ_COST = 32;
 
+/**
+ * Scan IVF list `c` for the query of this tick (probeVectors set `usedCount` and `tick`): its rows' exact similarities
+ * into `ix.sims`, each marked known for this query, and the list marked scanned.
+ */
+function scanList(ix: VectorIndex, ivf: IvfLayout, vec: Float32Array, c: number): void {
+  const { perm, offsets, psims, stamp, used, listStamp, tick, usedCount } = ivf;
+  const from = offsets[c];
+  const to = offsets[c + 1];
+  listStamp[c] = tick;
+  scanRange(ix.columns, vec, used, usedCount, psims, from, to);
+  for (let p = from; p < to; p++) {
+    const r = perm[p];
+    ix.sims[r] = psims[p];
+    stamp[r] = tick;
+  }
+}
+
 /** The document kept in memory: everything but full_text. */
 export type StoredDoc = IndexDocument;
 
@@ -317,23 +334,15 @@ export class LiveIndex {
     const ix = this.vectorIndex();
     const ivf = ix.ivf;
     if (!ivf) return null;
-    const { columns, sims } = ix;
-    const { perm, offsets, psims, stamp, cand, candSims, used, listStamp } = ivf;
-    const m = usedComponents(columns, vec, used);
+    const { perm, offsets, psims, cand, candSims, used } = ivf;
+    const m = usedComponents(ix.columns, vec, used);
     ivf.usedCount = m;
     ivf.tick = (ivf.tick + 1) >>> 0 || 1;
-    const tick = ivf.tick;
     let n = 0;
     for (const c of probeLists(ivf.model, vec, used, m, probeCount(annSettings(), ivf.model.nlist))) {
-      const from = offsets[c];
-      const to = offsets[c + 1];
-      listStamp[c] = tick;
-      scanRange(columns, vec, used, m, psims, from, to);
-      for (let p = from; p < to; p++) {
-        const r = perm[p];
-        sims[r] = psims[p];
-        stamp[r] = tick;
-        cand[n] = r;
+      scanList(ix, ivf, vec, c);
+      for (let p = offsets[c]; p < offsets[c + 1]; p++) {
+        cand[n] = perm[p];
         candSims[n++] = psims[p];
       }
     }
@@ -369,8 +378,8 @@ export class LiveIndex {
    */
   fillSimilarities(probe: { ix: VectorIndex; ivf: IvfLayout }, vec: Float32Array, rows: ArrayLike<number>, count: number): void {
     const { ix, ivf } = probe;
-    const { sims, columns } = ix;
-    const { stamp, used, tick, usedCount, listOf, listNeed, offsets, perm, psims, listStamp } = ivf;
+    const { sims } = ix;
+    const { stamp, used, tick, usedCount, listOf, listNeed, offsets } = ivf;
     for (let i = 0; i < count; i++) {
       const r = rows[i];
       if (r >= 0 && stamp[r] !== tick) listNeed[listOf[r]]++;
@@ -379,16 +388,7 @@ export class LiveIndex {
       const need = listNeed[c];
       if (need === 0) continue;
       listNeed[c] = 0;
-      const from = offsets[c];
-      const to = offsets[c + 1];
-      if (need * ROW_READ_COST < to - from) continue;
-      listStamp[c] = tick;
-      scanRange(columns, vec, used, usedCount, psims, from, to);
-      for (let p = from; p < to; p++) {
-        const r = perm[p];
-        sims[r] = psims[p];
-        stamp[r] = tick;
-      }
+      if (need * ROW_READ_COST >= offsets[c + 1] - offsets[c]) scanList(ix, ivf, vec, c);
     }
     const dim = this.dimensions;
     for (let i = 0; i < count; i++) {
