@@ -10,10 +10,9 @@ interface Op {
   method: "GET" | "POST";
   path: string;
   summary: string;
-  notImplemented: boolean;
 }
 
-type OpenApiPaths = Record<string, Record<string, { summary?: string; "x-not-implemented"?: boolean; security?: unknown[] }>>;
+type OpenApiPaths = Record<string, Record<string, { summary?: string; security?: unknown[] }>>;
 
 /** Example bodies so a first request works as it is. */
 const EXAMPLES: Record<string, unknown> = {
@@ -62,7 +61,7 @@ export function TryIt({ openapiUrl }: { openapiUrl: string }) {
       .then((doc) => {
         if (!live) return;
         const list = Object.entries(doc.paths).flatMap(([p, methods]) =>
-          Object.entries(methods).map(([m, op]) => ({ method: m.toUpperCase() as Op["method"], path: p, summary: op.summary ?? p, notImplemented: !!op["x-not-implemented"] })),
+          Object.entries(methods).map(([m, op]) => ({ method: m.toUpperCase() as Op["method"], path: p, summary: op.summary ?? p })),
         );
         setOps(list);
       })
@@ -136,7 +135,6 @@ export function TryIt({ openapiUrl }: { openapiUrl: string }) {
             {ops.map((op, i) => (
               <option key={`${op.method} ${op.path}`} value={i}>
                 {op.method} {op.path}
-                {op.notImplemented ? ` (${D.notImplemented})` : ""}
               </option>
             ))}
           </select>

@@ -1,10 +1,8 @@
 /**
- * HTTP helpers of the reference API (`/api/v1/**`, issue 19): the Link header of lists and the 501 of capabilities
- * not built yet. Authentication (X-API-Key acting as its user), limits and the reference error shape come from
- * `withRoute({ apiKey: "required" })` and ./errors.
+ * HTTP helpers of the reference API (`/api/v1/**`, issue 19): the Link header of lists. Authentication (X-API-Key
+ * acting as its user), limits and the reference error shape come from `withRoute({ apiKey: "required" })` and ./errors.
  */
 import type { NextRequest } from "next/server";
-import { ApiError } from "@/lib/errors";
 
 /**
  * `Link: <…offset=0>; rel="first", <…offset=next>; rel="next"` (RFC 8288) for a GET list page; `next` only while rows
@@ -25,9 +23,4 @@ export function linkHeader(req: NextRequest, page: { limit: number; offset: numb
 /** A list answer: the body as JSON with its Link header. */
 export function listResponse(req: NextRequest, body: object, page: { limit: number; offset: number; total: number }): Response {
   return Response.json(body, { headers: { Link: linkHeader(req, page) } });
-}
-
-/** The capability behind this route is not built yet: 501 in the reference shape (marked x-not-implemented). */
-export function notImplemented(what: string): never {
-  throw new ApiError("NOT_IMPLEMENTED", `${what} is not built yet on this server.`);
 }

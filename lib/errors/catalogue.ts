@@ -166,7 +166,6 @@ export const ERRORS = {
   API_KEY_LIMIT: { status: 409, message: "You already have the maximum number of active API keys; revoke one first.", area: "auth" },
   API_KEY_NOT_FOUND: { status: 404, message: "API key not found.", area: "auth" },
   API_KEY_USER_REQUIRED: { status: 403, message: "This API key is not issued to a user, so it cannot read user data.", area: "auth" },
-  NOT_IMPLEMENTED: { status: 501, message: "This capability is not built yet.", area: "request" },
   // Assistant tools (issue 17 items 2-4): precedents, argumentation, summaries and key points in model mode.
   ARGUMENTATION_OUTPUT_INVALID: { status: 502, message: "The language model's argument analysis did not have the expected structure. Try again later.", area: "llm" },
   ASSISTANT_OUTPUT_INVALID: { status: 502, message: "The language model's answer did not have the expected structure. Try again later.", area: "llm" },

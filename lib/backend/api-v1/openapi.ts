@@ -37,8 +37,6 @@ export interface V1Operation {
   errors?: Readonly<Record<number, string>>;
   /** A GET list: limit/offset and a Link header (first, next). POST searches page by their body's limit/offset. */
   list?: boolean;
-  /** The capability is not built yet: the route answers 501 NOT_IMPLEMENTED (x-not-implemented in the document). */
-  notImplemented?: boolean;
   /** Needs a key issued to a user (user data, RLS as that user). */
   userData?: boolean;
   /** Readable without a key (the document itself). */
@@ -209,7 +207,6 @@ function operationObject(op: V1Operation): JsonSchema {
   if (op.path.includes("{id}")) responses["404"] = errorRef("Not found.");
   if (op.userData) responses["403"] = errorRef("The key is not issued to a user.");
   for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = errorRef(description);
-  if (op.notImplemented) responses["501"] = errorRef("Not implemented yet (NOT_IMPLEMENTED).");
   return {
     operationId: `${op.method}${op.path.replace(/^\/api\/v1/, "").replace(/[{}]/g, "").replace(/[/.-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
     tags: [op.tag],
@@ -219,7 +216,6 @@ function operationObject(op: V1Operation): JsonSchema {
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: inputSchema(op.body) } } } } : {}),
     responses,
-    ...(op.notImplemented ? { "x-not-implemented": true } : {}),
   };
 }
 

@@ -24,7 +24,6 @@ export const developersEn = {
   badJson: "The body is not valid JSON.",
   status: "Status",
   remaining: "Requests left this hour",
-  notImplemented: "not built yet (501)",
   networkError: "The request failed before an answer came.",
   // Settings → API keys (components/settings/api-keys-panel.tsx).
   keysTitle: "API keys",
@@ -80,7 +79,6 @@ export const developersPl: typeof developersEn = {
   badJson: "Treść nie jest poprawnym JSON-em.",
   status: "Status",
   remaining: "Pozostałe zapytania w tej godzinie",
-  notImplemented: "jeszcze niedostępne (501)",
   networkError: "Zapytanie nie powiodło się przed otrzymaniem odpowiedzi.",
   keysTitle: "Klucze API",
   keysLead: "Klucze pozwalają Twoim skryptom korzystać z API dla serwerów (/api/v1) w Twoim imieniu. Najwyżej {max} aktywnych kluczy.",
