@@ -17,6 +17,16 @@ export interface EmbeddedPostgresOptions {
 const USER = "postgres";
 const PASSWORD = "postgres";
 
+/** The embedded cluster's port: POSTGRES_PORT, else 54322 (the launcher, the stack and the seed CLI agree on it). */
+export function embeddedPostgresPort(): number {
+  return Number(process.env.POSTGRES_PORT ?? 54322);
+}
+
+/** The connection URL of the embedded cluster on `port`. */
+export function embeddedPostgresUrl(port = embeddedPostgresPort()): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
 /** Flags that make the local server fast for one developer without giving up durability of committed data. */
 const SERVER_FLAGS = [
   "-c", "shared_buffers=512MB",
@@ -92,7 +102,7 @@ async function canConnect(url: string): Promise<boolean> {
  * If a server from an earlier run of ours is still listening on the port, it is reused.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  const url = embeddedPostgresUrl(opts.port);
   const log = opts.log ?? (() => undefined);
   if (await canConnect(url)) {
     log(`reusing the Postgres already listening on 127.0.0.1:${opts.port}`);

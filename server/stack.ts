@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "./postgres";
+import { embeddedPostgresPort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from "./postgres";
 import { migrate } from "./migrate";
 import { resolveDataDirs } from "./paths";
 
@@ -29,7 +29,7 @@ export async function startDatabase(opts: StackOptions = {}): Promise<DatabaseHa
   let databaseUrl = opts.databaseUrl;
   if (!databaseUrl) {
     if (dirs.note) log(dirs.note);
-    pgHandle = await startEmbeddedPostgres({ dir: dirs.postgresDir, port: opts.postgresPort ?? 54322, log });
+    pgHandle = await startEmbeddedPostgres({ dir: dirs.postgresDir, port: opts.postgresPort ?? embeddedPostgresPort(), log });
     databaseUrl = pgHandle.url;
   }
   const { applied } = await migrate(databaseUrl, log);

@@ -15,6 +15,7 @@ import { say, step } from "./launcher-log";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
 import { repoRoot } from "./paths";
 import { startDatabase } from "./stack";
+import { embeddedPostgresPort, embeddedPostgresUrl } from "./postgres";
 import { prepareData } from "./prepare-data";
 import { startBackgroundJobs } from "./background-jobs";
 import { startMailCatcher } from "./mail-catcher";
@@ -27,11 +28,11 @@ function parseArgs(argv: string[]) {
 }
 
 const envFile = path.join(repoRoot, ".env.local");
-const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 54322);
+const POSTGRES_PORT = embeddedPostgresPort();
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 54321);
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const MAIL_CATCHER_PORT = Number(process.env.MAIL_CATCHER_PORT ?? 2525);
-const EMBEDDED_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${POSTGRES_PORT}/postgres`;
+const EMBEDDED_DATABASE_URL = embeddedPostgresUrl(POSTGRES_PORT);
 
 const cleanups: Array<() => Promise<void>> = [];
 let stopping = false;

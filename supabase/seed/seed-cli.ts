@@ -1,12 +1,13 @@
 /**
  * npm run seed -- [--size N] [--seed S] [--reset]
- * Seeds the deterministic demo corpus (default 12,307 judgments) into DATABASE_URL (env or .env.local) with a
- * progress bar. Refuses to touch a non-empty judgments table unless --reset is given (which deletes every judgment).
+ * Seeds the deterministic demo corpus (default 12,307 judgments) into DATABASE_URL (env or .env.local), or into the
+ * embedded cluster of `npm start` (started here if it is not running), with a progress bar. Refuses to touch a
+ * non-empty judgments table unless --reset is given (which deletes every judgment).
  */
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import pg from "pg";
-import { databaseUrlFromEnv } from "./cli-env";
+import { seedDatabase } from "./cli-env";
 import { corpusIsEmpty, seedCorpus } from "./corpus";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE } from "./generate";
 
@@ -32,31 +33,36 @@ async function main() {
   }
   const size = intOption(values.size, "size", DEFAULT_CORPUS_SIZE, 0);
   const seed = intOption(values.seed, "seed", DEFAULT_CORPUS_SEED, Number.MIN_SAFE_INTEGER);
-  const url = databaseUrlFromEnv();
-  if (!(await corpusIsEmpty(url))) {
-    if (!values.reset) {
-      console.error("public.judgments is not empty; rerun with --reset to delete every judgment and seed again.");
-      process.exitCode = 2;
-      return;
-    }
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    // CASCADE also clears rows that reference judgments (collection memberships and the like).
-    await client.query("truncate public.judgments cascade").finally(() => client.end());
-    console.log("deleted existing judgments (--reset)");
-  }
-  const bar = new cliProgress.SingleBar(
-    { format: "seeding judgments [{bar}] {percentage}% | {value}/{total} | {duration}s", hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(size, 0);
+  const db = await seedDatabase((line) => console.log(line));
+  const url = db.url;
   try {
-    const { inserted, ms } = await seedCorpus(url, { size, seed, onProgress: (done) => bar.update(done) });
-    bar.stop();
-    console.log(`seeded ${inserted} judgments (seed ${seed}) in ${(ms / 1000).toFixed(1)} s`);
-  } catch (e) {
-    bar.stop();
-    throw e;
+    if (!(await corpusIsEmpty(url))) {
+      if (!values.reset) {
+        console.error("public.judgments is not empty; rerun with --reset to delete every judgment and seed again.");
+        process.exitCode = 2;
+        return;
+      }
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      // CASCADE also clears rows that reference judgments (collection memberships and the like).
+      await client.query("truncate public.judgments cascade").finally(() => client.end());
+      console.log("deleted existing judgments (--reset)");
+    }
+    const bar = new cliProgress.SingleBar(
+      { format: "seeding judgments [{bar}] {percentage}% | {value}/{total} | {duration}s", hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(size, 0);
+    try {
+      const { inserted, ms } = await seedCorpus(url, { size, seed, onProgress: (done) => bar.update(done) });
+      bar.stop();
+      console.log(`seeded ${inserted} judgments (seed ${seed}) in ${(ms / 1000).toFixed(1)} s`);
+    } catch (e) {
+      bar.stop();
+      throw e;
+    }
+  } finally {
+    await db.stop();
   }
 }
 
