@@ -26,6 +26,11 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
   rateLimit?: RateLimitPolicy;
   /** An hourly quota this operation also counts against (after authentication; see limitQuota). */
   quota?: QuotaName;
+  /**
+   * Checks (and may normalise) the path's segments before any quota is counted, throwing the route's own error (e.g.
+   * a non-UUID line id is a 404): a request for a path that cannot exist costs no quota, like a refused body.
+   */
+  params?: (raw: Record<string, string>) => Record<string, string>;
   /** "required": the caller must present a valid X-API-Key (the /api/v1 reference API); otherwise a key is optional. */
   apiKey?: "required" | "optional";
   /**
@@ -288,10 +293,11 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (!parsed.success) throw validationError(parsed.error, "query");
         query = parsed.data;
       }
-      // Quotas count only well-formed requests: a refused body costs nothing.
-      if (opts.quota) verdicts.push(await limitQuota(opts.quota, { rateLimitId: identity.rateLimitId, address }));
       const rawParams = (await segment?.params) ?? {};
-      const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      const joined = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      const params = opts.params ? opts.params(joined) : joined;
+      // Quotas count only well-formed requests: a refused body or path costs nothing.
+      if (opts.quota) verdicts.push(await limitQuota(opts.quota, { rateLimitId: identity.rateLimitId, address }));
 
       const result = await handler({
         req,

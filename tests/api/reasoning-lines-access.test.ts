@@ -279,7 +279,14 @@ describe("reasoning lines: the hourly quotas", () => {
   });
 
   it("reasoning-line writes (QUOTA_REASONING_WRITES_PER_HOUR = 30, one allowance over every admin write): the 31st is 429 and changes nothing", async () => {
+    await startInOneWindow(3600, 90);
     const { browser: writer } = await signedInBrowser({ admin: true });
+    // A write to an id that cannot exist is a 404 and costs nothing (checked before the quota): the 30 below still pass.
+    for (const bad of ["not-a-uuid", "123"]) {
+      expect((await writer.post(`/api/reasoning-lines/${bad}/analyze-outcomes`)).status).toBe(404);
+      expect((await writer.post(`/api/reasoning-lines/${bad}/drift-analysis`)).status).toBe(404);
+      expect((await writer.delete(`/api/reasoning-lines/${bad}`)).status).toBe(404);
+    }
     const target = (await (await writer.post("/api/reasoning-lines/create", { label: "quota line", keywords: ["access"], judgment_ids: docs.slice(0, 2) })).json()) as {
       id: string;
     };

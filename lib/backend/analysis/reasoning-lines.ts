@@ -123,6 +123,9 @@ export function lineId(raw: string | undefined): string {
   return raw.toLowerCase();
 }
 
+/** withRoute's `params` check of `/reasoning-lines/{id}/…`: the id checked before a write's quota is counted. */
+export const lineParams = (raw: Record<string, string>): Record<string, string> => ({ ...raw, id: lineId(raw.id) });
+
 // ---------------------------------------------------------------- reading rows
 
 const LineRow = z.object({

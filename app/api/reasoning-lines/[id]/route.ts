@@ -1,5 +1,5 @@
 import { withRoute } from "@/lib/api/route";
-import { deleteLine, getLine, lineId } from "@/lib/backend/analysis/reasoning-lines";
+import { deleteLine, getLine, lineId, lineParams } from "@/lib/backend/analysis/reasoning-lines";
 import { LineReadQuerySchema } from "@/lib/schema/requests/analysis-lines";
 
 export const dynamic = "force-dynamic";
@@ -10,4 +10,6 @@ export const GET = withRoute({ auth: "user", query: LineReadQuerySchema }, async
 );
 
 /** DELETE /api/reasoning-lines/{id} (admin): status → deleted; members and events are kept. */
-export const DELETE = withRoute({ auth: "admin", quota: "reasoningWrites" }, async ({ db, identity, params }) => deleteLine(db, identity, lineId(params.id)));
+export const DELETE = withRoute({ auth: "admin", quota: "reasoningWrites", params: lineParams }, async ({ db, identity, params }) =>
+  deleteLine(db, identity, params.id),
+);

@@ -1,9 +1,9 @@
 import { withRoute } from "@/lib/api/route";
-import { driftAnalysis, engineEmbedder, lineId } from "@/lib/backend/analysis/reasoning-lines";
+import { driftAnalysis, engineEmbedder, lineParams } from "@/lib/backend/analysis/reasoning-lines";
 
 export const dynamic = "force-dynamic";
 
 /** POST /api/reasoning-lines/{id}/drift-analysis (admin): the drift series; its drift events are persisted. */
-export const POST = withRoute({ auth: "admin", quota: "reasoningWrites" }, async ({ db, identity, params }) =>
-  driftAnalysis(db, identity, engineEmbedder(), lineId(params.id)),
+export const POST = withRoute({ auth: "admin", quota: "reasoningWrites", params: lineParams }, async ({ db, identity, params }) =>
+  driftAnalysis(db, identity, engineEmbedder(), params.id),
 );
