@@ -26,8 +26,19 @@ export interface VectorColumns {
  * The column-major copy of the first `rows` rows of a row-major matrix (see VectorColumns); with `perm`, column
  * position r holds row perm[r] (the IVF layout).
  */
-export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number, perm?: Int32Array): VectorColumns {
-  const kernel = scanKernel(rows, dim);
+export function vectorColumns(
+  vectors: Float32Array<ArrayBufferLike>,
+  rows: number,
+  dim: number,
+  perm?: Int32Array,
+  /**
+   * A copy being replaced (nothing reads it any more): its kernel memory is overwritten when the size matches,
+   * instead of holding two until the old one is collected (a WebAssembly memory is freed only by GC; at 10x the demo
+   * corpus each is ~190 MB).
+   */
+  replaced?: VectorColumns | null,
+): VectorColumns {
+  const kernel = replaced?.kernel && replaced.rows === rows && replaced.dim === dim ? replaced.kernel : scanKernel(rows, dim);
   const cols = kernel ? kernel.cols : new Float32Array(rows * dim);
   // x * 0 is 0 for every finite x and NaN otherwise: one NaN check at the end instead of a branch per component.
   let check = 0;
