@@ -12,7 +12,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { sliceBounds, topK, topKAccepted } from "@/lib/search/lancedb/top-k";
-import { scanSimilarities, vectorColumns } from "@/lib/search/lancedb/vector-scan";
+import { setScanKernelEnabled } from "@/lib/search/lancedb/scan-kernel";
+import { scanRange, scanSimilarities, usedComponents, vectorColumns } from "@/lib/search/lancedb/vector-scan";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { parseIndexFilter } from "@/lib/search/filter";
@@ -56,6 +57,34 @@ describe("scanSimilarities", () => {
         const q = make(zeroShare);
         scanSimilarities(vc, q, out);
         for (let r = 0; r < rows; r++) expect(Object.is(out[r], plainDot(vectors, r * dim, q, dim))).toBe(true);
+      }
+    }
+  });
+
+  it("uses the SIMD kernel where there is one, and it matches the JavaScript loop bit for bit over any row range", () => {
+    const vectors = new Float32Array(rows * dim);
+    for (let i = 0; i < vectors.length; i++) vectors[i] = rnd() < 0.2 ? 0 : rnd() * 2 - 1;
+    vectors[7] = -0;
+    const simd = vectorColumns(vectors, rows, dim);
+    expect(simd.kernel).not.toBeNull();
+    setScanKernelEnabled(false);
+    const plain = vectorColumns(vectors, rows, dim);
+    setScanKernelEnabled(true);
+    expect(plain.kernel).toBeNull();
+    const used = new Int32Array(dim);
+    const a = new Float64Array(rows);
+    const b = new Float64Array(rows);
+    for (const zeroShare of [0, 0.5, 0.95]) {
+      for (let t = 0; t < 20; t++) {
+        const q = make(zeroShare);
+        const m = usedComponents(simd, q, used);
+        const from = Math.floor(rnd() * rows);
+        const to = from + Math.floor(rnd() * (rows - from + 1));
+        a.fill(5);
+        b.fill(5);
+        scanRange(simd, q, used, m, a, from, to);
+        scanRange(plain, q, used, m, b, from, to);
+        for (let r = 0; r < rows; r++) expect(Object.is(a[r], b[r])).toBe(true);
       }
     }
   });

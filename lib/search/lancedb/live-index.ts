@@ -297,10 +297,14 @@ export class LiveIndex {
     }
     // Drop the old copy first: at 10x the demo corpus it is ~190 MB.
     this.vecIndex = null;
+    // Queries read a generation's scan state synchronously, so the old copy has no reader left.
+    const columns = vectorColumns(this.vectors, rows, this.dimensions, ivf?.perm, cached?.columns);
+    // The kernel's scratch is where it writes its sums: no copy per probed list.
+    if (ivf && columns.kernel) ivf.psims = columns.kernel.sums;
     const fresh: VectorIndex = {
       version: this.docsVersion,
       vectors: this.vectors,
-      columns: vectorColumns(this.vectors, rows, this.dimensions, ivf?.perm),
+      columns,
       docs: this.vecIds.map((id) => this.docs.get(id)),
       sims: new Float64Array(rows),
       maxNorm: maxRowNorm(this.vectors, rows, this.dimensions),

@@ -10,6 +10,7 @@ import type { SearchDocumentsRequest } from "../types";
 import type { MarkTerms } from "./highlight";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
+import { passes, verdictsFor } from "./predicates";
 import { parseQuery } from "./query";
 import type { QueryVector } from "./query-vector";
 import { docComparator, sortComparator } from "./sort";
@@ -188,6 +189,7 @@ export function keywordCandidates(
     });
     const dead = segment === live.main && live.mainDead.size > 0 ? live.mainDead : null;
     const docs = pred ? live.segmentDocs(segment) : null;
+    const answers = pred && docs ? verdictsFor(pred, docs) : null;
     const ids = segment.ids;
     const found = segment.match(expansions, parsed.required, strategy === "all" ? n : 1, allowedMask);
     if (dead || docs) {
@@ -196,10 +198,7 @@ export function keywordCandidates(
       for (let j = 0; j < found.count; j++) {
         const d = found.ords[j];
         if (dead && dead.has(ids[d])) continue;
-        if (docs) {
-          const doc = docs[d];
-          if (!doc || !(pred as Predicate)(doc)) continue;
-        }
+        if (docs && !passes(answers as Uint8Array, pred as Predicate, docs, d)) continue;
         found.ords[kept] = d;
         found.levels[kept] = found.levels[j];
         found.kws[kept] = found.kws[j];

@@ -4,6 +4,7 @@
  */
 import type { IvfModel } from "./ann";
 import type { StoredDoc } from "./live-index";
+import { scanKernel, type ScanKernel } from "./scan-kernel";
 
 /**
  * Document vectors in dimension-major order: component d of row r at `cols[d * rows + r]`. A query then reads only
@@ -17,14 +18,28 @@ export interface VectorColumns {
   dim: number;
   cols: Float32Array;
   finite: boolean;
+  /** The SIMD scan over `cols` (scan-kernel.ts; `cols` is its memory), or null: the JavaScript loop. */
+  kernel: ScanKernel | null;
 }
 
 /**
  * The column-major copy of the first `rows` rows of a row-major matrix (see VectorColumns); with `perm`, column
  * position r holds row perm[r] (the IVF layout).
  */
-export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: number, dim: number, perm?: Int32Array): VectorColumns {
-  const cols = new Float32Array(rows * dim);
+export function vectorColumns(
+  vectors: Float32Array<ArrayBufferLike>,
+  rows: number,
+  dim: number,
+  perm?: Int32Array,
+  /**
+   * A copy being replaced (nothing reads it any more): its kernel memory is overwritten when the size matches,
+   * instead of holding two until the old one is collected (a WebAssembly memory is freed only by GC; at 10x the demo
+   * corpus each is ~190 MB).
+   */
+  replaced?: VectorColumns | null,
+): VectorColumns {
+  const kernel = replaced?.kernel && replaced.rows === rows && replaced.dim === dim ? replaced.kernel : scanKernel(rows, dim);
+  const cols = kernel ? kernel.cols : new Float32Array(rows * dim);
   // x * 0 is 0 for every finite x and NaN otherwise: one NaN check at the end instead of a branch per component.
   let check = 0;
   // Rows in blocks so the writes of a block stay in cache (a plain transpose writes one cache line per component).
@@ -40,7 +55,7 @@ export function vectorColumns(vectors: Float32Array<ArrayBufferLike>, rows: numb
       }
     }
   }
-  return { rows, dim, cols, finite: check === 0 };
+  return { rows, dim, cols, finite: check === 0, kernel };
 }
 
 /**
@@ -75,7 +90,16 @@ export function scanRange(
   from: number,
   to: number,
 ): void {
-  const { rows, cols } = vc;
+  const { rows, cols, kernel } = vc;
+  if (kernel) {
+    for (let j = 0; j < m; j++) {
+      kernel.used[j] = used[j];
+      kernel.qv[j] = q[used[j]];
+    }
+    kernel.scan(m, from, to);
+    if (out !== kernel.sums) out.set(kernel.sums.subarray(from, to), from);
+    return;
+  }
   out.fill(0, from, to);
   let j = 0;
   for (; j + 8 <= m; j += 8) {

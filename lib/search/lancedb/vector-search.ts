@@ -4,6 +4,7 @@
  */
 import type { Predicate } from "../filter";
 import { annSettings } from "./ann";
+import { passes, verdictsFor } from "./predicates";
 import type { SearchDocumentsRequest } from "../types";
 import type { KeywordMatches } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
@@ -127,10 +128,10 @@ export function hybridRanking(
   // Keyword matches passed the filter already (and are candidates anyway).
   const isKeyword = new Uint8Array(rows);
   for (let i = 0; i < kwCount; i++) if (kwRows[i] >= 0) isKeyword[kwRows[i]] = 1;
+  const answers = pred ? verdictsFor(pred, rowDocs) : null;
   const accept = (r: number): boolean => {
     if (isKeyword[r] === 1) return true;
-    const doc = rowDocs[r];
-    return !!doc && !!pred && pred(doc);
+    return !!pred && passes(answers as Uint8Array, pred, rowDocs, r);
   };
   // Semantic candidates: the best vector matches among the documents passing the filter, as many as a page asks
   // for (at least 100), ties by row; the filter is asked only about rows near the top. Among the probed rows while
