@@ -78,7 +78,7 @@ async function main(): Promise<void> {
         chunks: r.chunks,
         // CPU of every thread of the process; the main thread's event loop utilisation (its share of busy time).
         cpu_s: Math.round((cpu.user + cpu.system) / 1e5) / 10,
-        main_thread_cpu_s: mainThreadCpuSeconds() - mainCpu0,
+        main_thread_cpu_s: Math.round((mainThreadCpuSeconds() - mainCpu0) * 10) / 10,
         main_thread_busy: Math.round(elu.utilization * 100) / 100,
         // resourceUsage().maxRSS is in kilobytes.
         peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
