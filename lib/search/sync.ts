@@ -8,9 +8,11 @@
  */
 import pg from "pg";
 import { buildIndexBatch } from "./batch";
+import { batchBuilder } from "./batch-pool";
+import { batchChunkCount } from "./chunk-columns";
 import { JUDGMENT_COLUMNS, type JudgmentRow } from "./document";
 import { SuggestionMiner } from "./suggest-miner";
-import type { Embedder, SearchEngine, SyncCounts } from "./types";
+import type { Embedder, IndexBatch, SearchEngine, SyncCounts } from "./types";
 
 export interface SyncProgress {
   phase: "full" | "incremental";
@@ -94,26 +96,34 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
       p.catch(() => undefined); // awaited in the loop; a prefetch abandoned by an error must not go unhandled
       return p;
     };
-    // A three-stage pipeline (Postgres reads the next batch, this thread embeds the current one, the engine writes
-    // the previous one), so a 2-core machine keeps both cores busy. At most three batches are in memory.
+    // A three-stage pipeline (Postgres reads the next batch, the batch builder, a worker thread with the lexical
+    // embedder, embeds the one after the current one, this thread adds the current one to the engine), so a 2-core
+    // machine keeps both cores busy. At most three batches are in memory (read, being built, being added).
     const live = session;
-    let next = fetchAfter("00000000-0000-0000-0000-000000000000");
-    let writing: Promise<void> = Promise.resolve();
-    for (;;) {
-      const r = await next;
-      if (r.rows.length === 0) break;
-      next = fetchAfter(String(r.rows[r.rows.length - 1].id));
-      const batch = await buildIndexBatch(r.rows, opts.embedder);
-      for (const d of batch.documents) miner.add(d.document);
-      await writing;
-      writing = live.add(batch).then(() => {
+    const builder = await batchBuilder(opts.embedder);
+    try {
+      const addBatch = async (batch: IndexBatch) => {
+        for (const d of batch.documents) miner.add(d.document);
+        await live.add(batch);
         counts.documents += batch.documents.length;
-        counts.chunks += batch.chunks.length;
+        counts.chunks += batchChunkCount(batch);
         opts.onProgress?.({ phase: "full", done: counts.documents, total });
-      });
-      writing.catch(() => undefined); // awaited on the next turn or after the loop
+      };
+      let next = fetchAfter("00000000-0000-0000-0000-000000000000");
+      let building: Promise<IndexBatch> | null = null;
+      for (;;) {
+        const r = await next;
+        if (r.rows.length === 0) break;
+        next = fetchAfter(String(r.rows[r.rows.length - 1].id));
+        const previous = building;
+        building = builder.build(r.rows);
+        building.catch(() => undefined); // awaited on the next turn or after the loop
+        if (previous) await addBatch(await previous);
+      }
+      if (building) await addBatch(await building);
+    } finally {
+      await builder.close();
     }
-    await writing;
     await session.commit({ suggestions: miner.result() });
     await finishRun(pool, runId, counts, marks);
     return { ...counts, runId, kind: "full", durationMs: Date.now() - t0 };

@@ -12,6 +12,7 @@
  * - Engine failures throw `SearchEngineError` (errors.ts) so callers (guest meter) can avoid charging.
  */
 import type { FilterNode } from "./filter/ast";
+import type { EncodedChunks } from "./chunk-columns";
 
 export type { FilterNode } from "./filter/ast";
 
@@ -58,14 +59,17 @@ export interface ChunkRecord {
   /** Filterable copies of the judgment's fields so chunk search can be filtered like document search. */
   jurisdiction?: string;
   decision_date_ts?: number;
-  vector: number[];
+  vector: Vector;
 }
+
+/** An embedding as sync hands it over: a JS array, or a view into a batch's one array (batch-pool.ts). */
+export type Vector = number[] | Float64Array;
 
 /** A document plus its embedding, as handed to the engine by sync. */
 export interface IndexDocumentWithVector {
   document: IndexDocument;
   /** Embedding of `embeddingText(document)`; length = embedder dimensions. */
-  vector: number[];
+  vector: Vector;
 }
 
 /** One batch of the sync stream. */
@@ -73,6 +77,11 @@ export interface IndexBatch {
   documents: IndexDocumentWithVector[];
   /** Chunks of the same judgments; an upsert replaces every chunk of each judgment in `documents`. */
   chunks: ChunkRecord[];
+  /**
+   * The same chunks column by column, when the batch was built in a worker thread (batch-pool.ts): `chunks` is then
+   * decoded from it on first read, and an engine that can write the columns as they are (LanceDB) never reads it.
+   */
+  encodedChunks?: EncodedChunks;
 }
 
 export type SortDirection = "asc" | "desc";

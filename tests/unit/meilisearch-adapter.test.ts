@@ -560,7 +560,7 @@ describe("search, hybrid, autocomplete", () => {
     });
     expect(res.hits[0].judgmentId).toBe(fixtureId(3));
     const stored = fixtureBatch.chunks.find((c) => c.judgmentId === fixtureId(3) && c.position === res.hits[0].position)!.vector;
-    expect(res.hits[0].similarity).toBeCloseTo(stored.reduce((s, x, i) => s + x * vector[i], 0), 10);
+    expect(res.hits[0].similarity).toBeCloseTo(Array.from(stored).reduce((s, x, i) => s + x * vector[i], 0), 10);
     await expect(engine.searchChunks({ query: "x", limit: 2, filter: parseIndexFilter("court_level = appeal") })).rejects.toBeInstanceOf(FilterAttributeError);
   });
 

@@ -4,11 +4,12 @@
  * the generation in state.json and hands it to the engine without re-reading the tables.
  */
 import path from "node:path";
+import { batchChunkCount } from "../chunk-columns";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
 import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
 import { writeSnapshot } from "./snapshot";
-import { chunksTable, docsTable, type SearchStore, type StoreState } from "./store";
+import { chunksTable, docsTable, encodedChunksTable, type SearchStore, type StoreState } from "./store";
 import { suggestionIndex } from "./suggestions";
 
 export interface FullBuildHost {
@@ -36,7 +37,13 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
       // LanceDB writes on its own threads: tokenise for the keyword index meanwhile, then wait for both.
       const writes = Promise.all([
         batch.documents.length > 0 ? tables.docs.add(docsTable(batch.documents, dim)) : null,
-        batch.chunks.length > 0 ? tables.chunks.add(chunksTable(batch.chunks, dim)) : null,
+        batch.encodedChunks
+          ? batch.encodedChunks.count > 0
+            ? tables.chunks.add(encodedChunksTable(batch.encodedChunks, dim))
+            : null
+          : batch.chunks.length > 0
+            ? tables.chunks.add(chunksTable(batch.chunks, dim))
+            : null,
       ]);
       writes.catch(() => undefined); // awaited below; this only keeps a failure during tokenising from going unhandled
       for (const d of batch.documents) {
@@ -46,7 +53,7 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
       }
       await writes;
       counts.documents += batch.documents.length;
-      counts.chunks += batch.chunks.length;
+      counts.chunks += batchChunkCount(batch);
       options.onProgress?.({ ...counts });
     },
     commit: ({ suggestions }) =>

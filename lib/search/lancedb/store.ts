@@ -24,6 +24,7 @@ import {
   type DataType,
 } from "apache-arrow";
 import type { ChunkRecord, IndexDocumentWithVector, Suggestion } from "../types";
+import { nullableInt64Parts, utf8Parts, type EncodedChunks, type Utf8Parts } from "../chunk-columns";
 
 export interface StoreState {
   gen: number;
@@ -61,34 +62,12 @@ export function chunksSchema(dim: number): Schema {
  * UTF-8 buffer.
  */
 
-function validity(n: number, isValid: (i: number) => boolean): { nullBitmap: Uint8Array; nullCount: number } {
-  const nullBitmap = new Uint8Array((n + 7) >> 3);
-  let nullCount = 0;
-  for (let i = 0; i < n; i++) {
-    if (isValid(i)) nullBitmap[i >> 3] |= 1 << (i & 7);
-    else nullCount++;
-  }
-  return { nullBitmap, nullCount };
+function utf8Column(values: ReadonlyArray<string | null | undefined>): Data<Utf8> {
+  return utf8Data(utf8Parts(values), values.length);
 }
 
-function utf8Column(values: ReadonlyArray<string | null | undefined>): Data<Utf8> {
-  const n = values.length;
-  const valueOffsets = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) valueOffsets[i + 1] = valueOffsets[i] + Buffer.byteLength(values[i] ?? "", "utf8");
-  const data = Buffer.allocUnsafe(valueOffsets[n]);
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (v) data.write(v, valueOffsets[i], "utf8");
-  }
-  const { nullBitmap, nullCount } = validity(n, (i) => values[i] !== null && values[i] !== undefined);
-  return makeData({
-    type: new Utf8(),
-    length: n,
-    nullCount,
-    nullBitmap: nullCount > 0 ? nullBitmap : undefined,
-    valueOffsets,
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-  });
+function utf8Data(p: Utf8Parts, n: number): Data<Utf8> {
+  return makeData({ type: new Utf8(), length: n, nullCount: p.nullCount, nullBitmap: p.nullBitmap, valueOffsets: p.valueOffsets, data: p.data });
 }
 
 function int32Column(values: ReadonlyArray<number>): Data<Int32> {
@@ -96,14 +75,13 @@ function int32Column(values: ReadonlyArray<number>): Data<Int32> {
 }
 
 function int64Column(values: ReadonlyArray<number | null | undefined>): Data<Int64> {
-  const n = values.length;
-  const data = new BigInt64Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (typeof v === "number") data[i] = BigInt(Math.trunc(v));
-  }
-  const { nullBitmap, nullCount } = validity(n, (i) => typeof values[i] === "number");
-  return makeData({ type: new Int64(), length: n, nullCount, nullBitmap: nullCount > 0 ? nullBitmap : undefined, data });
+  const { data, nullBitmap, nullCount } = nullableInt64Parts(values);
+  return makeData({ type: new Int64(), length: values.length, nullCount, nullBitmap, data });
+}
+
+function flatVectorColumn(type: FixedSizeList<Float32>, length: number, flat: Float32Array): Data<FixedSizeList<Float32>> {
+  const child = makeData({ type: type.children[0].type, length: flat.length, nullCount: 0, data: flat });
+  return makeData({ type, length, nullCount: 0, child });
 }
 
 function vectorColumn(type: FixedSizeList<Float32>, vectors: ReadonlyArray<ArrayLike<number>>): Data<FixedSizeList<Float32>> {
@@ -143,6 +121,24 @@ export function chunksTable(chunks: ReadonlyArray<ChunkRecord>, dim: number): Ta
     jurisdiction: utf8Column(chunks.map((c) => c.jurisdiction ?? null)),
     decision_date_ts: int64Column(chunks.map((c) => c.decision_date_ts ?? null)),
     vector: vectorColumn(schema.fields[7].type as FixedSizeList<Float32>, chunks.map((c) => c.vector)),
+  });
+}
+
+/** The same table as chunksTable from a batch's chunks encoded column by column (the full build's batch worker). */
+export function encodedChunksTable(e: EncodedChunks, dim: number): Table {
+  const schema = chunksSchema(dim);
+  const n = e.count;
+  if (e.vectors.length !== n * dim) throw new Error(`chunk vectors of ${e.vectors.length / n} dimensions where the table has ${dim}`);
+  return table(schema, n, {
+    id: utf8Data(e.id, n),
+    judgment_id: utf8Data(e.judgmentId, n),
+    position: makeData({ type: new Int32(), length: n, nullCount: 0, data: e.position }),
+    token_start: makeData({ type: new Int32(), length: n, nullCount: 0, data: e.tokenStart }),
+    text: utf8Data(e.text, n),
+    jurisdiction: utf8Data(e.jurisdiction, n),
+    decision_date_ts: int64Column(Array.from(e.decisionDateTs, (t) => (Number.isNaN(t) ? null : t))),
+    // Float64 → Float32 exactly as vectorColumn's Float32Array.set rounds a number[].
+    vector: flatVectorColumn(schema.fields[7].type as FixedSizeList<Float32>, n, Float32Array.from(e.vectors)),
   });
 }
 

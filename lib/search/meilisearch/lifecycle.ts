@@ -7,11 +7,14 @@ import type { EnqueuedTaskPromise, Settings } from "meilisearch";
 import { documentCitationKeys } from "../citations";
 import { SearchEngineError } from "../errors";
 import { toMeiliFilter } from "../filter/to-meili";
-import type { ChunkRecord, Embedder, FullSyncOptions, FullSyncSession, IndexBatch, IndexDocument, SyncCounts } from "../types";
+import type { ChunkRecord, Embedder, FullSyncOptions, FullSyncSession, IndexBatch, IndexDocument, SyncCounts, Vector } from "../types";
 import type { IndexUids, MeiliConnection, Raw } from "./connection";
 import { mapMeiliError } from "./errors";
 import { DOC_ID } from "./hits";
 import { CITATION_KEYS_ATTRIBUTE, chunksPhase1, diffSettings, documentsPhase1, embedderPhase, suggestionsPhase1 } from "./settings";
+
+/** A vector as JSON wants it (a typed array would serialise as an object). */
+const jsonVector = (v: Vector): number[] => (Array.isArray(v) ? v : Array.from(v));
 
 /** Suggestions written per request during commit. */
 const SUGGESTION_BATCH = 10_000;
@@ -89,8 +92,8 @@ export class MeiliIndexLifecycle {
     return this.liveReady;
   }
 
-  private documentBody(d: IndexDocument, vector: number[]): Raw {
-    return { ...d, [CITATION_KEYS_ATTRIBUTE]: documentCitationKeys(d), _vectors: { [this.conn.cfg.embedder]: vector } };
+  private documentBody(d: IndexDocument, vector: Vector): Raw {
+    return { ...d, [CITATION_KEYS_ATTRIBUTE]: documentCitationKeys(d), _vectors: { [this.conn.cfg.embedder]: jsonVector(vector) } };
   }
 
   private chunkBody(c: ChunkRecord): Raw {
@@ -100,7 +103,7 @@ export class MeiliIndexLifecycle {
       position: c.position,
       tokenStart: c.tokenStart,
       text: c.text,
-      _vectors: { [this.conn.cfg.embedder]: c.vector },
+      _vectors: { [this.conn.cfg.embedder]: jsonVector(c.vector) },
     };
     if (c.jurisdiction !== undefined) body.jurisdiction = c.jurisdiction;
     if (c.decision_date_ts !== undefined) body.decision_date_ts = c.decision_date_ts;
