@@ -192,7 +192,7 @@ export const SEARCH_HIT_FORMAT = {
  * Run a document search for `identity`. semantic_ratio is forced to 0 without a signed-in user (spec: Limits).
  * Throws ApiError for bad input (before touching the engine) and SearchEngineError when the engine fails.
  */
-export async function searchDocuments(params: SearchDocumentsParams, identity: Identity): Promise<SearchDocumentsBody> {
+export async function searchDocuments(params: SearchDocumentsParams, identity: Pick<Identity, "role">): Promise<SearchDocumentsBody> {
   const filter = searchFilter(params.filter, params.filters);
   const sort = parseSort(params.sort);
   const facets = parseFacets(params.facets);

@@ -46,6 +46,11 @@ export function getSearchEngine(): SearchEngine {
   return getSearch().engine;
 }
 
+/** Whether searches are answered inside this process (the embedded index), not by a Meilisearch server over the network. */
+export function searchEngineInProcess(): boolean {
+  return !(getSearchEngine() instanceof MeilisearchEngine);
+}
+
 export function setSearchEngineForTests(holder: Holder | undefined): void {
   g.__searchEngine = holder;
 }
