@@ -1,8 +1,9 @@
 /**
  * Rows → IndexBatch for a full build, off the main thread when it can be: with the lexical `local-hash` embedder the
  * embedding and chunking (most of a build's CPU) run in one worker thread (batch-worker.ts) while the main thread
- * fills the keyword index and LanceDB (chunks reach it as Arrow-ready columns, see chunk-columns.ts), so a 2-core machine uses both cores. Other embedders (model providers: I/O
- * bound) and a worker that cannot start fall back to `buildIndexBatch` on this thread. Same batches either way.
+ * fills the keyword index and LanceDB (chunks reach it as Arrow-ready columns, see chunk-columns.ts), so a 2-core
+ * machine uses both cores. Other embedders (model providers: I/O bound) and a worker that cannot start (e.g. inside
+ * the bundled Next server) fall back to `buildIndexBatch` on this thread. Same batches either way.
  */
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
