@@ -5,7 +5,7 @@
  * machine uses both cores. Other embedders (model providers: I/O bound) and a worker that cannot start (e.g. inside
  * the bundled Next server) fall back to `buildIndexBatch` on this thread. Same batches either way.
  */
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "./batch";
@@ -44,7 +44,10 @@ const inThread = (embedder: Embedder): BatchBuilder => ({
  * the benches and vitest all have tsx; Node 20's --import loader hooks do not reach a worker's own entry).
  */
 function workerBootstrap(): string {
-  const entry = fileURLToPath(new URL("./batch-worker.ts", import.meta.url));
+  // From the working directory (every launcher, bench and test runs at the repository root), not import.meta: a module
+  // using import.meta is treated as ESM by Playwright's CommonJS transform, which then fails to load it. A missing
+  // file fails the worker's start, and the build falls back to this thread.
+  const entry = path.resolve("lib/search/batch-worker.ts");
   return `require("tsx/cjs"); require(${JSON.stringify(entry)});`;
 }
 
