@@ -4,12 +4,12 @@
  * the generation in state.json and hands it to the engine without re-reading the tables.
  */
 import path from "node:path";
-import { batchChunkCount } from "../chunk-columns";
+import { encodeChunks } from "../chunk-columns";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
 import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
 import { writeSnapshot } from "./snapshot";
-import { chunksTable, docsTable, encodedChunksTable, type SearchStore, type StoreState } from "./store";
+import { docsTable, encodedChunksTable, type SearchStore, type StoreState } from "./store";
 import { suggestionIndex } from "./suggestions";
 
 export interface FullBuildHost {
@@ -35,15 +35,10 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
     add: async (batch) => {
       if (done) throw new Error("sync session already finished");
       // LanceDB writes on its own threads: tokenise for the keyword index meanwhile, then wait for both.
+      const chunks = batch.encodedChunks ?? encodeChunks(batch.chunks, dim);
       const writes = Promise.all([
         batch.documents.length > 0 ? tables.docs.add(docsTable(batch.documents, dim)) : null,
-        batch.encodedChunks
-          ? batch.encodedChunks.count > 0
-            ? tables.chunks.add(encodedChunksTable(batch.encodedChunks, dim))
-            : null
-          : batch.chunks.length > 0
-            ? tables.chunks.add(chunksTable(batch.chunks, dim))
-            : null,
+        chunks.count > 0 ? tables.chunks.add(encodedChunksTable(chunks, dim)) : null,
       ]);
       writes.catch(() => undefined); // awaited below; this only keeps a failure during tokenising from going unhandled
       for (const d of batch.documents) {
@@ -53,7 +48,7 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
       }
       await writes;
       counts.documents += batch.documents.length;
-      counts.chunks += batchChunkCount(batch);
+      counts.chunks += chunks.count;
       options.onProgress?.({ ...counts });
     },
     commit: ({ suggestions }) =>

@@ -24,7 +24,7 @@ import {
   type DataType,
 } from "apache-arrow";
 import type { ChunkRecord, IndexDocumentWithVector, Suggestion } from "../types";
-import { nullableInt64Parts, utf8Parts, type EncodedChunks, type Utf8Parts } from "../chunk-columns";
+import { encodeChunks, nullableInt64Parts, utf8Parts, type EncodedChunks, type Utf8Parts } from "../chunk-columns";
 
 export interface StoreState {
   gen: number;
@@ -70,10 +70,6 @@ function utf8Data(p: Utf8Parts, n: number): Data<Utf8> {
   return makeData({ type: new Utf8(), length: n, nullCount: p.nullCount, nullBitmap: p.nullBitmap, valueOffsets: p.valueOffsets, data: p.data });
 }
 
-function int32Column(values: ReadonlyArray<number>): Data<Int32> {
-  return makeData({ type: new Int32(), length: values.length, nullCount: 0, data: Int32Array.from(values) });
-}
-
 function int64Column(values: ReadonlyArray<number | null | undefined>): Data<Int64> {
   const { data, nullBitmap, nullCount } = nullableInt64Parts(values);
   return makeData({ type: new Int64(), length: values.length, nullCount, nullBitmap, data });
@@ -91,8 +87,7 @@ function vectorColumn(type: FixedSizeList<Float32>, vectors: ReadonlyArray<Array
     if (v.length !== dim) throw new Error(`vector of ${v.length} dimensions where the table has ${dim}`);
     flat.set(v, i * dim);
   });
-  const child = makeData({ type: type.children[0].type, length: flat.length, nullCount: 0, data: flat });
-  return makeData({ type, length: vectors.length, nullCount: 0, child });
+  return flatVectorColumn(type, vectors.length, flat);
 }
 
 function table(schema: Schema, length: number, columns: Record<string, Data<DataType>>): Table {
@@ -111,20 +106,13 @@ export function docsTable(docs: ReadonlyArray<IndexDocumentWithVector>, dim: num
 }
 
 export function chunksTable(chunks: ReadonlyArray<ChunkRecord>, dim: number): Table {
-  const schema = chunksSchema(dim);
-  return table(schema, chunks.length, {
-    id: utf8Column(chunks.map((c) => c.id)),
-    judgment_id: utf8Column(chunks.map((c) => c.judgmentId)),
-    position: int32Column(chunks.map((c) => c.position)),
-    token_start: int32Column(chunks.map((c) => c.tokenStart)),
-    text: utf8Column(chunks.map((c) => c.text)),
-    jurisdiction: utf8Column(chunks.map((c) => c.jurisdiction ?? null)),
-    decision_date_ts: int64Column(chunks.map((c) => c.decision_date_ts ?? null)),
-    vector: vectorColumn(schema.fields[7].type as FixedSizeList<Float32>, chunks.map((c) => c.vector)),
-  });
+  return encodedChunksTable(encodeChunks(chunks, dim), dim);
 }
 
-/** The same table as chunksTable from a batch's chunks encoded column by column (the full build's batch worker). */
+/**
+ * The chunks table from chunks encoded column by column: what the full build's batch worker hands over, and what
+ * chunksTable encodes records into, so both write one layout.
+ */
 export function encodedChunksTable(e: EncodedChunks, dim: number): Table {
   const schema = chunksSchema(dim);
   const n = e.count;
