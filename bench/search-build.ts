@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/search-build.ts --size 12307 --data-dir .data/build-1x --port 58410 [--index-dir DIR] [--keep-index]
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -42,6 +42,27 @@ function mainThreadCpuSeconds(): number {
   }
 }
 
+/**
+ * CPU seconds of this process's live threads other than the main one, by thread name (V8's platform threads, which
+ * run the concurrent garbage collector, are named "node" like the main thread; LanceDB's are "lance-*"/"tokio-*").
+ * The build worker has exited by the time this is read: its share is the process total less the main thread and these.
+ */
+function otherThreadsCpuSeconds(): Record<string, number> {
+  const out: Record<string, number> = {};
+  try {
+    for (const tid of readdirSync(`/proc/self/task`)) {
+      if (Number(tid) === process.pid) continue;
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).replace(/[-_]?\d+$/, "");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out[name] = Math.round(((out[name] ?? 0) + (Number(f[11]) + Number(f[12])) / 100) * 10) / 10;
+    }
+  } catch {
+    // not Linux: no per-thread figures
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`[build] ${m}\n`);
   const db = await startDatabase({ dataDir, postgresPort: Number(values.port), log });
@@ -60,6 +81,7 @@ async function main(): Promise<void> {
     const load = os.loadavg();
     log(`building ${SIZE} (worker ${process.env.SEARCH_BUILD_WORKER === "0" ? "off" : "on"})…`);
     const mainCpu0 = mainThreadCpuSeconds();
+    const others0 = otherThreadsCpuSeconds();
     const cpu0 = process.cpuUsage();
     const elu0 = performance.eventLoopUtilization();
     const t0 = performance.now();
@@ -67,6 +89,10 @@ async function main(): Promise<void> {
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const elu = performance.eventLoopUtilization(elu0);
+    const others = otherThreadsCpuSeconds();
+    for (const k of Object.keys(others)) others[k] = Math.round((others[k] - (others0[k] ?? 0)) * 10) / 10;
+    const mainCpu = Math.round((mainThreadCpuSeconds() - mainCpu0) * 10) / 10;
+    const totalCpu = Math.round((cpu.user + cpu.system) / 1e5) / 10;
     await engine.close();
     console.log(
       JSON.stringify({
@@ -77,8 +103,11 @@ async function main(): Promise<void> {
         documents: r.documents,
         chunks: r.chunks,
         // CPU of every thread of the process; the main thread's event loop utilisation (its share of busy time).
-        cpu_s: Math.round((cpu.user + cpu.system) / 1e5) / 10,
-        main_thread_cpu_s: Math.round((mainThreadCpuSeconds() - mainCpu0) * 10) / 10,
+        cpu_s: totalCpu,
+        main_thread_cpu_s: mainCpu,
+        other_threads_cpu_s: others,
+        // The batch worker (exited before this is read): everything not on a thread that is still alive.
+        worker_cpu_s: Math.round((totalCpu - mainCpu - Object.values(others).reduce((a, b) => a + b, 0)) * 10) / 10,
         main_thread_busy: Math.round(elu.utilization * 100) / 100,
         // resourceUsage().maxRSS is in kilobytes.
         peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),

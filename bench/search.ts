@@ -104,6 +104,19 @@ function machineState(): { load_average: number[] | null; cpu_calibration_ms: nu
   return { load_average: load, cpu_calibration_ms: Number(cpu.toFixed(3)), memory_calibration_ms: Number(mem.toFixed(2)) };
 }
 
+/** Where the memory is: V8 heap (live + not yet collected), typed arrays, and the rest (LanceDB's native side), MB. */
+function memoryBreakdown(): Record<string, number> {
+  const mem = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  return {
+    rss: mb(mem.rss),
+    heap_used: mb(mem.heapUsed),
+    heap_total: mb(mem.heapTotal),
+    array_buffers: mb(mem.arrayBuffers),
+    external: mb(mem.external),
+  };
+}
+
 /**
  * Serve the search backend and the Postgres baseline over node:http: query parsing (the routes' zod schema), the
  * search, JSON encoding; exactly what the route handler does minus Next's router and the auth/limit wrapper (which
@@ -201,13 +214,14 @@ async function main(): Promise<void> {
     out.rss_peak_after_build_mb = Math.round(process.resourceUsage().maxRSS / 1024);
     out.rss_after_build_mb = Math.round(process.memoryUsage().rss / 2 ** 20);
     // Where the memory is: V8 heap (live + not yet collected), typed arrays, and the rest (LanceDB's native side).
-    const mem = process.memoryUsage();
-    out.memory_after_build_mb = {
-      heap_used: Math.round(mem.heapUsed / 2 ** 20),
-      heap_total: Math.round(mem.heapTotal / 2 ** 20),
-      array_buffers: Math.round(mem.arrayBuffers / 2 ** 20),
-      external: Math.round(mem.external / 2 ** 20),
-    };
+    out.memory_after_build_mb = memoryBreakdown();
+    // With `node --expose-gc` (NODE_OPTIONS): what is still live once the garbage is collected, to tell a leak from
+    // garbage the collector has not reached yet.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc) {
+      gc();
+      out.memory_after_build_and_gc_mb = memoryBreakdown();
+    }
 
     const kw: number[] = [];
     const hy: number[] = [];
@@ -358,6 +372,7 @@ async function main(): Promise<void> {
       engine_autocomplete_p95_le_3ms: eng.autocomplete.p95_ms <= 3,
     };
     out.machine_at_end = machineState();
+    out.memory_at_end_mb = memoryBreakdown();
     out.rss_mb = Math.round(process.memoryUsage().rss / 2 ** 20);
     out.rss_peak_mb = Math.round(process.resourceUsage().maxRSS / 1024);
     out.queries = perQuery;

@@ -73,6 +73,8 @@ export class LanceDbEngine implements SearchEngine {
   private opening: Promise<void> | null = null;
   private reloading: Promise<void> | null = null;
   private checkedAt = 0;
+  /** The state.json check in flight (checkForNewerState), awaited by close(). */
+  private checking: Promise<void> | null = null;
   private readonly mutex = new Mutex();
 
   readonly topics: TopicsPort;
@@ -91,7 +93,11 @@ export class LanceDbEngine implements SearchEngine {
   private async ready(): Promise<void> {
     if (this.opening) {
       await this.opening;
-      await this.checkForNewerState();
+      // Not awaited: the query is answered from the generation it has while state.json is read (once a second), so
+      // no query waits for that file read (it showed in the 10x tails); a newer state is loaded in the background.
+      this.checking ??= this.checkForNewerState().finally(() => {
+        this.checking = null;
+      });
       return;
     }
     this.opening = this.load().catch((e: unknown) => {
@@ -136,7 +142,7 @@ export class LanceDbEngine implements SearchEngine {
     const now = Date.now();
     if (now - this.checkedAt < 1000 || this.reloading || !this.store) return;
     this.checkedAt = now;
-    const disk = await this.store.readState();
+    const disk = await this.store.readState().catch(() => null);
     if (!disk || (this.state && disk.gen === this.state.gen && (disk.rev ?? 0) === (this.state.rev ?? 0))) return;
     this.reloading = this.mutex
       .run(() => this.load())
@@ -387,6 +393,9 @@ export class LanceDbEngine implements SearchEngine {
     } catch {
       // closing an engine that failed to open is fine
     }
+    // A state check or reload in flight must not reopen tables on a closed store.
+    await this.checking;
+    await this.reloading;
     this.store?.close();
     this.store = null;
     this.opening = null;
