@@ -1,9 +1,10 @@
 /**
- * Rows → IndexBatch for a full build, off the main thread when it can be: with the lexical `local-hash` embedder the
- * embedding and chunking (most of a build's CPU) run in one worker thread (batch-worker.ts) while the main thread
- * fills the keyword index and LanceDB (chunks reach it as Arrow-ready columns, see chunk-columns.ts), so a 2-core
- * machine uses both cores. Other embedders (model providers: I/O bound) and a worker that cannot start (e.g. inside
- * the bundled Next server) fall back to `buildIndexBatch` on this thread. Same batches either way.
+ * Rows → IndexBatch for a full build, off the main thread when it can be: with the lexical `local-hash` embedder two
+ * worker threads (batch-worker.ts) take every batch of rows side by side, one embedding and chunking it (most of a
+ * build's CPU), the other encoding its documents for the embedded engine (JSON, keyword postings, suggestions), while
+ * the main thread appends the results to LanceDB, the postings stream and memory (issue 20 item 2: the main thread
+ * holds no full text and tokenises nothing). Other embedders (model providers: I/O bound) and workers that cannot
+ * start (e.g. inside the bundled Next server) fall back to `buildIndexBatch` on this thread. Same index either way.
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -11,33 +12,59 @@ import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "./batch";
 import { decodeChunks, type EncodedChunks } from "./chunk-columns";
 import type { JudgmentRow } from "./document";
-import type { ChunkRecord, Embedder, IndexBatch, IndexDocument } from "./types";
+import { decodeDocuments, type EncodedDocs } from "./encoded-docs";
+import { SuggestionMiner } from "./suggest-miner";
+import type { ChunkRecord, Embedder, IndexBatch, IndexDocumentWithVector, Suggestion } from "./types";
 
-export interface BatchRequest {
-  id: number;
-  rows: JudgmentRow[];
-}
+export type WorkerRole = "vectors" | "documents";
+
+export type BatchRequest = { id: number; rows: JudgmentRow[] } | { id: number; suggestions: true };
 
 export type BatchReply =
-  | {
-      id: number;
-      documents: IndexDocument[];
-      /** documents.length × dimensions, row-major. */
-      docVectors: Float64Array;
-      encodedChunks: EncodedChunks;
-    }
+  | { id: number; docVectors: Float64Array; encodedChunks: EncodedChunks }
+  | { id: number; encodedDocs: EncodedDocs }
+  | { id: number; suggestions: Suggestion[] }
   | { id: number; error: string }
   | { id: -1; ready: true };
 
+/**
+ * Rows → batches for one full build, and the suggestions mined from every document it built (suggest-miner.ts runs
+ * where the documents are made, so the main thread holds none of its phrase counts).
+ */
 export interface BatchBuilder {
   build(rows: JudgmentRow[]): Promise<IndexBatch>;
+  suggestions(): Promise<Suggestion[]>;
   close(): Promise<void>;
 }
 
-const inThread = (embedder: Embedder): BatchBuilder => ({
-  build: (rows) => buildIndexBatch(rows, embedder),
-  close: async () => undefined,
-});
+/** A batch of the worker's: documents and chunks decoded from their encodings only if an engine reads them. */
+function encodedBatch(encodedDocs: EncodedDocs, encodedChunks: EncodedChunks, dim: number): IndexBatch {
+  let documents: IndexDocumentWithVector[] | null = null;
+  let chunks: ChunkRecord[] | null = null;
+  return {
+    encodedDocs,
+    encodedChunks,
+    get documents(): IndexDocumentWithVector[] {
+      return (documents ??= decodeDocuments(encodedDocs));
+    },
+    get chunks(): ChunkRecord[] {
+      return (chunks ??= decodeChunks(encodedChunks, dim));
+    },
+  };
+}
+
+function inThread(embedder: Embedder): BatchBuilder {
+  const miner = new SuggestionMiner();
+  return {
+    build: async (rows) => {
+      const batch = await buildIndexBatch(rows, embedder);
+      for (const d of batch.documents) miner.add(d.document);
+      return batch;
+    },
+    suggestions: async () => miner.result(),
+    close: async () => undefined,
+  };
+}
 
 /**
  * The worker's entry is TypeScript: a small CommonJS bootstrap registers tsx's require hook (the launcher, the CLI,
@@ -51,23 +78,32 @@ function workerBootstrap(): string {
   return `require("tsx/cjs"); require(${JSON.stringify(entry)});`;
 }
 
-/** Vectors as views into the transferred arrays (no per-vector JS array on the main thread). */
-function rows(flat: Float64Array, n: number, dim: number): Float64Array[] {
-  const out = new Array<Float64Array>(n);
-  for (let i = 0; i < n; i++) out[i] = flat.subarray(i * dim, (i + 1) * dim);
-  return out;
+/**
+ * A batch's garbage (row strings, tokens, chunk texts: tens of MB) dies within the batch: a young generation that
+ * holds it spares promoting it and the old-generation collections that follow (2x the demo corpus: 10 % less wall
+ * time, docs/bench.md). Two workers' worth stays well inside the 10x memory bound.
+ */
+const WORKER_YOUNG_GENERATION_MB = 128;
+
+/** One batch worker: requests answered in order by id. */
+interface BatchWorker {
+  ask(req: Omit<BatchRequest, "id">): Promise<BatchReply>;
+  close(): Promise<void>;
 }
 
-export async function batchBuilder(embedder: Embedder): Promise<BatchBuilder> {
-  if (!(embedder instanceof LocalHashEmbedder) || process.env.SEARCH_BUILD_WORKER === "0") return inThread(embedder);
-  const dim = embedder.dimensions;
+/** A started worker of the given role, or null when it cannot start. */
+async function startWorker(role: WorkerRole, dimensions: number): Promise<BatchWorker | null> {
   let worker: Worker;
   try {
-    worker = new Worker(workerBootstrap(), { eval: true, workerData: { dimensions: dim } });
+    worker = new Worker(workerBootstrap(), {
+      eval: true,
+      workerData: { dimensions, role },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
   } catch {
-    return inThread(embedder);
+    return null;
   }
-  const waiting = new Map<number, { resolve: (b: IndexBatch) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (m: BatchReply) => void; reject: (e: Error) => void }>();
   let failure: Error | null = null;
   const fail = (e: Error) => {
     failure ??= e;
@@ -81,17 +117,7 @@ export async function batchBuilder(embedder: Embedder): Promise<BatchBuilder> {
       if (!w) return;
       waiting.delete(m.id);
       if ("error" in m) return w.reject(new Error(`batch worker: ${m.error}`));
-      const docVectors = rows(m.docVectors, m.documents.length, dim);
-      const encodedChunks = m.encodedChunks;
-      let chunks: ChunkRecord[] | null = null;
-      w.resolve({
-        documents: m.documents.map((document, i) => ({ document, vector: docVectors[i] })),
-        encodedChunks,
-        // Decoded only for an engine that reads the records (the LanceDB full build writes the columns).
-        get chunks(): ChunkRecord[] {
-          return (chunks ??= decodeChunks(encodedChunks, dim));
-        },
-      });
+      w.resolve(m);
     });
     worker.on("error", (e) => {
       resolve(false);
@@ -104,20 +130,45 @@ export async function batchBuilder(embedder: Embedder): Promise<BatchBuilder> {
   });
   if (!(await ready)) {
     await worker.terminate();
-    return inThread(embedder);
+    return null;
   }
   let nextId = 0;
   return {
-    build: (batchRows) =>
-      new Promise<IndexBatch>((resolve, reject) => {
+    ask: (req) =>
+      new Promise<BatchReply>((resolve, reject) => {
         if (failure) return reject(failure);
         const id = nextId++;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, rows: batchRows } satisfies BatchRequest);
+        worker.postMessage({ id, ...req } as BatchRequest);
       }),
     close: async () => {
       worker.removeAllListeners("exit");
       await worker.terminate();
+    },
+  };
+}
+
+export async function batchBuilder(embedder: Embedder): Promise<BatchBuilder> {
+  if (!(embedder instanceof LocalHashEmbedder) || process.env.SEARCH_BUILD_WORKER === "0") return inThread(embedder);
+  const dim = embedder.dimensions;
+  const [vectors, documents] = await Promise.all([startWorker("vectors", dim), startWorker("documents", dim)]);
+  if (!vectors || !documents) {
+    await Promise.all([vectors?.close(), documents?.close()]);
+    return inThread(embedder);
+  }
+  return {
+    build: async (rows) => {
+      const [v, d] = await Promise.all([vectors.ask({ rows }), documents.ask({ rows })]);
+      if (!("docVectors" in v) || !("encodedDocs" in d)) throw new Error("batch worker: unexpected reply");
+      return encodedBatch({ ...d.encodedDocs, vectors: v.docVectors }, v.encodedChunks, dim);
+    },
+    suggestions: async () => {
+      const m = await documents.ask({ suggestions: true });
+      if (!("suggestions" in m)) throw new Error("batch worker: unexpected reply");
+      return m.suggestions;
+    },
+    close: async () => {
+      await Promise.all([vectors.close(), documents.close()]);
     },
   };
 }

@@ -1,19 +1,28 @@
 /**
- * Worker-thread side of `batchBuilder` (batch-pool.ts): rows → IndexBatch with the lexical `local-hash` embedder, so
- * a full build's embedding and chunking run on a second core while the main thread fills the index. Vectors go back
- * as one Float64Array per batch (the exact doubles `buildIndexBatch` computed) and chunks column by column
- * (chunk-columns.ts), all transferred, not copied.
+ * Worker-thread side of `batchBuilder` (batch-pool.ts): a full build runs two of these on the same rows, so its work
+ * spreads over the cores while the main thread only appends results to LanceDB, the postings stream and memory.
+ *   - "vectors": documents' and chunks' lexical (`local-hash`) vectors and the chunks, encoded column by column
+ *     (chunk-columns.ts); the document vectors go back as one Float64Array (the exact doubles buildIndexBatch gives).
+ *   - "documents": the documents encoded for the embedded engine (encoded-docs.ts: docs table columns, stored
+ *     documents as one JSON text, keyword postings) and the phrase suggestions, asked for once at the end. One such
+ *     worker serves one full build: its term ids and the ids it has seen span the build's batches, in order.
+ * Everything is transferred, not copied.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "./batch";
 import { chunkBuffers, encodeChunks } from "./chunk-columns";
-import type { JudgmentRow } from "./document";
-import type { BatchReply, BatchRequest } from "./batch-pool";
+import { toIndexDocument, type JudgmentRow } from "./document";
+import { DocumentEncoder, encodedDocsBuffers } from "./encoded-docs";
+import { SuggestionMiner } from "./suggest-miner";
+import type { BatchReply, BatchRequest, WorkerRole } from "./batch-pool";
 
 const port = parentPort;
 if (!port) throw new Error("batch-worker runs as a worker thread");
-const embedder = new LocalHashEmbedder((workerData as { dimensions: number }).dimensions);
+const { dimensions, role } = workerData as { dimensions: number; role: WorkerRole };
+const embedder = new LocalHashEmbedder(dimensions);
+const encoder = role === "documents" ? new DocumentEncoder(dimensions) : null;
+const miner = role === "documents" ? new SuggestionMiner() : null;
 
 function pack(vectors: ReadonlyArray<ArrayLike<number>>, dim: number): Float64Array {
   const flat = new Float64Array(vectors.length * dim);
@@ -21,25 +30,39 @@ function pack(vectors: ReadonlyArray<ArrayLike<number>>, dim: number): Float64Ar
   return flat;
 }
 
+// Requests are handled one at a time, in order (the encoder's term ids follow the batch order).
+let queue: Promise<void> = Promise.resolve();
+
+async function handle(req: BatchRequest): Promise<void> {
+  const out = port as NonNullable<typeof port>;
+  if ("suggestions" in req) {
+    out.postMessage({ id: req.id, suggestions: miner ? miner.result() : [] } satisfies BatchReply);
+    return;
+  }
+  const rows = req.rows as JudgmentRow[];
+  if (encoder && miner) {
+    const documents = rows.map(toIndexDocument);
+    for (const d of documents) miner.add(d);
+    // The vectors come from the "vectors" worker (batch-pool.ts puts them in).
+    const encodedDocs = encoder.encodeDocuments(documents, new Float64Array(0));
+    out.postMessage({ id: req.id, encodedDocs } satisfies BatchReply, encodedDocsBuffers(encodedDocs));
+    return;
+  }
+  const batch = await buildIndexBatch(rows, embedder);
+  const docVectors = pack(
+    batch.documents.map((d) => d.vector),
+    dimensions,
+  );
+  const encodedChunks = encodeChunks(batch.chunks, dimensions);
+  out.postMessage({ id: req.id, docVectors, encodedChunks } satisfies BatchReply, [
+    docVectors.buffer as ArrayBuffer,
+    ...chunkBuffers(encodedChunks),
+  ]);
+}
+
 port.on("message", (req: BatchRequest) => {
-  buildIndexBatch(req.rows as JudgmentRow[], embedder).then(
-    (batch) => {
-      const dim = embedder.dimensions;
-      const docVectors = pack(
-        batch.documents.map((d) => d.vector),
-        dim,
-      );
-      const encodedChunks = encodeChunks(batch.chunks, dim);
-      const reply: BatchReply = {
-        id: req.id,
-        documents: batch.documents.map((d) => d.document),
-        docVectors,
-        encodedChunks,
-      };
-      // Fresh (non-shared) buffers: transferable.
-      port.postMessage(reply, [docVectors.buffer as ArrayBuffer, ...chunkBuffers(encodedChunks)]);
-    },
-    (e: unknown) => port.postMessage({ id: req.id, error: e instanceof Error ? e.stack ?? e.message : String(e) }),
+  queue = queue.then(() =>
+    handle(req).catch((e: unknown) => port.postMessage({ id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) })),
   );
 });
 port.postMessage({ id: -1, ready: true });

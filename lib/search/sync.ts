@@ -11,8 +11,7 @@ import { buildIndexBatch } from "./batch";
 import { batchBuilder } from "./batch-pool";
 import { batchChunkCount } from "./chunk-columns";
 import { JUDGMENT_COLUMNS, type JudgmentRow } from "./document";
-import { SuggestionMiner } from "./suggest-miner";
-import type { Embedder, IndexBatch, SearchEngine, SyncCounts } from "./types";
+import type { Embedder, IndexBatch, SearchEngine, Suggestion, SyncCounts } from "./types";
 
 export interface SyncProgress {
   phase: "full" | "incremental";
@@ -87,7 +86,6 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
     const total = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
     opts.onProgress?.({ phase: "full", done: 0, total });
     session = await opts.engine.sync.beginFull();
-    const miner = new SuggestionMiner();
     const fetchAfter = (after: string) => {
       const p = pool.query<JudgmentRow>(
         `select ${SELECT_COLUMNS} from public.judgments where id > $1 order by id limit $2`,
@@ -96,14 +94,15 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
       p.catch(() => undefined); // awaited in the loop; a prefetch abandoned by an error must not go unhandled
       return p;
     };
-    // A three-stage pipeline (Postgres reads the next batch, the batch builder, a worker thread with the lexical
-    // embedder, embeds the one after the current one, this thread adds the current one to the engine), so a 2-core
-    // machine keeps both cores busy. At most three batches are in memory (read, being built, being added).
+    // A three-stage pipeline (Postgres reads the next batch, the batch builder, two worker threads with the lexical
+    // embedder, builds the one after the current one, this thread adds the current one to the engine), so a 2-core
+    // machine keeps both cores busy. At most three batches are in memory (read, being built, being added). The
+    // builder also mines the phrase suggestions, where it has the documents.
     const live = session;
     const builder = await batchBuilder(opts.embedder);
+    let suggestions: Suggestion[];
     try {
       const addBatch = async (batch: IndexBatch) => {
-        for (const d of batch.documents) miner.add(d.document);
         await live.add(batch);
         counts.documents += batch.documents.length;
         counts.chunks += batchChunkCount(batch);
@@ -121,10 +120,11 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
         if (previous) await addBatch(await previous);
       }
       if (building) await addBatch(await building);
+      suggestions = await builder.suggestions();
     } finally {
       await builder.close();
     }
-    await session.commit({ suggestions: miner.result() });
+    await session.commit({ suggestions });
     await finishRun(pool, runId, counts, marks);
     return { ...counts, runId, kind: "full", durationMs: Date.now() - t0 };
   } catch (e) {

@@ -13,6 +13,7 @@
  */
 import type { FilterNode } from "./filter/ast";
 import type { EncodedChunks } from "./chunk-columns";
+import type { EncodedDocs } from "./encoded-docs";
 
 export type { FilterNode } from "./filter/ast";
 
@@ -82,6 +83,11 @@ export interface IndexBatch {
    * decoded from it on first read, and an engine that can write the columns as they are (LanceDB) never reads it.
    */
   encodedChunks?: EncodedChunks;
+  /**
+   * The documents encoded for the embedded engine (encoded-docs.ts), when the batch was built in a worker thread:
+   * `documents` is then decoded from it on first read.
+   */
+  encodedDocs?: EncodedDocs;
 }
 
 export type SortDirection = "asc" | "desc";

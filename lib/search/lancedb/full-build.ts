@@ -1,15 +1,17 @@
 /**
  * A full sync session: a fresh generation's LanceDB tables are filled batch by batch while its in-memory index is
- * built from the same batches (text is tokenised once); commit writes the suggestions and the snapshot, then names
- * the generation in state.json and hands it to the engine without re-reading the tables.
+ * built from the same batches, encoded once (encoded-docs.ts: by the batch worker, or here for plain batches);
+ * commit writes the suggestions and the snapshot, then names the generation in state.json and hands it to the engine
+ * without re-reading the tables.
  */
 import path from "node:path";
 import { encodeChunks } from "../chunk-columns";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
-import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
+import { DocumentEncoder } from "../encoded-docs";
+import { LiveIndex, segmentBuilder, type StoredDoc } from "./live-index";
 import { writeSnapshot } from "./snapshot";
-import { docsTable, encodedChunksTable, type SearchStore, type StoreState } from "./store";
+import { encodedChunksTable, encodedDocsTable, type SearchStore, type StoreState } from "./store";
 import { suggestionIndex } from "./suggestions";
 
 export interface FullBuildHost {
@@ -31,23 +33,34 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
   // The postings stream waits on disk until commit (named like a temporary snapshot, so dropGenerations clears a
   // crashed build's file).
   const builder = segmentBuilder(path.join(store.dir, `keyword-${gen}.tmp-postings-${process.pid}`));
+  // Plain batches (no worker) are encoded here, as the worker encodes its own; one build takes one kind (term ids and
+  // the ids seen so far belong to one encoder).
+  let local: DocumentEncoder | null = null;
+  let workerEncoded: boolean | null = null;
   return {
     add: async (batch) => {
       if (done) throw new Error("sync session already finished");
-      // LanceDB writes on its own threads: tokenise for the keyword index meanwhile, then wait for both.
+      const fromWorker = batch.encodedDocs !== undefined;
+      if (workerEncoded !== null && workerEncoded !== fromWorker) throw new Error("a full build takes its batches from one encoder");
+      workerEncoded = fromWorker;
+      const docs = batch.encodedDocs ?? (local ??= new DocumentEncoder(dim)).encode(batch.documents);
       const chunks = batch.encodedChunks ?? encodeChunks(batch.chunks, dim);
+      // LanceDB writes on its own threads: fill the keyword index and memory meanwhile, then wait for both.
       const writes = Promise.all([
-        batch.documents.length > 0 ? tables.docs.add(docsTable(batch.documents, dim)) : null,
+        docs.count > 0 ? tables.docs.add(encodedDocsTable(docs, dim)) : null,
         chunks.count > 0 ? tables.chunks.add(encodedChunksTable(chunks, dim)) : null,
       ]);
-      writes.catch(() => undefined); // awaited below; this only keeps a failure during tokenising from going unhandled
-      for (const d of batch.documents) {
-        if (fresh.docs.has(d.document.id)) continue;
-        addToSegment(builder, d.document);
-        fresh.putDoc(d.document, d.vector);
+      writes.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from going unhandled
+      const stored = JSON.parse(docs.stored) as StoredDoc[];
+      builder.addEncoded(
+        stored.map((d) => d.id),
+        docs.postings,
+      );
+      for (let i = 0, k = 0; i < docs.count; i++) {
+        if (docs.fresh[i] === 1) fresh.putStored(stored[k++], docs.vectors.subarray(i * dim, (i + 1) * dim));
       }
       await writes;
-      counts.documents += batch.documents.length;
+      counts.documents += docs.count;
       counts.chunks += chunks.count;
       options.onProgress?.({ ...counts });
     },

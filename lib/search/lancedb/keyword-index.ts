@@ -176,16 +176,23 @@ function growU32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBu
   return g;
 }
 
-export class SegmentBuilder {
-  private readonly ids: string[] = [];
-  /** Terms in first-seen order; ids are positions here until build() sorts them. */
-  private readonly vocab: string[] = [];
+/** Where TermEncoder puts a document's postings (PostingStream, or PostingBuffer to hand them to another thread). */
+export interface PostingSink {
+  push(term: number, short: number, long: number, mask: number): void;
+}
+
+/**
+ * Documents' searchable fields → postings, one per distinct term of a document (its summed short-field weight, its
+ * count in the long field, the mask of fields it occurs in), with term ids given in first-seen order. One encoder per
+ * segment being built: the full build's batch worker runs it off the main thread and hands over the postings with the
+ * terms it met first (PostingBuffer); SegmentBuilder.add runs its own.
+ */
+export class TermEncoder {
+  /** Terms by id (first-seen order). */
+  readonly vocab: string[] = [];
   private readonly termIds = new Map<string, number>();
-  private readonly stream: PostingStream;
-  private readonly longLens: number[] = [];
-  /** Stream length after each document: a document's postings are contiguous, so no doc id per posting. */
-  private readonly docEnds: number[] = [];
-  // Per-document accumulation without a Map or objects per term: stamp[term] = doc ordinal + 1 marks the terms
+  private docs = 0;
+  // Per-document accumulation without a Map or objects per term: stamp[term] = document number marks the terms
   // already seen in the current document, slot[term] their index in the local arrays.
   private stamp = new Uint32Array(1024);
   private slot = new Uint32Array(1024);
@@ -198,16 +205,8 @@ export class SegmentBuilder {
     private readonly fieldCount: number,
     /** Index of the long field (full_text) among the searchable attributes, or -1. */
     private readonly longField: number,
-    /** A file to keep the postings stream in until build() (see PostingStream), or null to keep it in memory. */
-    spillFile: string | null = null,
   ) {
     if (fieldCount > 32) throw new Error("at most 32 searchable attributes (field mask is 32-bit)");
-    this.stream = new PostingStream(spillFile);
-  }
-
-  /** Remove the spill file of a build that will not be finished. */
-  dispose(): void {
-    this.stream.dispose();
   }
 
   private termId(t: string): number {
@@ -224,14 +223,13 @@ export class SegmentBuilder {
     return id;
   }
 
-  add(doc: SegmentDocInput): void {
-    const ord = this.ids.length;
-    const mark = ord + 1;
-    this.ids.push(doc.id);
+  /** One document's postings into `sink` (values of the searchable attributes in declared order); its long field's length in words. */
+  encode(fields: ReadonlyArray<unknown>, sink: PostingSink): number {
+    const mark = ++this.docs;
     let nLocal = 0;
     let longLen = 0;
     for (let f = 0; f < this.fieldCount; f++) {
-      const v = doc.fields[f];
+      const v = fields[f];
       const text =
         typeof v === "string" ? v : Array.isArray(v) ? v.filter((x) => typeof x === "string").join(" \u0000 ") : "";
       if (text === "") continue;
@@ -267,11 +265,118 @@ export class SegmentBuilder {
         else this.localShort[s] += w;
       }
     }
-    this.longLens.push(longLen);
-    for (let s = 0; s < nLocal; s++) {
-      this.stream.push(this.localTerms[s], this.localShort[s], this.localLong[s], this.localMask[s]);
+    for (let s = 0; s < nLocal; s++) sink.push(this.localTerms[s], this.localShort[s], this.localLong[s], this.localMask[s]);
+    return longLen;
+  }
+
+  /** Drop the term map (the vocabulary stays): nothing more will be encoded. */
+  finish(): void {
+    this.termIds.clear();
+  }
+}
+
+/** Postings of a run of documents made by a TermEncoder elsewhere (the batch worker), as transferable arrays. */
+export interface EncodedPostings {
+  /** Terms the encoder met first in these documents, in id order: their ids run from `firstNewTerm`. */
+  firstNewTerm: number;
+  newTerms: string[];
+  /** Per document: the end of its postings in the arrays below, and its long field's length in words. */
+  docEnds: Int32Array;
+  longLens: Int32Array;
+  terms: Uint32Array;
+  short: Float32Array;
+  long: Uint32Array;
+  mask: Uint32Array;
+}
+
+/** A growable PostingSink whose contents become EncodedPostings. */
+export class PostingBuffer implements PostingSink {
+  private terms = new Uint32Array(1 << 16);
+  private short = new Float32Array(1 << 16);
+  private long = new Uint32Array(1 << 16);
+  private mask = new Uint32Array(1 << 16);
+  length = 0;
+
+  push(term: number, short: number, long: number, mask: number): void {
+    if (this.length === this.terms.length) {
+      const cap = this.terms.length * 2;
+      this.terms = growU32(this.terms, cap);
+      this.long = growU32(this.long, cap);
+      this.mask = growU32(this.mask, cap);
+      const sh = new Float32Array(cap);
+      sh.set(this.short);
+      this.short = sh;
     }
+    const i = this.length++;
+    this.terms[i] = term;
+    this.short[i] = short;
+    this.long[i] = long;
+    this.mask[i] = mask;
+  }
+
+  /** The postings so far (fresh arrays of exactly their length, transferable). */
+  take(): Pick<EncodedPostings, "terms" | "short" | "long" | "mask"> {
+    const n = this.length;
+    return { terms: this.terms.slice(0, n), short: this.short.slice(0, n), long: this.long.slice(0, n), mask: this.mask.slice(0, n) };
+  }
+}
+
+export class SegmentBuilder {
+  private readonly ids: string[] = [];
+  private readonly stream: PostingStream;
+  private readonly longLens: number[] = [];
+  /** Stream length after each document: a document's postings are contiguous, so no doc id per posting. */
+  private readonly docEnds: number[] = [];
+  /** Tokenises add()'s documents; its vocabulary is the segment's unless postings come encoded (addEncoded). */
+  private readonly encoder: TermEncoder;
+  /** The vocabulary of addEncoded()'s postings (their encoder's, in id order), or null while add() is used. */
+  private encodedVocab: string[] | null = null;
+
+  constructor(
+    fieldCount: number,
+    /** Index of the long field (full_text) among the searchable attributes, or -1. */
+    private readonly longField: number,
+    /** A file to keep the postings stream in until build() (see PostingStream), or null to keep it in memory. */
+    spillFile: string | null = null,
+  ) {
+    this.encoder = new TermEncoder(fieldCount, longField);
+    this.stream = new PostingStream(spillFile);
+  }
+
+  /** Remove the spill file of a build that will not be finished. */
+  dispose(): void {
+    this.stream.dispose();
+  }
+
+  private get vocab(): string[] {
+    return this.encodedVocab ?? this.encoder.vocab;
+  }
+
+  add(doc: SegmentDocInput): void {
+    if (this.encodedVocab) throw new Error("a segment takes documents from one encoder: add() after addEncoded()");
+    this.ids.push(doc.id);
+    this.longLens.push(this.encoder.encode(doc.fields, this.stream));
     this.docEnds.push(this.stream.length);
+  }
+
+  /** Documents `ids` tokenised by a TermEncoder elsewhere, every batch of one segment from that same encoder, in order. */
+  addEncoded(ids: readonly string[], p: EncodedPostings): void {
+    if (this.encodedVocab === null) {
+      if (this.ids.length > 0) throw new Error("a segment takes documents from one encoder: addEncoded() after add()");
+      this.encodedVocab = [];
+    }
+    const vocab = this.encodedVocab;
+    if (p.firstNewTerm !== vocab.length) throw new Error(`postings from another encoder (first new term ${p.firstNewTerm}, ${vocab.length} known)`);
+    for (const t of p.newTerms) vocab.push(t);
+    if (ids.length !== p.docEnds.length) throw new Error("encoded postings for another number of documents");
+    const { terms, short, long, mask } = p;
+    let j = 0;
+    for (let i = 0; i < ids.length; i++) {
+      for (const end = p.docEnds[i]; j < end; j++) this.stream.push(terms[j], short[j], long[j], mask[j]);
+      this.ids.push(ids[i]);
+      this.longLens.push(p.longLens[i]);
+      this.docEnds.push(this.stream.length);
+    }
   }
 
   get size(): number {
@@ -317,7 +422,7 @@ export class SegmentBuilder {
         masks[pos] = b.mask[i];
       }
     });
-    this.termIds.clear();
+    this.encoder.finish();
     return new KeywordSegment(this.ids, vocab, offsets, docs, weights, masks);
   }
 }

@@ -25,6 +25,7 @@ import {
 } from "apache-arrow";
 import type { ChunkRecord, IndexDocumentWithVector, Suggestion } from "../types";
 import { encodeChunks, nullableInt64Parts, utf8Parts, type EncodedChunks, type Utf8Parts } from "../chunk-columns";
+import type { EncodedDocs } from "../encoded-docs";
 
 export interface StoreState {
   gen: number;
@@ -102,6 +103,19 @@ export function docsTable(docs: ReadonlyArray<IndexDocumentWithVector>, dim: num
     id: utf8Column(docs.map((d) => d.document.id)),
     doc: utf8Column(docs.map((d) => JSON.stringify(d.document))),
     vector: vectorColumn(schema.fields[2].type as FixedSizeList<Float32>, docs.map((d) => d.vector)),
+  });
+}
+
+/** The docs table from documents encoded where they were made (encoded-docs.ts): the same columns as docsTable. */
+export function encodedDocsTable(e: EncodedDocs, dim: number): Table {
+  const schema = docsSchema(dim);
+  const n = e.count;
+  if (e.vectors.length !== n * dim) throw new Error(`document vectors of ${e.vectors.length / n} dimensions where the table has ${dim}`);
+  return table(schema, n, {
+    id: utf8Data(e.id, n),
+    doc: utf8Data(e.doc, n),
+    // Float64 → Float32 exactly as vectorColumn's Float32Array.set rounds a number[].
+    vector: flatVectorColumn(schema.fields[2].type as FixedSizeList<Float32>, n, Float32Array.from(e.vectors)),
   });
 }
 
