@@ -680,9 +680,18 @@ export class KeywordSegment {
    * sum of its word scores (added in query-word order), in no particular order. minLevel is at least 1, so only
    * documents the first word matches can qualify: the other words are scored on those alone.
    *
+   * With `accept`, only the documents it accepts (a filter's answers per ordinal, see MatchFilter) are kept: asked in
+   * the same pass, instead of a second pass over every match (a common word matches most of the corpus).
+   *
    * The result lives in scratch arrays: read it before the next match() on this segment.
    */
-  match(expansions: Expansion[][], required: readonly boolean[], minLevel: number, allowedMask: number): SegmentMatches {
+  match(
+    expansions: Expansion[][],
+    required: readonly boolean[],
+    minLevel: number,
+    allowedMask: number,
+    accept: MatchFilter | null = null,
+  ): SegmentMatches {
     const n = expansions.length;
     const size = this.ids.length;
     this.scratch ??= {
@@ -699,6 +708,7 @@ export class KeywordSegment {
     const first = perWord[0];
     const touched = out.ords;
     const need = Math.max(1, minLevel);
+    const verdicts = accept ? accept.verdicts : null;
     let count = 0;
     let done = false;
     try {
@@ -733,6 +743,11 @@ export class KeywordSegment {
         // Zero this document's scores now that they are read (only first-word documents were ever written).
         for (let i = 0; i < n; i++) perWord[i][d] = 0;
         if (!ok || level < need) continue;
+        if (verdicts !== null) {
+          let v = verdicts[d];
+          if (v === 0) v = (accept as MatchFilter).decide(d);
+          if (v !== 1) continue;
+        }
         touched[count] = d;
         out.levels[count] = level;
         out.kws[count] = kw;
@@ -753,6 +768,15 @@ interface RestrictedPostings {
   offsets: Uint32Array;
   docs: Uint32Array;
   weights: Float32Array;
+}
+
+/**
+ * A filter's answers per segment ordinal for match(): verdicts[ord] is 1 (kept), 2 (dropped) or 0 (not known yet:
+ * decide(ord) works it out, records it in verdicts and returns it).
+ */
+export interface MatchFilter {
+  verdicts: Uint8Array;
+  decide(ord: number): number;
 }
 
 /** What KeywordSegment.match() found: ords[i], levels[i], kws[i] for i < count (scratch arrays, see match()). */
