@@ -52,6 +52,10 @@ const CASES: Array<Partial<SearchDocumentsRequest> & { q: string }> = [
   { q: "quokka", sort: [{ attribute: "decision_date_ts", direction: "desc" }] },
   { q: "appeal", sort: [{ attribute: "decision_date", direction: "asc" }] },
   { q: "sentenc" },
+  // One and two words have compaction loops of their own in match(): both strategies, a required (quoted) word, a filter.
+  { q: "quokka theft", matchingStrategy: "all" },
+  { q: "appeal \"theft\"" },
+  { q: "quokka appeal", filter: parseIndexFilter("jurisdiction = UK") },
 ];
 
 describe("keyword page selection", () => {

@@ -113,6 +113,23 @@ export class KeywordMatches {
     return { id: this.id(i), level: this.level(i), kw: this.kw(i), score: this.score(i) };
   }
 
+  /**
+   * The order of two matches' ids (negative when a's is first; a != b): by the segments' id ranks (integers) when both
+   * are in the same segment, as strings otherwise.
+   */
+  private idOrder(): (a: number, b: number) => number {
+    const ords = this.ords;
+    const first = this.first;
+    const r0 = this.segments.length > 0 ? this.segments[0].idRank() : new Int32Array(0);
+    const r1 = this.segments.length > 1 ? this.segments[1].idRank() : r0;
+    return (a, b) => {
+      if (a < first) {
+        if (b < first) return r0[ords[a]] - r0[ords[b]];
+      } else if (b >= first) return r1[ords[a]] - r1[ords[b]];
+      return this.id(a) < this.id(b) ? -1 : 1;
+    };
+  }
+
   /** Per match, what `rowOf(segment)[ordinal]` says (the hybrid path: the match's vector row). */
   perOrdinal(rowOf: (segment: KeywordSegment) => Int32Array): Int32Array {
     const out = new Int32Array(this.count);
@@ -131,11 +148,9 @@ export class KeywordMatches {
    */
   top(k: number, sortDocs: ((i: number) => StoredDoc) | null, cmpSort: ((a: StoredDoc, b: StoredDoc) => number) | null): number[] {
     if (!cmpSort || !sortDocs) return this.topByRank(k);
+    const idBefore = this.idOrder();
     const before = (a: number, b: number): number =>
-      this.level(b) - this.level(a) ||
-      cmpSort(sortDocs(a), sortDocs(b)) ||
-      this.kw(b) - this.kw(a) ||
-      (this.id(a) < this.id(b) ? -1 : 1);
+      this.level(b) - this.level(a) || cmpSort(sortDocs(a), sortDocs(b)) || this.kw(b) - this.kw(a) || idBefore(a, b);
     // Most matches rank after the current k-th on level: skip the comparator for them.
     return boundedTop(this.count, k, before, (i, worst) => this.level(i) < this.level(worst));
   }
@@ -149,7 +164,8 @@ export class KeywordMatches {
     const n = this.count;
     const lv = this.levels;
     const kw = this.kws;
-    const before = (a: number, b: number): number => lv[b] - lv[a] || kw[b] - kw[a] || (this.id(a) < this.id(b) ? -1 : 1);
+    const idBefore = this.idOrder();
+    const before = (a: number, b: number): number => lv[b] - lv[a] || kw[b] - kw[a] || idBefore(a, b);
     if (k <= 0 || n <= 0) return [];
     if (k >= n) return Array.from({ length: n }, (_, i) => i).sort(before);
     // A max-heap in `before` order: heap[0] is the last of the k best so far.
@@ -175,9 +191,14 @@ export class KeywordMatches {
         }
         continue;
       }
+      // Whether x ranks before the k-th so far, inline: a common word's matches tie with it on level and score by
+      // the thousand, so most reach the id comparison.
       const l = lv[x];
-      if (l < worstLevel || (l === worstLevel && kw[x] < worstKw)) continue;
-      if (before(x, heap[0]) >= 0) continue;
+      if (l < worstLevel) continue;
+      if (l === worstLevel) {
+        const s = kw[x];
+        if (s < worstKw || (s === worstKw && idBefore(x, heap[0]) > 0)) continue;
+      }
       heap[0] = x;
       let c = 0;
       for (;;) {

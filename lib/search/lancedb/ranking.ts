@@ -8,6 +8,7 @@ import type { Predicate } from "../filter";
 import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { SearchDocumentsRequest } from "../types";
 import type { MarkTerms } from "./highlight";
+import type { MatchFilter } from "./keyword-index";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";
@@ -188,17 +189,21 @@ export function keywordCandidates(
       return exps;
     });
     const dead = segment === live.main && live.mainDead.size > 0 ? live.mainDead : null;
-    const docs = pred ? live.segmentDocs(segment) : null;
-    const answers = pred && docs ? verdictsFor(pred, docs) : null;
+    let accept: MatchFilter | null = null;
+    if (pred) {
+      const docs = live.segmentDocs(segment);
+      const verdicts = verdictsFor(pred, docs);
+      accept = { verdicts, decide: (d) => (passes(verdicts, pred, docs, d) ? 1 : 2) };
+    }
     const ids = segment.ids;
-    const found = segment.match(expansions, parsed.required, strategy === "all" ? n : 1, allowedMask);
-    if (dead || docs) {
-      // Filter in place (the result is this query's until the next match() on the segment).
+    const found = segment.match(expansions, parsed.required, strategy === "all" ? n : 1, allowedMask, accept);
+    if (dead) {
+      // Drop the replaced and deleted documents in place (the result is this query's until the next match() on the
+      // segment).
       let kept = 0;
       for (let j = 0; j < found.count; j++) {
         const d = found.ords[j];
-        if (dead && dead.has(ids[d])) continue;
-        if (docs && !passes(answers as Uint8Array, pred as Predicate, docs, d)) continue;
+        if (dead.has(ids[d])) continue;
         found.ords[kept] = d;
         found.levels[kept] = found.levels[j];
         found.kws[kept] = found.kws[j];
