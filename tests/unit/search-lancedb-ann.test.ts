@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assignRows, probeLists, setAnnSettings, trainIvf } from "@/lib/search/lancedb/ann";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { readSnapshot } from "@/lib/search/lancedb/snapshot";
+import { setScanKernelEnabled } from "@/lib/search/lancedb/scan-kernel";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { parseIndexFilter } from "@/lib/search/filter";
@@ -27,6 +28,33 @@ function lcg(seed: number): () => number {
 }
 
 describe("trainIvf / assignRows / probeLists", () => {
+  it("assigns rows with the SIMD scan kernel exactly as the JavaScript loop does (sparse rows, ties, odd list count)", () => {
+    const rand = lcg(7);
+    const dim = 48;
+    const rows = 301;
+    const vectors = new Float32Array(rows * dim);
+    for (let i = 0; i < vectors.length; i++) {
+      const u = rand();
+      // Sparse, with repeated values so that centroid sums tie.
+      vectors[i] = u < 0.6 ? 0 : u < 0.8 ? 0.25 : rand() - 0.5;
+    }
+    const model = trainIvf(vectors, rows, dim, 37);
+    const all = Int32Array.from({ length: rows }, (_, i) => i);
+    const withKernel = new Int32Array(rows);
+    assignRows(model, vectors, all, withKernel);
+    const plain = new Int32Array(rows);
+    setScanKernelEnabled(false);
+    try {
+      assignRows(model, vectors, all, plain);
+      // The partition trained without the kernel is the same too (k-means assigns its sample every round).
+      expect(trainIvf(vectors, rows, dim, 37).centroids).toEqual(model.centroids);
+    } finally {
+      setScanKernelEnabled(true);
+    }
+    expect(Array.from(withKernel)).toEqual(Array.from(plain));
+    expect(new Set(withKernel).size).toBeGreaterThan(10);
+  });
+
   it("recovers well-separated clusters and probes the query's own cluster first", () => {
     const dim = 32;
     const clusters = 6;
