@@ -85,7 +85,7 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
   try {
     const total = Number((await pool.query<{ n: string }>("select count(*) as n from public.judgments")).rows[0].n);
     opts.onProgress?.({ phase: "full", done: 0, total });
-    session = await opts.engine.sync.beginFull();
+    session = await opts.engine.sync.beginFull({ expectedDocuments: total });
     const fetchAfter = (after: string) => {
       const p = pool.query<JudgmentRow>(
         `select ${SELECT_COLUMNS} from public.judgments where id > $1 order by id limit $2`,

@@ -309,6 +309,8 @@ export interface SyncCounts {
 export interface FullSyncOptions {
   /** Called after each batch with cumulative counts. */
   onProgress?: (counts: SyncCounts) => void;
+  /** How many documents the build expects (the embedded engine reserves its vector memory once). */
+  expectedDocuments?: number;
 }
 
 /**

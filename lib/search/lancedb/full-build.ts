@@ -30,6 +30,7 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
   const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
   let done = false;
   const fresh = new LiveIndex(dim);
+  if (options.expectedDocuments) fresh.reserveVectors(options.expectedDocuments);
   // The postings stream waits on disk until commit (named like a temporary snapshot, so dropGenerations clears a
   // crashed build's file).
   const builder = segmentBuilder(path.join(store.dir, `keyword-${gen}.tmp-postings-${process.pid}`));
