@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import type { SearchDocumentsRequest } from "../lib/search/types";
 import { SEARCH_BENCH_QUERIES, type BenchQuery } from "./lib/search-queries";
+import { pct as pctOf } from "./lib/http-timing";
 
 const { values } = parseArgs({
   options: {
@@ -42,10 +43,8 @@ const HYBRID: Pick<SearchDocumentsRequest, "semanticRatio"> = RATIO > 0 ? { sema
 
 const QUERIES = SEARCH_BENCH_QUERIES;
 
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(3));
-}
+/** Sub-millisecond figures: three decimals. */
+const pct = (xs: number[], p: number): number => pctOf(xs, p, 3);
 
 async function main(): Promise<void> {
   const { getSearch } = await import("../lib/search/engine");

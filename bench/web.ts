@@ -20,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { encodeFilter } from "../lib/client/filter-codec";
 import { chromiumLaunchOptions } from "../tests/helpers/chromium";
+import { provisionChromium, systemProbe } from "../tests/helpers/provision-chromium";
 import { createThrowawayUser, deleteUser } from "./lib/throwaway-user";
 
 const { values } = parseArgs({
@@ -349,8 +350,11 @@ async function main() {
   const health = await fetch(`${APP_URL}/api/health/status`).catch((e: Error) => e);
   if (health instanceof Error || !health.ok) throw new Error(`no app answering at ${APP_URL} (start it with npm start)`);
 
+  // The same Chromium `npm test` uses: found, or installed (Debian's, as root), or one line saying how.
+  const provisioned = provisionChromium(systemProbe());
+  if (!provisioned.ok) throw new Error(provisioned.message);
   const user = await createThrowawayUser("bench-web");
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, executablePath: provisioned.path });
   try {
     const cookies = await signedInCookies(browser, user);
     const searchWait = { ready: SEARCH_READY };

@@ -6,9 +6,9 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import type { BenchQuery } from "./search-queries";
 
-export function pct(xs: number[], p: number): number {
+export function pct(xs: number[], p: number, digits = 2): number {
   const s = [...xs].sort((a, b) => a - b);
-  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2));
+  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(digits));
 }
 
 export function stats(xs: number[]) {

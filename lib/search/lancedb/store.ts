@@ -63,10 +63,6 @@ export function chunksSchema(dim: number): Schema {
  * UTF-8 buffer.
  */
 
-function utf8Column(values: ReadonlyArray<string | null | undefined>): Data<Utf8> {
-  return utf8Data(utf8Parts(values), values.length);
-}
-
 function utf8Data(p: Utf8Parts, n: number): Data<Utf8> {
   return makeData({ type: new Utf8(), length: n, nullCount: p.nullCount, nullBitmap: p.nullBitmap, valueOffsets: p.valueOffsets, data: p.data });
 }
@@ -81,16 +77,6 @@ function flatVectorColumn(type: FixedSizeList<Float32>, length: number, flat: Fl
   return makeData({ type, length, nullCount: 0, child });
 }
 
-function vectorColumn(type: FixedSizeList<Float32>, vectors: ReadonlyArray<ArrayLike<number>>): Data<FixedSizeList<Float32>> {
-  const dim = type.listSize;
-  const flat = new Float32Array(vectors.length * dim);
-  vectors.forEach((v, i) => {
-    if (v.length !== dim) throw new Error(`vector of ${v.length} dimensions where the table has ${dim}`);
-    flat.set(v, i * dim);
-  });
-  return flatVectorColumn(type, vectors.length, flat);
-}
-
 function table(schema: Schema, length: number, columns: Record<string, Data<DataType>>): Table {
   const children = schema.fields.map((f) => columns[f.name]);
   const data = makeData({ type: new Struct(schema.fields), length, nullCount: 0, children });
@@ -98,24 +84,28 @@ function table(schema: Schema, length: number, columns: Record<string, Data<Data
 }
 
 export function docsTable(docs: ReadonlyArray<IndexDocumentWithVector>, dim: number): Table {
-  const schema = docsSchema(dim);
-  return table(schema, docs.length, {
-    id: utf8Column(docs.map((d) => d.document.id)),
-    doc: utf8Column(docs.map((d) => JSON.stringify(d.document))),
-    vector: vectorColumn(schema.fields[2].type as FixedSizeList<Float32>, docs.map((d) => d.vector)),
+  const vectors = new Float64Array(docs.length * dim);
+  docs.forEach(({ vector }, i) => {
+    if (vector.length !== dim) throw new Error(`vector of ${vector.length} dimensions where the table has ${dim}`);
+    vectors.set(vector, i * dim);
   });
+  return docsColumnsTable(utf8Parts(docs.map((d) => d.document.id)), utf8Parts(docs.map((d) => JSON.stringify(d.document))), vectors, dim);
 }
 
-/** The docs table from documents encoded where they were made (encoded-docs.ts): the same columns as docsTable. */
+/** The docs table from documents encoded where they were made (encoded-docs.ts): one layout with docsTable. */
 export function encodedDocsTable(e: EncodedDocs, dim: number): Table {
+  return docsColumnsTable(e.id, e.doc, e.vectors, dim);
+}
+
+function docsColumnsTable(id: Utf8Parts, doc: Utf8Parts, vectors: Float64Array, dim: number): Table {
   const schema = docsSchema(dim);
-  const n = e.count;
-  if (e.vectors.length !== n * dim) throw new Error(`document vectors of ${e.vectors.length / n} dimensions where the table has ${dim}`);
+  const n = id.valueOffsets.length - 1;
+  if (vectors.length !== n * dim) throw new Error(`document vectors of ${vectors.length / n} dimensions where the table has ${dim}`);
   return table(schema, n, {
-    id: utf8Data(e.id, n),
-    doc: utf8Data(e.doc, n),
-    // Float64 → Float32 exactly as vectorColumn's Float32Array.set rounds a number[].
-    vector: flatVectorColumn(schema.fields[2].type as FixedSizeList<Float32>, n, Float32Array.from(e.vectors)),
+    id: utf8Data(id, n),
+    doc: utf8Data(doc, n),
+    // Float64 → Float32 exactly as Float32Array.set rounds a number[].
+    vector: flatVectorColumn(schema.fields[2].type as FixedSizeList<Float32>, n, Float32Array.from(vectors)),
   });
 }
 
