@@ -80,8 +80,9 @@ function workerBootstrap(): string {
 
 /**
  * A batch's garbage (row strings, tokens, chunk texts: tens of MB) dies within the batch: a young generation that
- * holds it spares promoting it and the old-generation collections that follow (2x the demo corpus: 10 % less wall
- * time, docs/bench.md); 64 MB each keeps two workers' worth inside the 10x memory bound (128 MB each reached it).
+ * holds it spares promoting it and the old-generation collections that follow (2x the demo corpus, one worker with
+ * 192 MB: 10 % less wall time, docs/bench.md); 64 MB each keeps two workers' worth inside the 10x memory bound (128 MB
+ * each reached it).
  */
 const WORKER_YOUNG_GENERATION_MB = 64;
 
