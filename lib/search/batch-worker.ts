@@ -11,7 +11,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "./batch";
-import { chunkBuffers, encodeChunks } from "./chunk-columns";
+import { chunkBuffers, encodeChunks, packVectors } from "./chunk-columns";
 import { toIndexDocument, type JudgmentRow } from "./document";
 import { DocumentEncoder, encodedDocsBuffers } from "./encoded-docs";
 import { SuggestionMiner } from "./suggest-miner";
@@ -23,12 +23,6 @@ const { dimensions, role } = workerData as { dimensions: number; role: WorkerRol
 const embedder = new LocalHashEmbedder(dimensions);
 const encoder = role === "documents" ? new DocumentEncoder(dimensions) : null;
 const miner = role === "documents" ? new SuggestionMiner() : null;
-
-function pack(vectors: ReadonlyArray<ArrayLike<number>>, dim: number): Float64Array {
-  const flat = new Float64Array(vectors.length * dim);
-  for (let i = 0; i < vectors.length; i++) flat.set(vectors[i], i * dim);
-  return flat;
-}
 
 // Requests are handled one at a time, in order (the encoder's term ids follow the batch order).
 let queue: Promise<void> = Promise.resolve();
@@ -49,7 +43,7 @@ async function handle(req: BatchRequest): Promise<void> {
     return;
   }
   const batch = await buildIndexBatch(rows, embedder);
-  const docVectors = pack(
+  const docVectors = packVectors(
     batch.documents.map((d) => d.vector),
     dimensions,
   );

@@ -75,12 +75,21 @@ export function nullableInt64Parts(values: ReadonlyArray<number | null | undefin
   return { data, nullBitmap: nullCount > 0 ? nullBitmap : undefined, nullCount };
 }
 
-export function encodeChunks(chunks: ReadonlyArray<ChunkRecord>, dim: number): EncodedChunks {
-  const vectors = new Float64Array(chunks.length * dim);
-  chunks.forEach((c, i) => {
-    if (c.vector.length !== dim) throw new Error(`vector of ${c.vector.length} dimensions where the table has ${dim}`);
-    vectors.set(c.vector, i * dim);
+/** Vectors of `dim` components as one row-major Float64Array (the doubles as given); another length is refused. */
+export function packVectors(vectors: ReadonlyArray<ArrayLike<number>>, dim: number): Float64Array {
+  const flat = new Float64Array(vectors.length * dim);
+  vectors.forEach((v, i) => {
+    if (v.length !== dim) throw new Error(`vector of ${v.length} dimensions where the table has ${dim}`);
+    flat.set(v, i * dim);
   });
+  return flat;
+}
+
+export function encodeChunks(chunks: ReadonlyArray<ChunkRecord>, dim: number): EncodedChunks {
+  const vectors = packVectors(
+    chunks.map((c) => c.vector),
+    dim,
+  );
   return {
     count: chunks.length,
     id: utf8Parts(chunks.map((c) => c.id)),

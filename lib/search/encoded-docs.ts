@@ -7,7 +7,7 @@
  * A full build's plain batches (SEARCH_BUILD_WORKER=0, tests) go through the same encoder on the main thread.
  */
 import { SEARCHABLE_ATTRIBUTES } from "./index-settings";
-import { utf8Parts, type Utf8Parts } from "./chunk-columns";
+import { packVectors, utf8Parts, type Utf8Parts } from "./chunk-columns";
 import { PostingBuffer, TermEncoder, type EncodedPostings } from "./lancedb/keyword-index";
 import type { IndexDocument, IndexDocumentWithVector } from "./types";
 
@@ -37,15 +37,12 @@ export class DocumentEncoder {
 
   /** Documents with their vectors (a plain batch). */
   encode(documents: ReadonlyArray<IndexDocumentWithVector>): EncodedDocs {
-    const dim = this.dimensions;
-    const vectors = new Float64Array(documents.length * dim);
-    documents.forEach(({ vector }, i) => {
-      if (vector.length !== dim) throw new Error(`vector of ${vector.length} dimensions where the table has ${dim}`);
-      vectors.set(vector, i * dim);
-    });
     return this.encodeDocuments(
       documents.map((d) => d.document),
-      vectors,
+      packVectors(
+        documents.map((d) => d.vector),
+        this.dimensions,
+      ),
     );
   }
 

@@ -11,7 +11,7 @@
  * probe at this size (docs/search.md "Document vectors"; measured figures in docs/bench.md).
  */
 import { config } from "@/lib/config";
-import { scanKernel } from "./scan-kernel";
+import { scanRange, usedComponents, vectorColumns } from "./vector-scan";
 
 export interface AnnSettings {
   /** Below this many vectors the exact scan is used (it is as fast, and exact). */
@@ -85,61 +85,30 @@ function prng(seed: number): () => number {
   };
 }
 
-/** Centroids dimension-major (centroid c's component d at d * nlist + c), the layout the assignment loop reads. */
-function transpose(m: IvfModel): Float32Array {
-  const t = new Float32Array(m.nlist * m.dim);
-  for (let c = 0; c < m.nlist; c++) for (let d = 0; d < m.dim; d++) t[d * m.nlist + c] = m.centroids[c * m.dim + d];
-  return t;
-}
-
 /**
  * The list of each of the given rows: the centroid with the largest dot product (ties to the lower list). Skips the
- * zero components of a row (the lexical embedder's vectors have some). The products are summed per centroid in
- * ascending component order in double precision, by the SIMD scan kernel over the centroids' columns (scan-kernel.ts,
- * bit-identical to the JavaScript loop kept as its fallback): assigning every row is most of a full build's commit at
- * 10x the demo corpus (52 s of JavaScript for 123,070 rows × 351 lists).
+ * zero components of a row (the lexical embedder's vectors have some). The centroids are scanned as the column store
+ * of vector-scan.ts (its SIMD kernel, or the JavaScript loop where there is none): the products summed per centroid in
+ * ascending component order in double precision either way. Assigning every row is most of a full build's commit at
+ * 10x the demo corpus (52 s with a plain JavaScript loop over 123,070 rows × 351 lists, 4.4 s so).
  */
-export function assignRows(
-  m: IvfModel,
-  vectors: Float32Array<ArrayBufferLike>,
-  rows: ArrayLike<number>,
-  out: Int32Array,
-  transposed: Float32Array = transpose(m),
-): void {
+export function assignRows(m: IvfModel, vectors: Float32Array<ArrayBufferLike>, rows: ArrayLike<number>, out: Int32Array): void {
   const { nlist, dim } = m;
-  const kernel = scanKernel(nlist, dim);
-  if (kernel) {
-    // Column d of the kernel's "rows" (the centroids) is transposed[d * nlist ..]: the layout it scans.
-    kernel.cols.set(transposed);
-    const { used, qv, sums } = kernel;
-    for (let i = 0; i < rows.length; i++) {
-      const base = rows[i] * dim;
-      let k = 0;
-      for (let d = 0; d < dim; d++) {
-        const x = vectors[base + d];
-        if (x === 0) continue;
-        used[k] = d;
-        qv[k++] = x;
-      }
-      kernel.scan(k, 0, nlist);
-      let best = 0;
-      for (let c = 1; c < nlist; c++) if (sums[c] > sums[best]) best = c;
-      out[i] = best;
-    }
-    return;
-  }
-  const acc = new Float64Array(nlist);
+  const centroids = vectorColumns(m.centroids, nlist, dim);
+  const sums = centroids.kernel ? centroids.kernel.sums : new Float64Array(nlist);
+  const used = new Int32Array(dim);
+  const q = new Float32Array(dim);
   for (let i = 0; i < rows.length; i++) {
     const base = rows[i] * dim;
-    acc.fill(0);
+    let k = 0;
     for (let d = 0; d < dim; d++) {
       const x = vectors[base + d];
-      if (x === 0) continue;
-      const cb = d * nlist;
-      for (let c = 0; c < nlist; c++) acc[c] += x * transposed[cb + c];
+      q[d] = x;
+      if (x !== 0) used[k++] = d;
     }
+    scanRange(centroids, q, used, k, sums, 0, nlist);
     let best = 0;
-    for (let c = 1; c < nlist; c++) if (acc[c] > acc[best]) best = c;
+    for (let c = 1; c < nlist; c++) if (sums[c] > sums[best]) best = c;
     out[i] = best;
   }
 }
@@ -162,46 +131,21 @@ export function trainIvf(vectors: Float32Array<ArrayBufferLike>, rows: number, d
     centroids.set(vectors.subarray(r * dim, (r + 1) * dim), c * dim);
   };
   // Farthest-first seeds (a deterministic k-means++): a random sample row, then each time the sample row least
-  // similar to every seed so far, so no two seeds start in one cluster. One pass over the sample per seed, by the
-  // SIMD scan kernel over the sample's columns when it is available (the same sums: zero components of the seed add
-  // exactly nothing to a sum of finite products, so they are skipped only when every sampled value is finite).
+  // similar to every seed so far, so no two seeds start in one cluster. One scan of the sample's columns per seed
+  // (vector-scan.ts: the SIMD kernel where there is one; the same sums as a row-by-row dot product).
   const bestSim = new Float64Array(sampleSize).fill(-Infinity);
-  const sk = scanKernel(sampleSize, dim);
-  let finite = true;
-  if (sk) {
-    let check = 0;
-    for (let i = 0; i < sampleSize; i++) {
-      const rb = sample[i] * dim;
-      for (let d = 0; d < dim; d++) {
-        const x = vectors[rb + d];
-        check += x * 0;
-        sk.cols[d * sampleSize + i] = x;
-      }
-    }
-    finite = check === 0;
-  }
+  const sampled = vectorColumns(vectors, sampleSize, dim, sample);
+  const sims = sampled.kernel ? sampled.kernel.sums : new Float64Array(sampleSize);
+  const used = new Int32Array(dim);
   let pick = sample[Math.floor(rand() * sampleSize)];
   for (let c = 0; c < nlist; c++) {
     centroids.set(vectors.subarray(pick * dim, (pick + 1) * dim), c * dim);
-    if (sk) {
-      let k = 0;
-      for (let d = 0; d < dim; d++) {
-        const q = centroids[c * dim + d];
-        if (q === 0 && finite) continue;
-        sk.used[k] = d;
-        sk.qv[k++] = q;
-      }
-      sk.scan(k, 0, sampleSize);
-    }
+    const seed = centroids.subarray(c * dim, (c + 1) * dim);
+    scanRange(sampled, seed, used, usedComponents(sampled, seed, used), sims, 0, sampleSize);
     let worst = -1;
     let worstSim = Infinity;
     for (let i = 0; i < sampleSize; i++) {
-      let dot = 0;
-      if (sk) dot = sk.sums[i];
-      else {
-        const rb = sample[i] * dim;
-        for (let d = 0; d < dim; d++) dot += vectors[rb + d] * centroids[c * dim + d];
-      }
+      const dot = sims[i];
       if (dot > bestSim[i]) bestSim[i] = dot;
       if (bestSim[i] < worstSim) {
         worstSim = bestSim[i];

@@ -176,6 +176,13 @@ function growU32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBu
   return g;
 }
 
+function growF32(a: Float32Array<ArrayBuffer>, need: number): Float32Array<ArrayBuffer> {
+  if (need <= a.length) return a;
+  const g = new Float32Array(Math.max(need, a.length * 2));
+  g.set(a);
+  return g;
+}
+
 /** Where TermEncoder puts a document's postings (PostingStream, or PostingBuffer to hand them to another thread). */
 export interface PostingSink {
   push(term: number, short: number, long: number, mask: number): void;
@@ -249,9 +256,7 @@ export class TermEncoder {
             this.localTerms = growU32(this.localTerms, cap);
             this.localLong = growU32(this.localLong, cap);
             this.localMask = growU32(this.localMask, cap);
-            const sh = new Float32Array(cap);
-            sh.set(this.localShort);
-            this.localShort = sh;
+            this.localShort = growF32(this.localShort, cap);
           }
           this.stamp[id] = mark;
           this.slot[id] = s;
@@ -303,9 +308,7 @@ export class PostingBuffer implements PostingSink {
       this.terms = growU32(this.terms, cap);
       this.long = growU32(this.long, cap);
       this.mask = growU32(this.mask, cap);
-      const sh = new Float32Array(cap);
-      sh.set(this.short);
-      this.short = sh;
+      this.short = growF32(this.short, cap);
     }
     const i = this.length++;
     this.terms[i] = term;

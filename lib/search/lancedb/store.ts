@@ -24,7 +24,7 @@ import {
   type DataType,
 } from "apache-arrow";
 import type { ChunkRecord, IndexDocumentWithVector, Suggestion } from "../types";
-import { encodeChunks, nullableInt64Parts, utf8Parts, type EncodedChunks, type Utf8Parts } from "../chunk-columns";
+import { encodeChunks, nullableInt64Parts, packVectors, utf8Parts, type EncodedChunks, type Utf8Parts } from "../chunk-columns";
 import type { EncodedDocs } from "../encoded-docs";
 
 export interface StoreState {
@@ -84,12 +84,15 @@ function table(schema: Schema, length: number, columns: Record<string, Data<Data
 }
 
 export function docsTable(docs: ReadonlyArray<IndexDocumentWithVector>, dim: number): Table {
-  const vectors = new Float64Array(docs.length * dim);
-  docs.forEach(({ vector }, i) => {
-    if (vector.length !== dim) throw new Error(`vector of ${vector.length} dimensions where the table has ${dim}`);
-    vectors.set(vector, i * dim);
-  });
-  return docsColumnsTable(utf8Parts(docs.map((d) => d.document.id)), utf8Parts(docs.map((d) => JSON.stringify(d.document))), vectors, dim);
+  return docsColumnsTable(
+    utf8Parts(docs.map((d) => d.document.id)),
+    utf8Parts(docs.map((d) => JSON.stringify(d.document))),
+    packVectors(
+      docs.map((d) => d.vector),
+      dim,
+    ),
+    dim,
+  );
 }
 
 /** The docs table from documents encoded where they were made (encoded-docs.ts): one layout with docsTable. */
