@@ -62,10 +62,14 @@ export function embeddedPostgresPort(): number {
   return Number(process.env.POSTGRES_PORT ?? 54322);
 }
 
+/** The embedded cluster's superuser (./postgres creates it; a local development database, not a secret). */
+export const EMBEDDED_POSTGRES_USER = "postgres";
+export const EMBEDDED_POSTGRES_PASSWORD = "postgres";
+
 /**
- * The connection URL of the embedded cluster on `port` (user and password postgres). Here, not in ./postgres, so the
- * CLIs can name it without loading embedded-postgres, whose exit hook would reset their exit code.
+ * The connection URL of the embedded cluster on `port`. Here, not in ./postgres, so the CLIs can name it without
+ * loading embedded-postgres, whose exit hook would reset their exit code.
  */
 export function embeddedPostgresUrl(port = embeddedPostgresPort()): string {
-  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  return `postgres://${EMBEDDED_POSTGRES_USER}:${EMBEDDED_POSTGRES_PASSWORD}@127.0.0.1:${port}/postgres`;
 }

