@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import type { SearchDocumentsRequest } from "../lib/search/types";
 import { SEARCH_BENCH_QUERIES, type BenchQuery } from "./lib/search-queries";
-import { pct as pctOf } from "./lib/http-timing";
+import { engineOnIndex, pct3 as pct } from "./lib/engine-bench";
 
 const { values } = parseArgs({
   options: {
@@ -43,14 +43,9 @@ const HYBRID: Pick<SearchDocumentsRequest, "semanticRatio"> = RATIO > 0 ? { sema
 
 const QUERIES = SEARCH_BENCH_QUERIES;
 
-/** Sub-millisecond figures: three decimals. */
-const pct = (xs: number[], p: number): number => pctOf(xs, p, 3);
 
 async function main(): Promise<void> {
-  const { getSearch } = await import("../lib/search/engine");
-  const { parseIndexFilter } = await import("../lib/search/filter");
-  const { SEARCH_HIT_FORMAT } = await import("../lib/backend/search");
-  const { engine } = getSearch();
+  const { engine, parseIndexFilter, SEARCH_HIT_FORMAT } = await engineOnIndex();
   // What lib/backend/search.ts asks for.
   const request = (bq: BenchQuery): SearchDocumentsRequest => ({
     q: bq.q,

@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
-import { pct as pctOf } from "./lib/http-timing";
+import { engineOnIndex, pct3 as pct } from "./lib/engine-bench";
 
 const { values } = parseArgs({
   options: {
@@ -23,14 +23,9 @@ const { values } = parseArgs({
 process.env.SEARCH_DATA_DIR = path.resolve(values.index);
 const N = Number(values.n);
 
-/** Sub-millisecond figures: three decimals. */
-const pct = (xs: number[], p: number): number => pctOf(xs, p, 3);
 
 async function main(): Promise<void> {
-  const { getSearch } = await import("../lib/search/engine");
-  const { parseIndexFilter } = await import("../lib/search/filter");
-  const { SEARCH_HIT_FORMAT } = await import("../lib/backend/search");
-  const { engine } = getSearch();
+  const { engine, parseIndexFilter, SEARCH_HIT_FORMAT } = await engineOnIndex();
   await engine.searchDocuments({ q: "warm", limit: 1, offset: 0 });
   type Req = { kind: "kw" | "ac"; label: string; run: () => Promise<unknown> };
   const reqs: Req[] = [];
