@@ -118,6 +118,15 @@ const ConfigSchema = z.object({
   /** After the limits store failed, it is left alone this long (local fallback / unmetered) before being tried again. */
   LIMITS_STORE_RETRY_MS: int(5_000, 0),
   /**
+   * Serve the hottest JSON reads (GET /api/search/documents, /api/search/autocomplete) straight from our HTTP server
+   * to their route handlers, without Next's router (issue 20 item 3, lib/api/direct-routes.ts). On by default in
+   * production; "0" sends every request through Next (an escape hatch, and the tests' reference for parity).
+   */
+  DIRECT_ROUTES: z
+    .enum(["0", "1", "false", "true"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  /**
    * Add a `Server-Timing` header (limit, auth, handler durations) to every API answer: where a request's time goes,
    * visible in the browser's devtools and to bench/search. Off by default (it tells callers how long checks took).
    */

@@ -2,6 +2,8 @@ import http from "node:http";
 import next from "next";
 import { flushSearchRecordsAtShutdown } from "../lib/backend/search-analytics";
 import { stampClientAddress } from "../lib/api/client-address";
+import { config } from "../lib/config";
+import { logger } from "../lib/logger";
 
 /**
  * Serve the Next app from our own HTTP server instead of `next start`, so every request gets its client address
@@ -53,9 +55,24 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   const app = next({ dev: opts.dev, dir: opts.dir, hostname, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Both after prepare(): Next has loaded the .env files, and set up the request storage that next/server needs.
+  const directRoutes = !opts.dev && config().DIRECT_ROUTES;
+  const { directHandlerFor, serveDirect } = await import("./direct-route");
   const upgrade = app.getUpgradeHandler();
   const server = http.createServer({ ServerResponse: AppResponse }, (req, res) => {
     stampClientAddress(req, opts.trustedProxy);
+    // The hottest JSON reads skip Next's router once their module is loaded (lib/api/direct-routes.ts, P-70).
+    const direct = directRoutes ? directHandlerFor(req) : undefined;
+    if (direct) {
+      serveDirect(direct, req, res, process.env.NODE_ENV === "production")
+        .then((served) => (served ? undefined : handle(req, res)))
+        .catch((e: unknown) => {
+          // Writing the answer failed (the client went away mid-write, say): never an unhandled rejection.
+          logger.error({ err: e instanceof Error ? e.message : String(e) }, "direct route answer failed");
+          res.destroy();
+        });
+      return;
+    }
     void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => {

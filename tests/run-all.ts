@@ -103,6 +103,7 @@ async function main() {
       if (projects.length) {
         const app = await startTestApp(stack.env, { port: settings.appPort, mode: "production" });
         stack.env.appUrl = app.url;
+        stack.env.appMode = "production";
         try {
           await vitest(projects, "stack", { ...process.env, TEST_STACK_ENV: JSON.stringify(stack.env), APP_URL: app.url });
         } finally {

@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 import { cookies } from "next/headers";
+import { directCookies } from "@/lib/api/direct-routes";
 import { ApiError } from "@/lib/errors";
 import type { Database } from "./database.types";
 import type { DbClient } from "./db-client";
@@ -15,7 +16,8 @@ import { boundCookieOptions, globalOptions, realtimeOptions, serverAuthOptions, 
  */
 export async function sessionClientFactory(): Promise<() => DbClient> {
   const { url, anonKey } = supabaseEnv();
-  const store = await cookies();
+  // A request our server dispatched directly (lib/api/direct-routes.ts) has no Next request scope for cookies().
+  const store = directCookies() ?? (await cookies());
   return () =>
     createServerClient<Database>(url, anonKey, {
       realtime: realtimeOptions,

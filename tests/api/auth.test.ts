@@ -1,27 +1,6 @@
-import { combineChunks, createChunks, stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
 import { describe, expect, it } from "vitest";
 import { Browser, createUser, TEST_PASSWORD, uniqueEmail } from "../helpers/http";
-
-interface CookieSession {
-  access_token: string;
-  refresh_token: string;
-  expires_at: number;
-}
-
-/** The @supabase/ssr session cookie (`sb-<ref>-auth-token`, maybe chunked, "base64-" + base64url JSON). */
-async function readSession(b: Browser): Promise<{ key: string; session: CookieSession }> {
-  const name = b.cookieNames().find((n) => /^sb-.+-auth-token(\.\d+)?$/.test(n));
-  if (!name) throw new Error(`no session cookie among ${b.cookieNames().join(", ")}`);
-  const key = name.replace(/\.\d+$/, "");
-  const raw = await combineChunks(key, (n) => b.cookie(n));
-  if (!raw) throw new Error("empty session cookie");
-  return { key, session: JSON.parse(stringFromBase64URL(raw.replace(/^base64-/, ""))) as CookieSession };
-}
-
-function writeSession(b: Browser, key: string, session: CookieSession): void {
-  for (const n of b.cookieNames()) if (n === key || n.startsWith(`${key}.`)) b.setCookie(n, undefined);
-  for (const c of createChunks(key, `base64-${stringToBase64URL(JSON.stringify(session))}`)) b.setCookie(c.name, c.value);
-}
+import { readSession, writeSession } from "../helpers/session-cookie";
 
 describe("auth routes (cookie session through @supabase/ssr)", () => {
   it("signs up, is signed in at once (no e-mail confirmation locally), signs out", async () => {

@@ -2,8 +2,8 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool, stackEnv } from "../helpers/stack";
-import { rebuildAppIndex } from "../helpers/app-index";
-import { F, FIXTURE_ROWS } from "../search-conformance/fixture";
+import { deleteFixtureRows, insertFixtureRows, rebuildAppIndex } from "../helpers/app-index";
+import { F } from "../search-conformance/fixture";
 
 /**
  * POST /api/chat, the thread routes and POST /api/qa over real HTTP against the app with no model configured (mode
@@ -12,12 +12,6 @@ import { F, FIXTURE_ROWS } from "../search-conformance/fixture";
  * against Postgres, and the thread and the events are read back from Postgres.
  */
 const dataDir = (stackEnv() as { searchDataDir?: string }).searchDataDir ?? process.env.SEARCH_DATA_DIR;
-const COLUMNS = [
-  "id", "title", "case_number", "summary", "court_name", "judges", "keywords", "legal_topics", "cited_legislation",
-  "full_text", "jurisdiction", "court_level", "case_type", "decision_type", "decision_date", "publication_date",
-  "source_url", "base_num_victims", "base_did_offender_confess", "base_appeal_outcome", "base_case_name",
-  "base_extraction_status",
-];
 const QUESTION = "What pierced the left ventricle?";
 const MARKER = /serrated blade that pierced the left ventricle/i;
 
@@ -28,16 +22,12 @@ vi.setConfig({ testTimeout: 180_000 });
 beforeAll(async () => {
   if (!dataDir) throw new Error("set SEARCH_DATA_DIR (or the stack's searchDataDir) for the chat API tests");
   pool = adminPool();
-  await pool.query("delete from public.judgments where id = any($1::uuid[])", [FIXTURE_ROWS.map((r) => r.id)]);
-  for (const row of FIXTURE_ROWS) {
-    const values = COLUMNS.map((c) => (c === "judges" ? JSON.stringify(row[c]) : row[c]));
-    await pool.query(`insert into public.judgments (${COLUMNS.join(", ")}) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`, values);
-  }
+  await insertFixtureRows(pool);
   await rebuildAppIndex(pool, dataDir);
 }, 180_000);
 
 afterAll(async () => {
-  await pool?.query("delete from public.judgments where id = any($1::uuid[])", [FIXTURE_ROWS.map((r) => r.id)]);
+  if (pool) await deleteFixtureRows(pool);
   await pool?.end();
 });
 

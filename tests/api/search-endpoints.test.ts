@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { createClient } from "@supabase/supabase-js";
 import { Browser, TEST_PASSWORD, uniqueEmail } from "../helpers/http";
-import { F, FIXTURE_ROWS, fixtureId } from "../search-conformance/fixture";
+import { F, fixtureId } from "../search-conformance/fixture";
 import { noRealtime } from "../helpers/supabase";
 import { parseSearchState, searchFilterExpression } from "@/lib/client/search-url-state";
-import { rebuildAppIndex } from "../helpers/app-index";
+import { deleteFixtureRows, insertFixtureRows, rebuildAppIndex } from "../helpers/app-index";
 
 /**
  * The search and document endpoints over real HTTP against the app, with the LanceDB index built by a real sync from
@@ -14,13 +14,6 @@ import { rebuildAppIndex } from "../helpers/app-index";
  * SEARCH_DATA_DIR), never the developer's .data/search.
  */
 const dataDir = (stackEnv() as { searchDataDir?: string }).searchDataDir ?? process.env.SEARCH_DATA_DIR;
-
-const COLUMNS = [
-  "id", "title", "case_number", "summary", "court_name", "judges", "keywords", "legal_topics", "cited_legislation",
-  "full_text", "jurisdiction", "court_level", "case_type", "decision_type", "decision_date", "publication_date",
-  "source_url", "base_num_victims", "base_did_offender_confess", "base_appeal_outcome", "base_case_name",
-  "base_extraction_status",
-];
 
 let pool: pg.Pool;
 
@@ -44,14 +37,7 @@ beforeAll(async () => {
   pool = adminPool();
   // The fixture rows carry decision_type "fixture"; every assertion is scoped to them (FX) so other rows in the
   // shared test database cannot change the known answers.
-  await pool.query("delete from public.judgments where id = any($1::uuid[])", [FIXTURE_ROWS.map((r) => r.id)]);
-  for (const row of FIXTURE_ROWS) {
-    const values = COLUMNS.map((c) => (c === "judges" ? JSON.stringify(row[c]) : row[c]));
-    await pool.query(
-      `insert into public.judgments (${COLUMNS.join(", ")}) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
-      values,
-    );
-  }
+  await insertFixtureRows(pool);
   // Trial courts for the Court box (extracted values; the fixture rows carry none).
   await pool.query("update public.judgments set base_sent_court_name = 'Crown Court at Leeds' where id = $1", [F.brown]);
   await pool.query("update public.judgments set base_conv_court_names = 'Crown Court at Leeds' where id = $1", [F.gray]);
@@ -59,7 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await pool?.query("delete from public.judgments where id = any($1::uuid[])", [FIXTURE_ROWS.map((r) => r.id)]);
+  if (pool) await deleteFixtureRows(pool);
   await pool?.end();
 });
 

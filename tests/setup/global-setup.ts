@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
     const mode = process.env.TEST_APP_MODE === "production" ? "production" : "development";
     const app = await startTestApp(stack.env, { port: testStackSettings().appPort, mode });
     stack.env.appUrl = app.url;
+    stack.env.appMode = mode;
     stopApp = app.stop;
   }
   project.provide("stack", stack.env);

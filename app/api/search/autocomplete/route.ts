@@ -1,4 +1,4 @@
-import { after } from "next/server";
+import { afterResponse, registerDirectGet } from "@/lib/api/direct-routes";
 import { withRoute } from "@/lib/api/route";
 import { AutocompleteQuery, autocomplete, mapSearchErrors, searchAnswerResponse } from "@/lib/backend/search";
 import { autocompleteRecord, queueSearchRecord } from "@/lib/backend/search-analytics";
@@ -10,9 +10,9 @@ export const dynamic = "force-dynamic";
  * Each non-empty query is queued as a search_analytics row (mode "autocomplete"), attributed to the bearer's user
  * when there is one (R-VER-007), written after the answer is sent.
  */
-export const GET = withRoute({ auth: "public", query: AutocompleteQuery }, async ({ query, identity, serviceDb }) => {
+export const GET = registerDirectGet("/api/search/autocomplete", withRoute({ auth: "public", query: AutocompleteQuery }, async ({ query, identity, serviceDb }) => {
   const result = await mapSearchErrors(() => autocomplete(query));
   const record = autocompleteRecord(result, identity.userId);
-  if (record) after(() => queueSearchRecord(serviceDb, record));
+  if (record) afterResponse(() => queueSearchRecord(serviceDb, record));
   return searchAnswerResponse(result);
-});
+}));

@@ -1,4 +1,4 @@
-import { after } from "next/server";
+import { afterResponse, registerDirectGet } from "@/lib/api/direct-routes";
 import { meterGuestSearch } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
 import { SearchDocumentsQuery, mapSearchErrors, searchAnswerResponse, searchDocuments, type SearchDocumentsBody } from "@/lib/backend/search";
@@ -8,7 +8,7 @@ import { searchEngineInProcess } from "@/lib/search/engine";
 export const dynamic = "force-dynamic";
 
 /** GET /api/search/documents: keyword/hybrid search; metered for guests (a failed search is not charged). */
-export const GET = withRoute(
+export const GET = registerDirectGet("/api/search/documents", withRoute(
   {
     auth: "public",
     query: SearchDocumentsQuery,
@@ -27,7 +27,7 @@ export const GET = withRoute(
     );
     // One analytics row per search (its first page), queued after the answer is sent and written in batches.
     if (result.query && result.offset === 0) {
-      after(() => queueSearchRecord(serviceDb, {
+      afterResponse(() => queueSearchRecord(serviceDb, {
         query: result.query,
         hitCount: result.estimated_total,
         latencyMs: result.processing_time_ms + result.embedding_time_ms,
@@ -37,4 +37,4 @@ export const GET = withRoute(
     }
     return searchAnswerResponse(result, headers);
   },
-);
+));

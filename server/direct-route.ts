@@ -1,0 +1,104 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import { NextRequest, NextResponse } from "next/server";
+import { directGet, inDirectScope, type DirectHandler, type DirectScope } from "../lib/api/direct-routes";
+import { errorResponse } from "../lib/api/errors";
+import { ApiError } from "../lib/errors";
+import { logger } from "../lib/logger";
+import { API_ANSWER_HEADERS, everyAnswerHeaders } from "../lib/security-headers";
+
+const gzip = promisify(gzipCallback);
+
+/** Next's compression middleware leaves smaller answers as they are; so do we. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The directly served handler for this request (lib/api/direct-routes.ts), or undefined: only a GET whose raw path is
+ * exactly a registered one (no trailing slash, no encoding, no `..`: Next normalises those, so they go to Next).
+ */
+export function directHandlerFor(req: IncomingMessage): DirectHandler | undefined {
+  if (req.method !== "GET" || !req.url?.startsWith("/api/")) return undefined;
+  const q = req.url.indexOf("?");
+  return directGet(q < 0 ? req.url : req.url.slice(0, q));
+}
+
+function requestOf(req: IncomingMessage): NextRequest | null {
+  try {
+    const headers = new Headers();
+    const raw = req.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+    return new NextRequest(`http://${req.headers.host ?? "127.0.0.1"}${req.url}`, { method: "GET", headers });
+  } catch {
+    return null; // A Host or header the URL and Headers classes refuse: Next answers it its own way.
+  }
+}
+
+/** Whether the client accepts gzip (q=0 refuses it). */
+function acceptsGzip(req: IncomingMessage): boolean {
+  const accept = req.headers["accept-encoding"];
+  if (typeof accept !== "string") return false;
+  return accept.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Serve one request with its directly registered handler; answers false (having written nothing) when the request
+ * cannot be mapped, so the caller hands it to Next.
+ */
+export async function serveDirect(handler: DirectHandler, req: IncomingMessage, res: ServerResponse, production: boolean): Promise<boolean> {
+  const request = requestOf(req);
+  if (!request) return false;
+  // Cookie writes (a refreshed session) go out as Set-Cookie, as they would through Next's cookies().
+  const jar = NextResponse.next();
+  const scope: DirectScope = {
+    after: [],
+    cookies: {
+      getAll: () => request.cookies.getAll(),
+      set: (name, value, options) => {
+        jar.cookies.set(name, value, options);
+        request.cookies.set(name, value);
+      },
+    },
+  };
+  let response: Response;
+  try {
+    response = await inDirectScope(scope, () => handler(request));
+  } catch (e) {
+    // withRoute answers every error itself; this is a bug in the dispatcher's own path, answered like withRoute would.
+    logger.error({ err: e instanceof Error ? e.message : String(e), path: request.nextUrl.pathname }, "direct route failed");
+    response = errorResponse(new ApiError("INTERNAL_ERROR"), request.nextUrl.pathname);
+  }
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  for (const { key, value } of everyAnswerHeaders(production)) headers[key] = value;
+  for (const { key, value } of API_ANSWER_HEADERS) headers[key] = value;
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") headers[key] = value;
+  });
+  const cookies = [...response.headers.getSetCookie(), ...jar.headers.getSetCookie()];
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  headers.vary = "Accept-Encoding";
+  if (body.length >= COMPRESS_MIN_BYTES && !headers["content-encoding"] && acceptsGzip(req)) {
+    body = await gzip(body);
+    headers["content-encoding"] = "gzip";
+  }
+  headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+  // after(): once the answer is on its way, as Next runs it; a failing task is logged, never surfaced.
+  if (scope.after.length > 0) {
+    res.once("close", () => {
+      for (const task of scope.after) {
+        void Promise.resolve()
+          .then(task)
+          .catch((e: unknown) => logger.error({ err: e instanceof Error ? e.message : String(e) }, "after-response task failed"));
+      }
+    });
+  }
+  return true;
+}
