@@ -23,12 +23,16 @@ export function directHandlerFor(req: IncomingMessage): DirectHandler | undefine
   return directGet(q < 0 ? req.url : req.url.slice(0, q));
 }
 
+const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
 function requestOf(req: IncomingMessage): NextRequest | null {
   try {
     const headers = new Headers();
     const raw = req.rawHeaders;
     for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-    return new NextRequest(`http://${req.headers.host ?? "127.0.0.1"}${req.url}`, { method: "GET", headers });
+    // The path and query come from the request line; a Host that is not a plain host[:port] must not move them.
+    const host = req.headers.host && HOST.test(req.headers.host) ? req.headers.host : "localhost";
+    return new NextRequest(`http://${host}${req.url}`, { method: "GET", headers });
   } catch {
     return null; // A Host or header the URL and Headers classes refuse: Next answers it its own way.
   }

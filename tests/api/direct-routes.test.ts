@@ -174,6 +174,15 @@ describe("direct routes answer as Next does", () => {
     expect(rows).toEqual([{ mode: "text" }]);
   });
 
+  it("reads the path from the request line: a Host header with a path in it cannot move the request elsewhere", async () => {
+    const b = new Browser();
+    await b.get(`/api/search/documents?q=robbery&filter=${FX}`);
+    // Under /api/v1 errors take the reference shape; a refused search here keeps the web shape of its own path.
+    const res = await b.get("/api/search/documents?q=robbery&limit=0", { host: "example.test/api/v1/documents" });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail?: { code: string } }).detail?.code).toBe("VALIDATION_ERROR");
+  });
+
   it("leaves every other spelling of the path, and other methods, to Next", async () => {
     const b = new Browser();
     await b.get("/api/search/documents?q=appeal");
