@@ -64,6 +64,8 @@ interface Memo {
 const memos = new Map<number, Memo>();
 let callStamp = 0;
 const NO_ENTRIES: WordEntry[] = [];
+/** A placeholder entry for cleared scratch slots (keeps the scratch arrays' element kind). */
+const NO_ENTRY: WordEntry = { dims: new Int32Array(0), weights: new Float32Array(0), dimensions: 0, stop: true, stamp: 0, count: 0 };
 /** Words past this many are forgotten (10x the demo corpus has ~250k distinct words); tokens past TOKEN_LIMIT. */
 const WORD_LIMIT = 600_000;
 const TOKEN_LIMIT = 300_000;
@@ -118,57 +120,120 @@ function tokenEntries(memo: Memo, token: string, dimensions: number): WordEntry[
   return entries;
 }
 
+
+/**
+ * Accumulation scratch of one width (a vector is summed here, then normalised into its destination): the build
+ * computes millions of vectors, and a Float64Array plus a number[] each were most of the vectors worker's garbage.
+ */
+const scratchByWidth = new Map<number, Float64Array>();
+/** Distinct entries of the vector being accumulated, in first-occurrence order (reused; only `seenCount` are live). */
+const seen: WordEntry[] = [];
+let seenCount = 0;
+
 /** Count one occurrence of an entry in the vector being accumulated (first occurrences appended to `seen`). */
-function countEntry(e: WordEntry, stamp: number, seen: WordEntry[]): void {
+function countEntry(e: WordEntry, stamp: number): void {
   if (e.stamp !== stamp) {
     e.stamp = stamp;
     e.count = 0;
-    seen.push(e);
+    seen[seenCount++] = e;
   }
   e.count++;
 }
 
-/** The normalised vector of the distinct entries of one text (in first-occurrence order, with their counts). */
-function vectorOfSeen(seen: readonly WordEntry[], dimensions: number): number[] {
-  const vec = new Float64Array(dimensions);
-  for (const e of seen) {
+/**
+ * The normalised vector of the `seenCount` distinct entries (in first-occurrence order, with their counts), written
+ * to out[offset, offset + dimensions). The sums, their order and the division are those of a fresh Float64Array per
+ * vector, so the doubles are bit-identical.
+ */
+function vectorOfSeenInto(dimensions: number, out: Float64Array | number[], offset: number): void {
+  let vec = scratchByWidth.get(dimensions);
+  if (!vec) scratchByWidth.set(dimensions, (vec = new Float64Array(dimensions)));
+  else vec.fill(0);
+  for (let s = 0; s < seenCount; s++) {
+    const e = seen[s];
     const weight = 1 + Math.log(e.count);
     const { dims, weights } = e;
     for (let i = 0; i < dims.length; i++) vec[dims[i]] += weights[i] * weight;
   }
+  // Drop the references: entries must not outlive a trimMemos through this array.
+  seen.fill(NO_ENTRY, 0, seenCount);
+  seenCount = 0;
   let norm = 0;
   for (let i = 0; i < dimensions; i++) norm += vec[i] * vec[i];
   norm = Math.sqrt(norm);
-  const out = new Array<number>(dimensions);
-  for (let i = 0; i < dimensions; i++) out[i] = norm > 0 ? vec[i] / norm : 0;
-  return out;
+  for (let i = 0; i < dimensions; i++) out[offset + i] = norm > 0 ? vec[i] / norm : 0;
 }
 
+/** Scratch of the per-token entries of one text (reused; only its first tokens.length are live during a call). */
+const perToken: WordEntry[][] = [];
+
 /**
- * The vectors of ranges of a text's whitespace tokens (its overlapping chunks): range `[tokenStart, tokenEnd)` gets
- * exactly `localHashVectorOfWords(words(tokens[tokenStart..tokenEnd).join(" ")))` (no word spans whitespace), but
- * each token is looked up once per text instead of once per word and per chunk (the hot spot of a full build).
+ * The vectors of ranges of a text's whitespace tokens (its overlapping chunks), row-major into `out` from `offset`
+ * (range r at offset + r * dimensions): range `[starts[r], ends[r])` gets exactly
+ * `localHashVectorOfWords(words(tokens[start..end).join(" ")))` (no word spans whitespace), but each token is looked
+ * up once per text instead of once per word and per chunk (the hot spot of a full build), and nothing is allocated
+ * per range.
  */
+export function localHashVectorsOfTokenRangesInto(
+  tokens: readonly string[],
+  tokenCount: number,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  rangeCount: number,
+  out: Float64Array,
+  offset: number,
+  dimensions = LOCAL_HASH_DIMENSIONS,
+): void {
+  const memo = memoFor(dimensions);
+  trimMemos(memo);
+  for (let i = 0; i < tokenCount; i++) perToken[i] = tokenEntries(memo, tokens[i], dimensions);
+  for (let r = 0; r < rangeCount; r++) {
+    const stamp = ++callStamp;
+    for (let t = starts[r], end = ends[r]; t < end; t++) {
+      const es = perToken[t];
+      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp);
+    }
+    vectorOfSeenInto(dimensions, out, offset + r * dimensions);
+  }
+  perToken.fill(NO_ENTRIES, 0, tokenCount);
+}
+
+/** The vectors of ranges of a text's whitespace tokens, one array each (see localHashVectorsOfTokenRangesInto). */
 export function localHashVectorsOfTokenRanges(
   tokens: readonly string[],
   ranges: ReadonlyArray<{ tokenStart: number; tokenEnd: number }>,
   dimensions = LOCAL_HASH_DIMENSIONS,
 ): number[][] {
+  const flat = new Float64Array(ranges.length * dimensions);
+  localHashVectorsOfTokenRangesInto(
+    tokens,
+    tokens.length,
+    ranges.map((r) => r.tokenStart),
+    ranges.map((r) => r.tokenEnd),
+    ranges.length,
+    flat,
+    0,
+    dimensions,
+  );
+  return ranges.map((_, r) => Array.from(flat.subarray(r * dimensions, (r + 1) * dimensions)));
+}
+
+/** The lexical vector of a list of folded words, written to out[offset, offset + dimensions). */
+export function localHashVectorOfWordsInto(
+  ws: readonly string[],
+  out: Float64Array | number[],
+  offset: number,
+  dimensions = LOCAL_HASH_DIMENSIONS,
+): void {
   const memo = memoFor(dimensions);
   trimMemos(memo);
-  const perToken = new Array<WordEntry[]>(tokens.length);
-  for (let i = 0; i < tokens.length; i++) perToken[i] = tokenEntries(memo, tokens[i], dimensions);
-  const out: number[][] = [];
-  for (const r of ranges) {
-    const stamp = ++callStamp;
-    const seen: WordEntry[] = [];
-    for (let t = r.tokenStart; t < r.tokenEnd; t++) {
-      const es = perToken[t];
-      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp, seen);
-    }
-    out.push(vectorOfSeen(seen, dimensions));
+  const stamp = ++callStamp;
+  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
+  for (const w of ws) {
+    const e = wordEntry(memo, w, dimensions);
+    if (!e.stop) countEntry(e, stamp);
   }
-  return out;
+  vectorOfSeenInto(dimensions, out, offset);
 }
 
 /**
@@ -176,16 +241,9 @@ export function localHashVectorsOfTokenRanges(
  * words it already has, so a judgment's full text is tokenised once for all its overlapping chunks.
  */
 export function localHashVectorOfWords(ws: readonly string[], dimensions = LOCAL_HASH_DIMENSIONS): number[] {
-  const memo = memoFor(dimensions);
-  trimMemos(memo);
-  const stamp = ++callStamp;
-  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
-  const seen: WordEntry[] = [];
-  for (const w of ws) {
-    const e = wordEntry(memo, w, dimensions);
-    if (!e.stop) countEntry(e, stamp, seen);
-  }
-  return vectorOfSeen(seen, dimensions);
+  const out = new Array<number>(dimensions);
+  localHashVectorOfWordsInto(ws, out, 0, dimensions);
+  return out;
 }
 
 /** The lexical vector of a text (pure function, exported for tests). */
