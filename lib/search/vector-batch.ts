@@ -2,11 +2,12 @@
  * The "vectors" batch worker's work (batch-worker.ts) with the lexical `local-hash` embedder: a batch of rows → its
  * documents' vectors and its chunks as the chunks table's columns (chunk-columns.ts), exactly what
  * `encodeChunks(buildIndexBatch(rows).chunks)` and the packed document vectors are, but written straight into flat
- * arrays: no chunk record, chunk text string or vector array per chunk, and a full text's tokens are scanned once
- * for their strings (memo lookups) and their UTF-8 bytes (the chunk texts are copied from the text's own bytes).
+ * arrays: no chunk record, chunk text string or vector array per chunk, and no string per token: a full text is
+ * scanned once for its tokens' extents, which the embedder's memo is searched with, and their UTF-8 bytes (the chunk
+ * texts are copied from the text's own bytes).
  * Those per-chunk objects were most of the vectors worker's garbage, which the collector's threads paid for.
  */
-import { localHashVectorOfWordsInto, localHashVectorsOfTokenRangesInto } from "@/lib/llm/embedders/local-hash";
+import { localHashVectorOfWordsInto, localHashVectorsOfTextRangesInto } from "@/lib/llm/embedders/local-hash";
 import { utf8Parts, type EncodedChunks } from "./chunk-columns";
 import { EMBEDDING_TEXT_FIELDS, embeddingText, toIndexDocument, type JudgmentRow } from "./document";
 import { CHUNK_OVERLAP, CHUNK_TOKENS } from "./index-settings";
@@ -65,8 +66,7 @@ export interface VectorBatch {
 
 /** One per worker: its scratch arrays grow to the largest batch and text and are reused. */
 export class VectorBatchEncoder {
-  // One text's whitespace tokens: strings (for the embedder's memo), UTF-16 and UTF-8 extents.
-  private tokens: string[] = [];
+  // One text's whitespace tokens: UTF-16 and UTF-8 extents.
   private charStart = new Int32Array(4096);
   private charEnd = new Int32Array(4096);
   private byteStart = new Int32Array(4096);
@@ -122,7 +122,6 @@ export class VectorBatchEncoder {
         this.byteStart = growI32(this.byteStart, n + 1);
         this.byteEnd = growI32(this.byteEnd, n + 1);
       }
-      this.tokens[n] = text.slice(start, i);
       this.charStart[n] = start;
       this.charEnd[n] = i;
       this.byteStart[n] = byteStart;
@@ -186,8 +185,18 @@ export class VectorBatchEncoder {
       const tokenCount = this.scan(ft);
       const rangeCount = this.ranges(tokenCount);
       this.vectors = growF64(this.vectors, (count + rangeCount) * dim);
-      localHashVectorsOfTokenRangesInto(this.tokens, tokenCount, this.rangeStart, this.rangeEnd, rangeCount, this.vectors, count * dim, dim);
-      this.tokens.fill("", 0, tokenCount); // the text's substrings must not outlive it in the scratch
+      localHashVectorsOfTextRangesInto(
+        ft,
+        this.charStart,
+        this.charEnd,
+        tokenCount,
+        this.rangeStart,
+        this.rangeEnd,
+        rangeCount,
+        this.vectors,
+        count * dim,
+        dim,
+      );
       const jurisdiction = typeof d.jurisdiction === "string" ? d.jurisdiction : null;
       const ts = typeof d.decision_date_ts === "number" ? d.decision_date_ts : NaN;
       for (let r = 0; r < rangeCount; r++) {

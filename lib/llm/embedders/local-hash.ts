@@ -5,6 +5,7 @@
  * several hash functions), then the vector is L2-normalised. It captures lexical overlap and spelling variants, not
  * meaning, so it is labelled "lexical (no model configured)" everywhere it is shown.
  */
+import { RangeTable } from "@/lib/search/text/range-table";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
 import { words } from "@/lib/search/text/tokenize";
 import type { Embedder } from "@/lib/search/types";
@@ -59,7 +60,8 @@ interface WordEntry {
  */
 interface Memo {
   words: Map<string, WordEntry>;
-  tokens: Map<string, WordEntry[]>;
+  /** Searched by the token's characters in its text (no string per token: range-table.ts). */
+  tokens: RangeTable<WordEntry[]>;
 }
 const memos = new Map<number, Memo>();
 let callStamp = 0;
@@ -72,7 +74,7 @@ const TOKEN_LIMIT = 300_000;
 
 function memoFor(dimensions: number): Memo {
   let m = memos.get(dimensions);
-  if (!m) memos.set(dimensions, (m = { words: new Map(), tokens: new Map() }));
+  if (!m) memos.set(dimensions, (m = { words: new Map(), tokens: new RangeTable<WordEntry[]>() }));
   return m;
 }
 
@@ -107,19 +109,25 @@ function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
   return entry;
 }
 
-function tokenEntries(memo: Memo, token: string, dimensions: number): WordEntry[] {
-  const hit = memo.tokens.get(token);
-  if (hit) return hit;
+function entriesOfToken(memo: Memo, token: string, dimensions: number): WordEntry[] {
   let out: WordEntry[] | null = null;
   for (const w of words(token)) {
     const e = wordEntry(memo, w, dimensions);
     if (!e.stop) (out ??= []).push(e);
   }
-  const entries = out ?? NO_ENTRIES;
-  memo.tokens.set(token, entries);
-  return entries;
+  return out ?? NO_ENTRIES;
 }
 
+/** The entries of the whitespace token text[start, end). */
+function tokenEntries(memo: Memo, text: string, start: number, end: number, dimensions: number): WordEntry[] {
+  const h = RangeTable.hash(text, start, end);
+  const hit = memo.tokens.find(text, start, end, h);
+  if (hit) return hit;
+  const token = start === 0 && end === text.length ? text : text.slice(start, end);
+  const entries = entriesOfToken(memo, token, dimensions);
+  memo.tokens.add(token, h, entries);
+  return entries;
+}
 
 /**
  * Accumulation scratch of one width (a vector is summed here, then normalised into its destination): the build
@@ -164,18 +172,39 @@ function vectorOfSeenInto(dimensions: number, out: Float64Array | number[], offs
   for (let i = 0; i < dimensions; i++) out[offset + i] = norm > 0 ? vec[i] / norm : 0;
 }
 
-/** Scratch of the per-token entries of one text (reused; only its first tokens.length are live during a call). */
+/** Scratch of the per-token entries of one text (reused; only its first tokenCount are live during a call). */
 const perToken: WordEntry[][] = [];
+
+/** The vectors of ranges of the tokens in perToken (see localHashVectorsOfTextRangesInto). */
+function rangesInto(
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  rangeCount: number,
+  out: Float64Array,
+  offset: number,
+  dimensions: number,
+): void {
+  for (let r = 0; r < rangeCount; r++) {
+    const stamp = ++callStamp;
+    for (let t = starts[r], end = ends[r]; t < end; t++) {
+      const es = perToken[t];
+      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp);
+    }
+    vectorOfSeenInto(dimensions, out, offset + r * dimensions);
+  }
+}
 
 /**
  * The vectors of ranges of a text's whitespace tokens (its overlapping chunks), row-major into `out` from `offset`
- * (range r at offset + r * dimensions): range `[starts[r], ends[r])` gets exactly
- * `localHashVectorOfWords(words(tokens[start..end).join(" ")))` (no word spans whitespace), but each token is looked
- * up once per text instead of once per word and per chunk (the hot spot of a full build), and nothing is allocated
- * per range.
+ * (range r at offset + r * dimensions). Token i is text[tokenStart[i], tokenEnd[i]); range `[starts[r], ends[r])` of
+ * tokens gets exactly `localHashVectorOfWords(words(<those tokens>.join(" ")))` (no word spans whitespace), but each
+ * token is looked up once per text instead of once per word and per chunk (the hot spot of a full build), from the
+ * text's characters, and nothing is allocated per token or per range.
  */
-export function localHashVectorsOfTokenRangesInto(
-  tokens: readonly string[],
+export function localHashVectorsOfTextRangesInto(
+  text: string,
+  tokenStart: ArrayLike<number>,
+  tokenEnd: ArrayLike<number>,
   tokenCount: number,
   starts: ArrayLike<number>,
   ends: ArrayLike<number>,
@@ -186,28 +215,22 @@ export function localHashVectorsOfTokenRangesInto(
 ): void {
   const memo = memoFor(dimensions);
   trimMemos(memo);
-  for (let i = 0; i < tokenCount; i++) perToken[i] = tokenEntries(memo, tokens[i], dimensions);
-  for (let r = 0; r < rangeCount; r++) {
-    const stamp = ++callStamp;
-    for (let t = starts[r], end = ends[r]; t < end; t++) {
-      const es = perToken[t];
-      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp);
-    }
-    vectorOfSeenInto(dimensions, out, offset + r * dimensions);
-  }
+  for (let i = 0; i < tokenCount; i++) perToken[i] = tokenEntries(memo, text, tokenStart[i], tokenEnd[i], dimensions);
+  rangesInto(starts, ends, rangeCount, out, offset, dimensions);
   perToken.fill(NO_ENTRIES, 0, tokenCount);
 }
 
-/** The vectors of ranges of a text's whitespace tokens, one array each (see localHashVectorsOfTokenRangesInto). */
+/** The vectors of ranges of a text's whitespace tokens, one array each (see localHashVectorsOfTextRangesInto). */
 export function localHashVectorsOfTokenRanges(
   tokens: readonly string[],
   ranges: ReadonlyArray<{ tokenStart: number; tokenEnd: number }>,
   dimensions = LOCAL_HASH_DIMENSIONS,
 ): number[][] {
+  const memo = memoFor(dimensions);
+  trimMemos(memo);
+  for (let i = 0; i < tokens.length; i++) perToken[i] = tokenEntries(memo, tokens[i], 0, tokens[i].length, dimensions);
   const flat = new Float64Array(ranges.length * dimensions);
-  localHashVectorsOfTokenRangesInto(
-    tokens,
-    tokens.length,
+  rangesInto(
     ranges.map((r) => r.tokenStart),
     ranges.map((r) => r.tokenEnd),
     ranges.length,
@@ -215,6 +238,7 @@ export function localHashVectorsOfTokenRanges(
     0,
     dimensions,
   );
+  perToken.fill(NO_ENTRIES, 0, tokens.length);
   return ranges.map((_, r) => Array.from(flat.subarray(r * dimensions, (r + 1) * dimensions)));
 }
 

@@ -13,6 +13,7 @@
  * segment plus a small delta segment for incremental upserts and tombstones deleted ids (like Lucene segments).
  */
 import fs from "node:fs";
+import { RangeTable } from "../text/range-table";
 import { foldWord, newWordRuns, scanWords } from "../text/tokenize";
 import { LruCache } from "@/lib/lru";
 
@@ -227,6 +228,8 @@ export class TermEncoder {
    */
   private table = new Int32Array(1 << 16);
   private termHash = new Uint32Array(1024);
+  /** A non-ASCII word as written → its term id (folding it would slice it and search the fold memo each time). */
+  private rawTerms = new RangeTable<number>();
   private readonly runs = newWordRuns(1024);
   private docs = 0;
   // Per-document accumulation without a Map or objects per term: stamp[term] = document number marks the terms
@@ -283,6 +286,16 @@ export class TermEncoder {
     return this.addTerm(text.slice(start, end).toLowerCase(), h, i);
   }
 
+  /** The id of the non-ASCII word text[start, end) folded. */
+  private rawTermId(text: string, start: number, end: number): number {
+    const h = RangeTable.hash(text, start, end);
+    const hit = this.rawTerms.find(text, start, end, h);
+    if (hit !== undefined) return hit;
+    const id = this.termId(foldWord(text, start, end, false));
+    this.rawTerms.add(text.slice(start, end), h, id);
+    return id;
+  }
+
   /** The id of a folded term. */
   private termId(t: string): number {
     const h = foldedHash(t, 0, t.length);
@@ -314,9 +327,7 @@ export class TermEncoder {
       const bit = 1 << f;
       for (let k = 0; k < n; k++) {
         const id =
-          runs.ascii[k] === 1
-            ? this.asciiTermId(text, runs.start[k], runs.end[k])
-            : this.termId(foldWord(text, runs.start[k], runs.end[k], false));
+          runs.ascii[k] === 1 ? this.asciiTermId(text, runs.start[k], runs.end[k]) : this.rawTermId(text, runs.start[k], runs.end[k]);
         let s: number;
         if (this.stamp[id] === mark) s = this.slot[id];
         else {
@@ -348,6 +359,7 @@ export class TermEncoder {
   finish(): void {
     this.table = new Int32Array(0);
     this.termHash = new Uint32Array(0);
+    this.rawTerms = new RangeTable<number>();
   }
 }
 
