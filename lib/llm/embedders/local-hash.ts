@@ -39,14 +39,14 @@ export function hash32(s: string, seed: number): number {
 }
 
 /**
- * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs,
- * plus per-call term-frequency scratch (`stamp`, `count`) so a text's tf needs no Map or objects per call.
- * Memoised: a corpus has far fewer distinct words than tokens, so indexing mostly adds cached projections.
+ * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs at
+ * [start, end) of its memo's arena, plus per-call term-frequency scratch (`stamp`, `count`) so a text's tf needs no
+ * Map or objects per call. Memoised: a corpus has far fewer distinct words than tokens, so indexing mostly adds
+ * cached projections.
  */
 interface WordEntry {
-  dims: Int32Array;
-  weights: Float32Array;
-  dimensions: number;
+  start: number;
+  end: number;
   stop: boolean;
   stamp: number;
   count: number;
@@ -60,6 +60,14 @@ interface WordEntry {
  */
 interface Memo {
   words: Map<string, WordEntry>;
+  /**
+   * The words' (dimension, weight) pairs, one run per word: summing a vector reads ~230 words' pairs, and two typed
+   * arrays per word (each an object, an ArrayBuffer and a separate backing store) made that a chase of cache misses
+   * (~90 us a chunk); one arena also takes less memory.
+   */
+  dims: Int32Array;
+  weights: Float32Array;
+  used: number;
   /** Searched by the token's characters in its text (no string per token: range-table.ts). */
   tokens: RangeTable<WordEntry[]>;
 }
@@ -67,14 +75,17 @@ const memos = new Map<number, Memo>();
 let callStamp = 0;
 const NO_ENTRIES: WordEntry[] = [];
 /** A placeholder entry for cleared scratch slots (keeps the scratch arrays' element kind). */
-const NO_ENTRY: WordEntry = { dims: new Int32Array(0), weights: new Float32Array(0), dimensions: 0, stop: true, stamp: 0, count: 0 };
+const NO_ENTRY: WordEntry = { start: 0, end: 0, stop: true, stamp: 0, count: 0 };
 /** Words past this many are forgotten (10x the demo corpus has ~250k distinct words); tokens past TOKEN_LIMIT. */
 const WORD_LIMIT = 600_000;
 const TOKEN_LIMIT = 300_000;
 
 function memoFor(dimensions: number): Memo {
   let m = memos.get(dimensions);
-  if (!m) memos.set(dimensions, (m = { words: new Map(), tokens: new RangeTable<WordEntry[]>() }));
+  if (!m) {
+    m = { words: new Map(), dims: new Int32Array(1 << 16), weights: new Float32Array(1 << 16), used: 0, tokens: new RangeTable<WordEntry[]>() };
+    memos.set(dimensions, m);
+  }
   return m;
 }
 
@@ -83,6 +94,7 @@ function trimMemos(m: Memo): void {
   if (m.words.size > WORD_LIMIT) {
     m.words.clear();
     m.tokens.clear();
+    m.used = 0; // no entry is left that points into the arena
   }
   if (m.tokens.size > TOKEN_LIMIT) m.tokens.clear();
 }
@@ -93,9 +105,20 @@ function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
   const feats: Array<[string, number]> = [["w:" + w, 1]];
   const padded = `^${w}$`;
   for (let i = 0; i + 3 <= padded.length; i++) feats.push(["c:" + padded.slice(i, i + 3), 0.5]);
-  const dims = new Int32Array(feats.length * PROJECTIONS);
-  const weights = new Float32Array(feats.length * PROJECTIONS);
-  let k = 0;
+  const start = memo.used;
+  const end = start + feats.length * PROJECTIONS;
+  if (end > memo.dims.length) {
+    const cap = Math.max(end, memo.dims.length * 2);
+    const dims = new Int32Array(cap);
+    dims.set(memo.dims.subarray(0, start));
+    const weights = new Float32Array(cap);
+    weights.set(memo.weights.subarray(0, start));
+    memo.dims = dims;
+    memo.weights = weights;
+  }
+  memo.used = end;
+  const { dims, weights } = memo;
+  let k = start;
   for (const [feature, weight] of feats) {
     for (let p = 0; p < PROJECTIONS; p++) {
       const h = hash32(feature, SEED + p * 0x9e3779b1);
@@ -104,7 +127,7 @@ function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
       k++;
     }
   }
-  const entry: WordEntry = { dims, weights, dimensions, stop: STOPWORDS.has(w), stamp: 0, count: 0 };
+  const entry: WordEntry = { start, end, stop: STOPWORDS.has(w), stamp: 0, count: 0 };
   memo.words.set(w, entry);
   return entry;
 }
@@ -153,15 +176,15 @@ function countEntry(e: WordEntry, stamp: number): void {
  * to out[offset, offset + dimensions). The sums, their order and the division are those of a fresh Float64Array per
  * vector, so the doubles are bit-identical.
  */
-function vectorOfSeenInto(dimensions: number, out: Float64Array | number[], offset: number): void {
+function vectorOfSeenInto(memo: Memo, dimensions: number, out: Float64Array | number[], offset: number): void {
   let vec = scratchByWidth.get(dimensions);
   if (!vec) scratchByWidth.set(dimensions, (vec = new Float64Array(dimensions)));
   else vec.fill(0);
   for (let s = 0; s < seenCount; s++) {
     const e = seen[s];
     const weight = 1 + Math.log(e.count);
-    const { dims, weights } = e;
-    for (let i = 0; i < dims.length; i++) vec[dims[i]] += weights[i] * weight;
+    const { dims, weights } = memo;
+    for (let i = e.start, end = e.end; i < end; i++) vec[dims[i]] += weights[i] * weight;
   }
   // Drop the references: entries must not outlive a trimMemos through this array.
   seen.fill(NO_ENTRY, 0, seenCount);
@@ -177,6 +200,7 @@ const perToken: WordEntry[][] = [];
 
 /** The vectors of ranges of the tokens in perToken (see localHashVectorsOfTextRangesInto). */
 function rangesInto(
+  memo: Memo,
   starts: ArrayLike<number>,
   ends: ArrayLike<number>,
   rangeCount: number,
@@ -190,7 +214,7 @@ function rangesInto(
       const es = perToken[t];
       for (let k = 0; k < es.length; k++) countEntry(es[k], stamp);
     }
-    vectorOfSeenInto(dimensions, out, offset + r * dimensions);
+    vectorOfSeenInto(memo, dimensions, out, offset + r * dimensions);
   }
 }
 
@@ -216,7 +240,7 @@ export function localHashVectorsOfTextRangesInto(
   const memo = memoFor(dimensions);
   trimMemos(memo);
   for (let i = 0; i < tokenCount; i++) perToken[i] = tokenEntries(memo, text, tokenStart[i], tokenEnd[i], dimensions);
-  rangesInto(starts, ends, rangeCount, out, offset, dimensions);
+  rangesInto(memo, starts, ends, rangeCount, out, offset, dimensions);
   perToken.fill(NO_ENTRIES, 0, tokenCount);
 }
 
@@ -231,6 +255,7 @@ export function localHashVectorsOfTokenRanges(
   for (let i = 0; i < tokens.length; i++) perToken[i] = tokenEntries(memo, tokens[i], 0, tokens[i].length, dimensions);
   const flat = new Float64Array(ranges.length * dimensions);
   rangesInto(
+    memo,
     ranges.map((r) => r.tokenStart),
     ranges.map((r) => r.tokenEnd),
     ranges.length,
@@ -257,7 +282,7 @@ export function localHashVectorOfWordsInto(
     const e = wordEntry(memo, w, dimensions);
     if (!e.stop) countEntry(e, stamp);
   }
-  vectorOfSeenInto(dimensions, out, offset);
+  vectorOfSeenInto(memo, dimensions, out, offset);
 }
 
 /**
