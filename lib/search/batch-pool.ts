@@ -14,6 +14,7 @@ import { decodeChunks, type EncodedChunks } from "./chunk-columns";
 import type { JudgmentRow } from "./document";
 import { decodeDocuments, type EncodedDocs } from "./encoded-docs";
 import { SuggestionMiner } from "./suggest-miner";
+import { vectorRow } from "./vector-batch";
 import type { ChunkRecord, Embedder, IndexBatch, IndexDocumentWithVector, Suggestion } from "./types";
 
 export type WorkerRole = "vectors" | "documents";
@@ -159,7 +160,7 @@ export async function batchBuilder(embedder: Embedder): Promise<BatchBuilder> {
   }
   return {
     build: async (rows) => {
-      const [v, d] = await Promise.all([vectors.ask({ rows }), documents.ask({ rows })]);
+      const [v, d] = await Promise.all([vectors.ask({ rows: rows.map(vectorRow) }), documents.ask({ rows })]);
       if (!("docVectors" in v) || !("encodedDocs" in d)) throw new Error("batch worker: unexpected reply");
       return encodedBatch({ ...d.encodedDocs, vectors: v.docVectors }, v.encodedChunks, dim);
     },

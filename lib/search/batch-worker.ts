@@ -2,27 +2,27 @@
  * Worker-thread side of `batchBuilder` (batch-pool.ts): a full build runs two of these on the same rows, so its work
  * spreads over the cores while the main thread only appends results to LanceDB, the postings stream and memory.
  *   - "vectors": documents' and chunks' lexical (`local-hash`) vectors and the chunks, encoded column by column
- *     (chunk-columns.ts); the document vectors go back as one Float64Array (the exact doubles buildIndexBatch gives).
+ *     (vector-batch.ts, chunk-columns.ts); the document vectors go back as one Float64Array (the exact doubles
+ *     buildIndexBatch gives), the chunks' as another.
  *   - "documents": the documents encoded for the embedded engine (encoded-docs.ts: docs table columns, stored
  *     documents as one JSON text, keyword postings) and the phrase suggestions, asked for once at the end. One such
  *     worker serves one full build: its term ids and the ids it has seen span the build's batches, in order.
  * Everything is transferred, not copied.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
-import { buildIndexBatch } from "./batch";
-import { chunkBuffers, encodeChunks, packVectors } from "./chunk-columns";
+import { chunkBuffers } from "./chunk-columns";
 import { toIndexDocument, type JudgmentRow } from "./document";
 import { DocumentEncoder, encodedDocsBuffers } from "./encoded-docs";
 import { SuggestionMiner } from "./suggest-miner";
+import { VectorBatchEncoder } from "./vector-batch";
 import type { BatchReply, BatchRequest, WorkerRole } from "./batch-pool";
 
 const port = parentPort;
 if (!port) throw new Error("batch-worker runs as a worker thread");
 const { dimensions, role } = workerData as { dimensions: number; role: WorkerRole };
-const embedder = new LocalHashEmbedder(dimensions);
 const encoder = role === "documents" ? new DocumentEncoder(dimensions) : null;
 const miner = role === "documents" ? new SuggestionMiner() : null;
+let vectorEncoder: VectorBatchEncoder | null = null;
 
 // Requests are handled one at a time, in order (the encoder's term ids follow the batch order).
 let queue: Promise<void> = Promise.resolve();
@@ -42,12 +42,7 @@ async function handle(req: BatchRequest): Promise<void> {
     out.postMessage({ id: req.id, encodedDocs } satisfies BatchReply, encodedDocsBuffers(encodedDocs));
     return;
   }
-  const batch = await buildIndexBatch(rows, embedder);
-  const docVectors = packVectors(
-    batch.documents.map((d) => d.vector),
-    dimensions,
-  );
-  const encodedChunks = encodeChunks(batch.chunks, dimensions);
+  const { docVectors, encodedChunks } = (vectorEncoder ??= new VectorBatchEncoder(dimensions)).encode(rows);
   out.postMessage({ id: req.id, docVectors, encodedChunks } satisfies BatchReply, [
     docVectors.buffer as ArrayBuffer,
     ...chunkBuffers(encodedChunks),

@@ -164,9 +164,12 @@ export const JUDGMENT_COLUMNS: readonly string[] = [
  * Text embedded for a document vector: the high-weight fields plus the start of the full text (kept short so a
  * lexical embedder is not dominated by boilerplate and a model stays within its input limit).
  */
+/** The fields of embeddingText's head, in order. */
+export const EMBEDDING_TEXT_FIELDS: readonly string[] = ["title", "base_case_name", "summary", "keywords", "legal_topics"];
+
 export function embeddingText(doc: IndexDocument, fullText?: string, maxChars = 2000): string {
   const parts: string[] = [];
-  for (const k of ["title", "base_case_name", "summary", "keywords", "legal_topics"]) {
+  for (const k of EMBEDDING_TEXT_FIELDS) {
     const v = doc[k];
     if (typeof v === "string") parts.push(v);
     else if (Array.isArray(v)) parts.push((v as unknown[]).filter((x) => typeof x === "string").join(", "));

@@ -11,6 +11,7 @@ import { buildIndexBatch } from "./batch";
 import { batchBuilder } from "./batch-pool";
 import { batchChunkCount } from "./chunk-columns";
 import { JUDGMENT_COLUMNS, type JudgmentRow } from "./document";
+import { batchDocumentCount } from "./encoded-docs";
 import type { Embedder, IndexBatch, SearchEngine, Suggestion, SyncCounts } from "./types";
 
 export interface SyncProgress {
@@ -104,7 +105,7 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
     try {
       const addBatch = async (batch: IndexBatch) => {
         await live.add(batch);
-        counts.documents += batch.documents.length;
+        counts.documents += batchDocumentCount(batch);
         counts.chunks += batchChunkCount(batch);
         opts.onProgress?.({ phase: "full", done: counts.documents, total });
       };

@@ -5,6 +5,7 @@
  * several hash functions), then the vector is L2-normalised. It captures lexical overlap and spelling variants, not
  * meaning, so it is labelled "lexical (no model configured)" everywhere it is shown.
  */
+import { RangeTable } from "@/lib/search/text/range-table";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
 import { words } from "@/lib/search/text/tokenize";
 import type { Embedder } from "@/lib/search/types";
@@ -38,14 +39,14 @@ export function hash32(s: string, seed: number): number {
 }
 
 /**
- * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs,
- * plus per-call term-frequency scratch (`stamp`, `count`) so a text's tf needs no Map or objects per call.
- * Memoised: a corpus has far fewer distinct words than tokens, so indexing mostly adds cached projections.
+ * The projection of one word (its word feature and its character trigrams), as (dimension, signed weight) pairs at
+ * [start, end) of its memo's arena, plus per-call term-frequency scratch (`stamp`, `count`) so a text's tf needs no
+ * Map or objects per call. Memoised: a corpus has far fewer distinct words than tokens, so indexing mostly adds
+ * cached projections.
  */
 interface WordEntry {
-  dims: Int32Array;
-  weights: Float32Array;
-  dimensions: number;
+  start: number;
+  end: number;
   stop: boolean;
   stamp: number;
   count: number;
@@ -59,18 +60,32 @@ interface WordEntry {
  */
 interface Memo {
   words: Map<string, WordEntry>;
-  tokens: Map<string, WordEntry[]>;
+  /**
+   * The words' (dimension, weight) pairs, one run per word: summing a vector reads ~230 words' pairs, and two typed
+   * arrays per word (each an object, an ArrayBuffer and a separate backing store) made that a chase of cache misses
+   * (~90 us a chunk); one arena also takes less memory.
+   */
+  dims: Int32Array;
+  weights: Float32Array;
+  used: number;
+  /** Searched by the token's characters in its text (no string per token: range-table.ts). */
+  tokens: RangeTable<WordEntry[]>;
 }
 const memos = new Map<number, Memo>();
 let callStamp = 0;
 const NO_ENTRIES: WordEntry[] = [];
+/** A placeholder entry for cleared scratch slots (keeps the scratch arrays' element kind). */
+const NO_ENTRY: WordEntry = { start: 0, end: 0, stop: true, stamp: 0, count: 0 };
 /** Words past this many are forgotten (10x the demo corpus has ~250k distinct words); tokens past TOKEN_LIMIT. */
 const WORD_LIMIT = 600_000;
 const TOKEN_LIMIT = 300_000;
 
 function memoFor(dimensions: number): Memo {
   let m = memos.get(dimensions);
-  if (!m) memos.set(dimensions, (m = { words: new Map(), tokens: new Map() }));
+  if (!m) {
+    m = { words: new Map(), dims: new Int32Array(1 << 16), weights: new Float32Array(1 << 16), used: 0, tokens: new RangeTable<WordEntry[]>() };
+    memos.set(dimensions, m);
+  }
   return m;
 }
 
@@ -79,6 +94,7 @@ function trimMemos(m: Memo): void {
   if (m.words.size > WORD_LIMIT) {
     m.words.clear();
     m.tokens.clear();
+    m.used = 0; // no entry is left that points into the arena
   }
   if (m.tokens.size > TOKEN_LIMIT) m.tokens.clear();
 }
@@ -89,9 +105,20 @@ function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
   const feats: Array<[string, number]> = [["w:" + w, 1]];
   const padded = `^${w}$`;
   for (let i = 0; i + 3 <= padded.length; i++) feats.push(["c:" + padded.slice(i, i + 3), 0.5]);
-  const dims = new Int32Array(feats.length * PROJECTIONS);
-  const weights = new Float32Array(feats.length * PROJECTIONS);
-  let k = 0;
+  const start = memo.used;
+  const end = start + feats.length * PROJECTIONS;
+  if (end > memo.dims.length) {
+    const cap = Math.max(end, memo.dims.length * 2);
+    const dims = new Int32Array(cap);
+    dims.set(memo.dims.subarray(0, start));
+    const weights = new Float32Array(cap);
+    weights.set(memo.weights.subarray(0, start));
+    memo.dims = dims;
+    memo.weights = weights;
+  }
+  memo.used = end;
+  const { dims, weights } = memo;
+  let k = start;
   for (const [feature, weight] of feats) {
     for (let p = 0; p < PROJECTIONS; p++) {
       const h = hash32(feature, SEED + p * 0x9e3779b1);
@@ -100,55 +127,124 @@ function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
       k++;
     }
   }
-  const entry: WordEntry = { dims, weights, dimensions, stop: STOPWORDS.has(w), stamp: 0, count: 0 };
+  const entry: WordEntry = { start, end, stop: STOPWORDS.has(w), stamp: 0, count: 0 };
   memo.words.set(w, entry);
   return entry;
 }
 
-function tokenEntries(memo: Memo, token: string, dimensions: number): WordEntry[] {
-  const hit = memo.tokens.get(token);
-  if (hit) return hit;
+function entriesOfToken(memo: Memo, token: string, dimensions: number): WordEntry[] {
   let out: WordEntry[] | null = null;
   for (const w of words(token)) {
     const e = wordEntry(memo, w, dimensions);
     if (!e.stop) (out ??= []).push(e);
   }
-  const entries = out ?? NO_ENTRIES;
-  memo.tokens.set(token, entries);
+  return out ?? NO_ENTRIES;
+}
+
+/** The entries of the whitespace token text[start, end). */
+function tokenEntries(memo: Memo, text: string, start: number, end: number, dimensions: number): WordEntry[] {
+  const h = RangeTable.hash(text, start, end);
+  const hit = memo.tokens.find(text, start, end, h);
+  if (hit) return hit;
+  const token = start === 0 && end === text.length ? text : text.slice(start, end);
+  const entries = entriesOfToken(memo, token, dimensions);
+  memo.tokens.add(token, h, entries);
   return entries;
 }
 
+/**
+ * Accumulation scratch of one width (a vector is summed here, then normalised into its destination): the build
+ * computes millions of vectors, and a Float64Array plus a number[] each were most of the vectors worker's garbage.
+ */
+const scratchByWidth = new Map<number, Float64Array>();
+/** Distinct entries of the vector being accumulated, in first-occurrence order (reused; only `seenCount` are live). */
+const seen: WordEntry[] = [];
+let seenCount = 0;
+
 /** Count one occurrence of an entry in the vector being accumulated (first occurrences appended to `seen`). */
-function countEntry(e: WordEntry, stamp: number, seen: WordEntry[]): void {
+function countEntry(e: WordEntry, stamp: number): void {
   if (e.stamp !== stamp) {
     e.stamp = stamp;
     e.count = 0;
-    seen.push(e);
+    seen[seenCount++] = e;
   }
   e.count++;
 }
 
-/** The normalised vector of the distinct entries of one text (in first-occurrence order, with their counts). */
-function vectorOfSeen(seen: readonly WordEntry[], dimensions: number): number[] {
-  const vec = new Float64Array(dimensions);
-  for (const e of seen) {
+/**
+ * The normalised vector of the `seenCount` distinct entries (in first-occurrence order, with their counts), written
+ * to out[offset, offset + dimensions). The sums, their order and the division are those of a fresh Float64Array per
+ * vector, so the doubles are bit-identical.
+ */
+function vectorOfSeenInto(memo: Memo, dimensions: number, out: Float64Array | number[], offset: number): void {
+  let vec = scratchByWidth.get(dimensions);
+  if (!vec) scratchByWidth.set(dimensions, (vec = new Float64Array(dimensions)));
+  else vec.fill(0);
+  for (let s = 0; s < seenCount; s++) {
+    const e = seen[s];
     const weight = 1 + Math.log(e.count);
-    const { dims, weights } = e;
-    for (let i = 0; i < dims.length; i++) vec[dims[i]] += weights[i] * weight;
+    const { dims, weights } = memo;
+    for (let i = e.start, end = e.end; i < end; i++) vec[dims[i]] += weights[i] * weight;
   }
+  // Drop the references: entries must not outlive a trimMemos through this array.
+  seen.fill(NO_ENTRY, 0, seenCount);
+  seenCount = 0;
   let norm = 0;
   for (let i = 0; i < dimensions; i++) norm += vec[i] * vec[i];
   norm = Math.sqrt(norm);
-  const out = new Array<number>(dimensions);
-  for (let i = 0; i < dimensions; i++) out[i] = norm > 0 ? vec[i] / norm : 0;
-  return out;
+  for (let i = 0; i < dimensions; i++) out[offset + i] = norm > 0 ? vec[i] / norm : 0;
+}
+
+/** Scratch of the per-token entries of one text (reused; only its first tokenCount are live during a call). */
+const perToken: WordEntry[][] = [];
+
+/** The vectors of ranges of the tokens in perToken (see localHashVectorsOfTextRangesInto). */
+function rangesInto(
+  memo: Memo,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  rangeCount: number,
+  out: Float64Array,
+  offset: number,
+  dimensions: number,
+): void {
+  for (let r = 0; r < rangeCount; r++) {
+    const stamp = ++callStamp;
+    for (let t = starts[r], end = ends[r]; t < end; t++) {
+      const es = perToken[t];
+      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp);
+    }
+    vectorOfSeenInto(memo, dimensions, out, offset + r * dimensions);
+  }
 }
 
 /**
- * The vectors of ranges of a text's whitespace tokens (its overlapping chunks): range `[tokenStart, tokenEnd)` gets
- * exactly `localHashVectorOfWords(words(tokens[tokenStart..tokenEnd).join(" ")))` (no word spans whitespace), but
- * each token is looked up once per text instead of once per word and per chunk (the hot spot of a full build).
+ * The vectors of ranges of a text's whitespace tokens (its overlapping chunks), row-major into `out` from `offset`
+ * (range r at offset + r * dimensions). Token i is text[tokenStart[i], tokenEnd[i]); range `[starts[r], ends[r])` of
+ * tokens gets exactly `localHashVectorOfWords(words(<those tokens>.join(" ")))` (no word spans whitespace), but each
+ * token is looked up once per text instead of once per word and per chunk (the hot spot of a full build), from the
+ * text's characters, and nothing is allocated per token or per range.
  */
+export function localHashVectorsOfTextRangesInto(
+  text: string,
+  tokenStart: ArrayLike<number>,
+  tokenEnd: ArrayLike<number>,
+  tokenCount: number,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  rangeCount: number,
+  out: Float64Array,
+  offset: number,
+  dimensions = LOCAL_HASH_DIMENSIONS,
+): void {
+  const memo = memoFor(dimensions);
+  trimMemos(memo);
+  for (let i = 0; i < tokenCount; i++) perToken[i] = tokenEntries(memo, text, tokenStart[i], tokenEnd[i], dimensions);
+  rangesInto(memo, starts, ends, rangeCount, out, offset, dimensions);
+  perToken.fill(NO_ENTRIES, 0, tokenCount);
+}
+
+/** The vectors of ranges of a text's whitespace tokens, one array each (see localHashVectorsOfTextRangesInto). */
 export function localHashVectorsOfTokenRanges(
   tokens: readonly string[],
   ranges: ReadonlyArray<{ tokenStart: number; tokenEnd: number }>,
@@ -156,19 +252,37 @@ export function localHashVectorsOfTokenRanges(
 ): number[][] {
   const memo = memoFor(dimensions);
   trimMemos(memo);
-  const perToken = new Array<WordEntry[]>(tokens.length);
-  for (let i = 0; i < tokens.length; i++) perToken[i] = tokenEntries(memo, tokens[i], dimensions);
-  const out: number[][] = [];
-  for (const r of ranges) {
-    const stamp = ++callStamp;
-    const seen: WordEntry[] = [];
-    for (let t = r.tokenStart; t < r.tokenEnd; t++) {
-      const es = perToken[t];
-      for (let k = 0; k < es.length; k++) countEntry(es[k], stamp, seen);
-    }
-    out.push(vectorOfSeen(seen, dimensions));
+  for (let i = 0; i < tokens.length; i++) perToken[i] = tokenEntries(memo, tokens[i], 0, tokens[i].length, dimensions);
+  const flat = new Float64Array(ranges.length * dimensions);
+  rangesInto(
+    memo,
+    ranges.map((r) => r.tokenStart),
+    ranges.map((r) => r.tokenEnd),
+    ranges.length,
+    flat,
+    0,
+    dimensions,
+  );
+  perToken.fill(NO_ENTRIES, 0, tokens.length);
+  return ranges.map((_, r) => Array.from(flat.subarray(r * dimensions, (r + 1) * dimensions)));
+}
+
+/** The lexical vector of a list of folded words, written to out[offset, offset + dimensions). */
+export function localHashVectorOfWordsInto(
+  ws: readonly string[],
+  out: Float64Array | number[],
+  offset: number,
+  dimensions = LOCAL_HASH_DIMENSIONS,
+): void {
+  const memo = memoFor(dimensions);
+  trimMemos(memo);
+  const stamp = ++callStamp;
+  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
+  for (const w of ws) {
+    const e = wordEntry(memo, w, dimensions);
+    if (!e.stop) countEntry(e, stamp);
   }
-  return out;
+  vectorOfSeenInto(memo, dimensions, out, offset);
 }
 
 /**
@@ -176,16 +290,9 @@ export function localHashVectorsOfTokenRanges(
  * words it already has, so a judgment's full text is tokenised once for all its overlapping chunks.
  */
 export function localHashVectorOfWords(ws: readonly string[], dimensions = LOCAL_HASH_DIMENSIONS): number[] {
-  const memo = memoFor(dimensions);
-  trimMemos(memo);
-  const stamp = ++callStamp;
-  // Distinct words in first-occurrence order (the accumulation order, so vectors are bit-identical run to run).
-  const seen: WordEntry[] = [];
-  for (const w of ws) {
-    const e = wordEntry(memo, w, dimensions);
-    if (!e.stop) countEntry(e, stamp, seen);
-  }
-  return vectorOfSeen(seen, dimensions);
+  const out = new Array<number>(dimensions);
+  localHashVectorOfWordsInto(ws, out, 0, dimensions);
+  return out;
 }
 
 /** The lexical vector of a text (pure function, exported for tests). */
