@@ -111,23 +111,35 @@ async function readyAt(page: Page, selector: string): Promise<number> {
 }
 
 /**
- * The last `largest-contentful-paint` entry (buffered). Read after the content is visible and two frames later, so the
- * paint of the results themselves has been reported; nothing is clicked or typed, since input ends LCP recording.
+ * The last `largest-contentful-paint` entry (buffered). Read after the content is in the DOM, once entries have stopped
+ * coming for LCP_SETTLE_MS; nothing is clicked or typed, since input ends LCP recording. An entry is reported only
+ * when its frame is presented, which can be well after the content is in the DOM (the server-rendered results are
+ * there as soon as the HTML is parsed, the paint waits for the stylesheet, fonts and any script that runs first):
+ * reading after a fixed two frames found no entry yet on fast-parsing visits, and such visits were left out of p50.
  */
 async function readLcp(page: Page): Promise<LcpEntry | null> {
   return page.evaluate(
-    () =>
+    ([settleMs, maxMs]) =>
       new Promise<LcpEntry | null>((resolve) => {
         requestAnimationFrame(() =>
           requestAnimationFrame(() => {
             let last: PerformanceEntry | null = null;
+            const started = performance.now();
+            let lastAt = started;
+            // No named helper functions in here: tsx's keepNames would wrap them in a __name() the page does not have.
             const po = new PerformanceObserver((list) => {
               const entries = list.getEntries();
-              if (entries.length) last = entries[entries.length - 1];
+              if (entries.length) {
+                last = entries[entries.length - 1];
+                lastAt = performance.now();
+              }
             });
             po.observe({ type: "largest-contentful-paint", buffered: true });
-            // Buffered entries are delivered asynchronously; give the observer a tick to receive them.
-            setTimeout(() => {
+            // Wait for a first entry (up to maxMs), then until none has come for settleMs.
+            const poll = setInterval(() => {
+              const now = performance.now();
+              if (last ? now - lastAt < settleMs : now - started < maxMs) return;
+              clearInterval(poll);
               po.disconnect();
               const e = last as (PerformanceEntry & { element?: Element | null; size?: number; renderTime?: number; loadTime?: number }) | null;
               if (!e) return resolve(null);
@@ -136,12 +148,17 @@ async function readLcp(page: Page): Promise<LcpEntry | null> {
                 ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : ""} "${(el.textContent ?? "").trim().slice(0, 60)}"`
                 : "(element removed)";
               resolve({ ms: Math.round(e.startTime), element: describe, size: Math.round(e.size ?? 0) });
-            }, 50);
+            }, 20);
           }),
         );
       }),
+    [LCP_SETTLE_MS, LCP_MAX_WAIT_MS] as const,
   );
 }
+
+/** How long no new LCP entry must come before the last one is taken, and how long to wait for a first one at most. */
+const LCP_SETTLE_MS = 100;
+const LCP_MAX_WAIT_MS = 5000;
 
 /** How long after the page is ready layout shifts are still collected (late chunks, fonts, charts). */
 const CLS_SETTLE_MS = 500;
