@@ -58,13 +58,14 @@ export async function serveDirect(handler: DirectHandler, req: IncomingMessage, 
   const request = requestOf(req);
   if (!request) return false;
   // Cookie writes (a refreshed session) go out as Set-Cookie, as they would through Next's cookies().
-  const jar = NextResponse.next();
+  // Made on the first cookie write only: most requests write none.
+  const jar: { response: NextResponse | null } = { response: null };
   const scope: DirectScope = {
     after: [],
     cookies: {
       getAll: () => request.cookies.getAll(),
       set: (name, value, options) => {
-        jar.cookies.set(name, value, options);
+        (jar.response ??= NextResponse.next()).cookies.set(name, value, options);
         request.cookies.set(name, value);
       },
     },
@@ -84,7 +85,7 @@ export async function serveDirect(handler: DirectHandler, req: IncomingMessage, 
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") headers[key] = value;
   });
-  const cookies = [...response.headers.getSetCookie(), ...jar.headers.getSetCookie()];
+  const cookies = [...response.headers.getSetCookie(), ...(jar.response?.headers.getSetCookie() ?? [])];
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   headers.vary = "Accept-Encoding";
   if (body.length >= COMPRESS_MIN_BYTES && !headers["content-encoding"] && acceptsGzip(req)) {
