@@ -49,9 +49,12 @@ function countVitest(file: string, label: string, code: number): void {
   }
   const r = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
   totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests + (r.numFailedTests === 0 && code !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+  // A file that fails before its tests run (an import or collection error) has no failed test to count: it counts as
+  // one failure per file, whatever vitest's exit code says (a run with six such files once exited 0 and read green).
+  const unrunFiles = r.numFailedTests === 0 ? Math.max(r.numFailedTestSuites, code !== 0 ? 1 : 0) : 0;
+  totals.failed += r.numFailedTests + unrunFiles;
   totals.skipped += r.numPendingTests + r.numTodoTests;
-  if (code !== 0) failures.push(label);
+  if (code !== 0 || r.numFailedTestSuites > 0) failures.push(label);
 }
 
 function countPlaywright(file: string, code: number): void {

@@ -1,7 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 import { cookies } from "next/headers";
-import { directCookies } from "@/lib/api/direct-routes";
+import { directCookies } from "@/lib/request-scope";
 import { ApiError } from "@/lib/errors";
 import type { Database } from "./database.types";
 import type { DbClient } from "./db-client";

@@ -10,9 +10,12 @@ export const dynamic = "force-dynamic";
  * Each non-empty query is queued as a search_analytics row (mode "autocomplete"), attributed to the bearer's user
  * when there is one (R-VER-007), written after the answer is sent.
  */
-export const GET = registerDirectGet("/api/search/autocomplete", withRoute({ auth: "public", query: AutocompleteQuery }, async ({ query, identity, serviceDb }) => {
+export const GET = withRoute({ auth: "public", query: AutocompleteQuery }, async ({ query, identity, serviceDb }) => {
   const result = await mapSearchErrors(() => autocomplete(query));
   const record = autocompleteRecord(result, identity.userId);
   if (record) afterResponse(() => queueSearchRecord(serviceDb, record));
   return searchAnswerResponse(result);
-}));
+});
+
+// Served by our HTTP server without Next's router once this module has loaded (lib/api/direct-routes.ts, P-70).
+registerDirectGet("/api/search/autocomplete", GET);

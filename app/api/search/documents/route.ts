@@ -8,7 +8,7 @@ import { searchEngineInProcess } from "@/lib/search/engine";
 export const dynamic = "force-dynamic";
 
 /** GET /api/search/documents: keyword/hybrid search; metered for guests (a failed search is not charged). */
-export const GET = registerDirectGet("/api/search/documents", withRoute(
+export const GET = withRoute(
   {
     auth: "public",
     query: SearchDocumentsQuery,
@@ -37,4 +37,7 @@ export const GET = registerDirectGet("/api/search/documents", withRoute(
     }
     return searchAnswerResponse(result, headers);
   },
-));
+);
+
+// Served by our HTTP server without Next's router once this module has loaded (lib/api/direct-routes.ts, P-70).
+registerDirectGet("/api/search/documents", GET);
