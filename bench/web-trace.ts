@@ -24,9 +24,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type Route } from "playwright";
-import { chromiumLaunchOptions } from "../tests/helpers/chromium";
-import { provisionChromium, systemProbe } from "../tests/helpers/provision-chromium";
+import type { Browser, Route } from "playwright";
+import { launchBenchBrowser, requireApp, signedInCookies, type SessionCookies } from "./lib/browser-bench";
 import { createThrowawayUser, deleteUser } from "./lib/throwaway-user";
 
 const { values } = parseArgs({
@@ -136,7 +135,7 @@ function traceFigures(json: string, lcpMs: number): Record<string, number> | nul
   };
 }
 
-async function visit(browser: Browser, cookies: Awaited<ReturnType<typeof signedInCookies>>, variant: string, save?: string) {
+async function visit(browser: Browser, cookies: SessionCookies, variant: string, save?: string) {
   const context = await browser.newContext({ baseURL: APP_URL, storageState: { cookies, origins: [] }, viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -175,33 +174,19 @@ async function visit(browser: Browser, cookies: Awaited<ReturnType<typeof signed
   }
 }
 
-async function signedInCookies(browser: Browser, user: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: APP_URL });
-  try {
-    const res = await context.request.post("/api/auth/sign-in", { data: { email: user.email, password: user.password } });
-    if (res.status() !== 200) throw new Error(`sign-in answered ${res.status()}: ${(await res.text()).slice(0, 300)}`);
-    return (await context.storageState()).cookies;
-  } finally {
-    await context.close();
-  }
-}
-
 const median = (xs: number[]) => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length ? s[Math.ceil(s.length / 2) - 1] : NaN;
 };
 
 async function main() {
-  const health = await fetch(`${APP_URL}/api/health/status`).catch((e: Error) => e);
-  if (health instanceof Error || !health.ok) throw new Error(`no app answering at ${APP_URL} (start it with npm start)`);
-  const provisioned = provisionChromium(systemProbe());
-  if (!provisioned.ok) throw new Error(provisioned.message);
+  await requireApp(APP_URL);
   if (values.save) fs.mkdirSync(values.save, { recursive: true });
+  const browser = await launchBenchBrowser();
   const user = await createThrowawayUser("bench-web-trace");
-  const browser = await chromium.launch({ ...chromiumLaunchOptions, executablePath: provisioned.path });
   const visits: Record<string, Awaited<ReturnType<typeof visit>>[]> = {};
   try {
-    const cookies = await signedInCookies(browser, user);
+    const cookies = await signedInCookies(browser, APP_URL, user);
     // One untimed round first: the server's caches and lazy compilation are not what this measures.
     for (const v of VARIANTS) await visit(browser, cookies, v);
     for (let run = 0; run < RUNS; run++) {

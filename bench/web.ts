@@ -17,10 +17,9 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
+import type { Browser, BrowserContext, Page } from "playwright";
 import { encodeFilter } from "../lib/client/filter-codec";
-import { chromiumLaunchOptions } from "../tests/helpers/chromium";
-import { provisionChromium, systemProbe } from "../tests/helpers/provision-chromium";
+import { launchBenchBrowser, requireApp, signedInCookies, type SessionCookies } from "./lib/browser-bench";
 import { createThrowawayUser, deleteUser } from "./lib/throwaway-user";
 
 const { values } = parseArgs({
@@ -53,19 +52,6 @@ const EXTR_CHART = "[data-chart] svg.recharts-surface";
 // ---------- the throwaway user's session ----------
 
 /** Sign in through the app inside a browser context and return its cookies (the session), for later contexts. */
-async function signedInCookies(browser: Browser, user: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: APP_URL });
-  try {
-    const res = await context.request.post("/api/auth/sign-in", { data: { email: user.email, password: user.password } });
-    if (res.status() !== 200) throw new Error(`sign-in answered ${res.status()}: ${(await res.text()).slice(0, 300)}`);
-    const { cookies } = await context.storageState();
-    if (cookies.length === 0) throw new Error("sign-in set no cookies");
-    return cookies;
-  } finally {
-    await context.close();
-  }
-}
-
 // ---------- one visit ----------
 
 interface LcpEntry {
@@ -226,7 +212,7 @@ async function readCls(page: Page): Promise<{ cls: number; shifts: Shift[] }> {
   );
 }
 
-async function newContext(browser: Browser, cookies: Awaited<ReturnType<typeof signedInCookies>>): Promise<BrowserContext> {
+async function newContext(browser: Browser, cookies: SessionCookies): Promise<BrowserContext> {
   return browser.newContext({ baseURL: APP_URL, storageState: { cookies, origins: [] }, viewport: { width: 1280, height: 800 } });
 }
 
@@ -239,7 +225,7 @@ class RateLimited extends Error {
 
 async function visitOnce(
   browser: Browser,
-  cookies: Awaited<ReturnType<typeof signedInCookies>>,
+  cookies: SessionCookies,
   target: string,
   waitFor: { ready: string; also?: string },
   /** Called before the navigation; the function it returns is awaited once the page is measured. */
@@ -364,16 +350,12 @@ async function main() {
   const f = encodeFilter({ jurisdiction: ["PL", "UK"] });
   const extrUrl = `${APP_URL}/search/extractions?f=${f}`;
 
-  const health = await fetch(`${APP_URL}/api/health/status`).catch((e: Error) => e);
-  if (health instanceof Error || !health.ok) throw new Error(`no app answering at ${APP_URL} (start it with npm start)`);
+  await requireApp(APP_URL);
 
-  // The same Chromium `npm test` uses: found, or installed (Debian's, as root), or one line saying how.
-  const provisioned = provisionChromium(systemProbe());
-  if (!provisioned.ok) throw new Error(provisioned.message);
+  const browser = await launchBenchBrowser();
   const user = await createThrowawayUser("bench-web");
-  const browser = await chromium.launch({ ...chromiumLaunchOptions, executablePath: provisioned.path });
   try {
-    const cookies = await signedInCookies(browser, user);
+    const cookies = await signedInCookies(browser, APP_URL, user);
     const searchWait = { ready: SEARCH_READY };
     const extrWait = { ready: EXTR_READY, also: EXTR_CHART };
 

@@ -57,14 +57,15 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   const handle = app.getRequestHandler();
   // Both after prepare(): Next has loaded the .env files, and set up the request storage that next/server needs.
   const directRoutes = !opts.dev && config().DIRECT_ROUTES;
-  const { directHandlerFor, serveDirect } = await import("./direct-route");
+  const { directAnswerHeaders, directHandlerFor, serveDirect } = await import("./direct-route");
+  const answerHeaders = directAnswerHeaders(process.env.NODE_ENV === "production");
   const upgrade = app.getUpgradeHandler();
   const server = http.createServer({ ServerResponse: AppResponse }, (req, res) => {
     stampClientAddress(req, opts.trustedProxy);
     // The hottest JSON reads skip Next's router once their module is loaded (lib/api/direct-routes.ts, P-70).
     const direct = directRoutes ? directHandlerFor(req) : undefined;
     if (direct) {
-      serveDirect(direct, req, res, process.env.NODE_ENV === "production")
+      serveDirect(direct, req, res, answerHeaders)
         .then((served) => (served ? undefined : handle(req, res)))
         .catch((e: unknown) => {
           // Writing the answer failed (the client went away mid-write, say): never an unhandled rejection.

@@ -39,6 +39,11 @@ function requestOf(req: IncomingMessage): NextRequest | null {
   }
 }
 
+/** The headers next.config.ts gives every API answer, made once per server (serveDirect copies them per answer). */
+export function directAnswerHeaders(production: boolean): Readonly<Record<string, string>> {
+  return Object.fromEntries([...everyAnswerHeaders(production), ...API_ANSWER_HEADERS].map(({ key, value }) => [key, value]));
+}
+
 /** Whether the client accepts gzip (q=0 refuses it). */
 function acceptsGzip(req: IncomingMessage): boolean {
   const accept = req.headers["accept-encoding"];
@@ -55,7 +60,12 @@ function acceptsGzip(req: IncomingMessage): boolean {
  * Serve one request with its directly registered handler; answers false (having written nothing) when the request
  * cannot be mapped, so the caller hands it to Next.
  */
-export async function serveDirect(handler: DirectHandler, req: IncomingMessage, res: ServerResponse, production: boolean): Promise<boolean> {
+export async function serveDirect(
+  handler: DirectHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answerHeaders: Readonly<Record<string, string>>,
+): Promise<boolean> {
   const request = requestOf(req);
   if (!request) return false;
   // Cookie writes (a refreshed session) go out as Set-Cookie, as they would through Next's cookies().
@@ -80,9 +90,7 @@ export async function serveDirect(handler: DirectHandler, req: IncomingMessage, 
     response = errorResponse(new ApiError("INTERNAL_ERROR"), request.nextUrl.pathname);
   }
   let body: Buffer = Buffer.from(await response.arrayBuffer());
-  const headers: Record<string, string | string[]> = {};
-  for (const { key, value } of everyAnswerHeaders(production)) headers[key] = value;
-  for (const { key, value } of API_ANSWER_HEADERS) headers[key] = value;
+  const headers: Record<string, string | string[]> = { ...answerHeaders };
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") headers[key] = value;
   });

@@ -23,15 +23,28 @@ export function whitespaceTokens(text: string): string[] {
   return text.split(/\s+/).filter((t) => t !== "");
 }
 
-export function chunkRanges(tokenCount: number, size = CHUNK_TOKENS, overlap = CHUNK_OVERLAP): TokenRange[] {
+/**
+ * Visit the chunk ranges of `tokenCount` tokens in order, allocating nothing (the build's vectors worker writes them
+ * into its own arrays); returns how many there were. The one place the chunking arithmetic lives.
+ */
+export function forEachChunkRange(
+  tokenCount: number,
+  visit: (position: number, tokenStart: number, tokenEnd: number) => void,
+  size = CHUNK_TOKENS,
+  overlap = CHUNK_OVERLAP,
+): number {
   if (size <= 0 || overlap < 0 || overlap >= size) throw new Error("chunk size must exceed overlap");
-  if (tokenCount === 0) return [];
+  if (tokenCount === 0) return 0;
   const stride = size - overlap;
-  const out: TokenRange[] = [];
   for (let start = 0, position = 0; ; start += stride, position++) {
-    out.push({ position, tokenStart: start, tokenEnd: Math.min(tokenCount, start + size) });
-    if (start + size >= tokenCount) break;
+    visit(position, start, Math.min(tokenCount, start + size));
+    if (start + size >= tokenCount) return position + 1;
   }
+}
+
+export function chunkRanges(tokenCount: number, size = CHUNK_TOKENS, overlap = CHUNK_OVERLAP): TokenRange[] {
+  const out: TokenRange[] = [];
+  forEachChunkRange(tokenCount, (position, tokenStart, tokenEnd) => out.push({ position, tokenStart, tokenEnd }), size, overlap);
   return out;
 }
 

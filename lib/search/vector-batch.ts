@@ -8,10 +8,11 @@
  * Those per-chunk objects were most of the vectors worker's garbage, which the collector's threads paid for.
  */
 import { localHashVectorOfWordsInto, localHashVectorsOfTextRangesInto } from "@/lib/llm/embedders/local-hash";
+import { forEachChunkRange } from "./chunk";
 import { utf8Parts, type EncodedChunks } from "./chunk-columns";
 import { EMBEDDING_TEXT_FIELDS, embeddingText, toIndexDocument, type JudgmentRow } from "./document";
-import { CHUNK_OVERLAP, CHUNK_TOKENS } from "./index-settings";
 import { words } from "./text/tokenize";
+import { grow } from "./typed-grow";
 
 /** Per UTF-16 code unit: 1 when /\s/ matches it (the separator of chunk.ts's whitespaceTokens); made by the first encoder. */
 let whitespace: Uint8Array | null = null;
@@ -22,20 +23,6 @@ function whitespaceTable(): Uint8Array {
     for (let c = 0; c < 0x10000; c++) if (/\s/.test(String.fromCharCode(c))) whitespace[c] = 1;
   }
   return whitespace;
-}
-
-function growF64(a: Float64Array<ArrayBuffer>, min: number): Float64Array<ArrayBuffer> {
-  if (a.length >= min) return a;
-  const b = new Float64Array(Math.max(min, a.length * 2));
-  b.set(a);
-  return b;
-}
-
-function growI32(a: Int32Array<ArrayBuffer>, min: number): Int32Array<ArrayBuffer> {
-  if (a.length >= min) return a;
-  const b = new Int32Array(Math.max(min, a.length * 2));
-  b.set(a);
-  return b;
 }
 
 function growBytes(a: Buffer, min: number): Buffer {
@@ -117,10 +104,10 @@ export class VectorBatchEncoder {
         i++;
       }
       if (n === this.charStart.length) {
-        this.charStart = growI32(this.charStart, n + 1);
-        this.charEnd = growI32(this.charEnd, n + 1);
-        this.byteStart = growI32(this.byteStart, n + 1);
-        this.byteEnd = growI32(this.byteEnd, n + 1);
+        this.charStart = grow(this.charStart, n + 1);
+        this.charEnd = grow(this.charEnd, n + 1);
+        this.byteStart = grow(this.byteStart, n + 1);
+        this.byteEnd = grow(this.byteEnd, n + 1);
       }
       this.charStart[n] = start;
       this.charEnd[n] = i;
@@ -132,21 +119,17 @@ export class VectorBatchEncoder {
     return n;
   }
 
-  /** Chunk ranges of `tokenCount` tokens into the scratch arrays (exactly chunk.ts's chunkRanges); their count. */
+  /** Chunk ranges of `tokenCount` tokens into the scratch arrays (chunk.ts's forEachChunkRange); their count. */
   private ranges(tokenCount: number): number {
-    if (tokenCount === 0) return 0;
-    const stride = CHUNK_TOKENS - CHUNK_OVERLAP;
-    let r = 0;
-    for (let start = 0; ; start += stride, r++) {
-      if (r === this.rangeStart.length) {
-        this.rangeStart = growI32(this.rangeStart, r + 1);
-        this.rangeEnd = growI32(this.rangeEnd, r + 1);
-      }
-      this.rangeStart[r] = start;
-      this.rangeEnd[r] = Math.min(tokenCount, start + CHUNK_TOKENS);
-      if (start + CHUNK_TOKENS >= tokenCount) return r + 1;
-    }
+    return forEachChunkRange(tokenCount, this.putRange);
   }
+
+  private readonly putRange = (r: number, start: number, end: number): void => {
+    this.rangeStart = grow(this.rangeStart, r + 1);
+    this.rangeEnd = grow(this.rangeEnd, r + 1);
+    this.rangeStart[r] = start;
+    this.rangeEnd[r] = end;
+  };
 
   /** The UTF-8 bytes of tokens [from, to) joined by single spaces, appended to `data` at `at`; the new end. */
   private appendText(text: string, from: number, to: number, at: number): number {
@@ -184,7 +167,7 @@ export class VectorBatchEncoder {
       const ft = typeof d.full_text === "string" ? d.full_text : "";
       const tokenCount = this.scan(ft);
       const rangeCount = this.ranges(tokenCount);
-      this.vectors = growF64(this.vectors, (count + rangeCount) * dim);
+      this.vectors = grow(this.vectors, (count + rangeCount) * dim);
       localHashVectorsOfTextRangesInto(
         ft,
         this.charStart,

@@ -7,6 +7,7 @@
  */
 import { RangeTable } from "@/lib/search/text/range-table";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
+import { grow } from "@/lib/search/typed-grow";
 import { words } from "@/lib/search/text/tokenize";
 import type { Embedder } from "@/lib/search/types";
 import { LruCache } from "@/lib/lru";
@@ -65,8 +66,8 @@ interface Memo {
    * arrays per word (each an object, an ArrayBuffer and a separate backing store) made that a chase of cache misses
    * (~90 us a chunk); one arena also takes less memory.
    */
-  dims: Int32Array;
-  weights: Float32Array;
+  dims: Int32Array<ArrayBuffer>;
+  weights: Float32Array<ArrayBuffer>;
   used: number;
   /** Searched by the token's characters in its text (no string per token: range-table.ts). */
   tokens: RangeTable<WordEntry[]>;
@@ -107,15 +108,8 @@ function wordEntry(memo: Memo, w: string, dimensions: number): WordEntry {
   for (let i = 0; i + 3 <= padded.length; i++) feats.push(["c:" + padded.slice(i, i + 3), 0.5]);
   const start = memo.used;
   const end = start + feats.length * PROJECTIONS;
-  if (end > memo.dims.length) {
-    const cap = Math.max(end, memo.dims.length * 2);
-    const dims = new Int32Array(cap);
-    dims.set(memo.dims.subarray(0, start));
-    const weights = new Float32Array(cap);
-    weights.set(memo.weights.subarray(0, start));
-    memo.dims = dims;
-    memo.weights = weights;
-  }
+  memo.dims = grow(memo.dims, end);
+  memo.weights = grow(memo.weights, end);
   memo.used = end;
   const { dims, weights } = memo;
   let k = start;

@@ -16,6 +16,7 @@ import fs from "node:fs";
 import { RangeTable } from "../text/range-table";
 import { foldWord, newWordRuns, scanWords } from "../text/tokenize";
 import { LruCache } from "@/lib/lru";
+import { grow } from "../typed-grow";
 
 export const K1 = 1.2;
 export const B = 0.75;
@@ -108,7 +109,7 @@ class PostingStream {
     b.short[i] = short;
     b.long[i] = Math.min(long, 65535);
     b.mask[i] = mask;
-    if (term >= this.counts.length) this.counts = growU32(this.counts, term + 1);
+    if (term >= this.counts.length) this.counts = grow(this.counts, term + 1);
     this.counts[term]++;
     this.length++;
   }
@@ -168,20 +169,6 @@ export interface SegmentDocInput {
   id: string;
   /** Values of the searchable attributes, in declared order. */
   fields: ReadonlyArray<unknown>;
-}
-
-function growU32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBuffer> {
-  if (need <= a.length) return a;
-  const g = new Uint32Array(Math.max(need, a.length * 2));
-  g.set(a);
-  return g;
-}
-
-function growF32(a: Float32Array<ArrayBuffer>, need: number): Float32Array<ArrayBuffer> {
-  if (need <= a.length) return a;
-  const g = new Float32Array(Math.max(need, a.length * 2));
-  g.set(a);
-  return g;
 }
 
 /** Where TermEncoder puts a document's postings (PostingStream, or PostingBuffer to hand them to another thread). */
@@ -254,9 +241,9 @@ export class TermEncoder {
     const id = this.vocab.length;
     this.vocab.push(t);
     if (id >= this.stamp.length) {
-      this.stamp = growU32(this.stamp, id + 1);
-      this.slot = growU32(this.slot, id + 1);
-      this.termHash = growU32(this.termHash, id + 1);
+      this.stamp = grow(this.stamp, id + 1);
+      this.slot = grow(this.slot, id + 1);
+      this.termHash = grow(this.termHash, id + 1);
     }
     this.termHash[id] = h;
     this.table[at] = id + 1;
@@ -334,10 +321,10 @@ export class TermEncoder {
           s = nLocal++;
           if (s >= this.localTerms.length) {
             const cap = this.localTerms.length * 2;
-            this.localTerms = growU32(this.localTerms, cap);
-            this.localLong = growU32(this.localLong, cap);
-            this.localMask = growU32(this.localMask, cap);
-            this.localShort = growF32(this.localShort, cap);
+            this.localTerms = grow(this.localTerms, cap);
+            this.localLong = grow(this.localLong, cap);
+            this.localMask = grow(this.localMask, cap);
+            this.localShort = grow(this.localShort, cap);
           }
           this.stamp[id] = mark;
           this.slot[id] = s;
@@ -388,10 +375,10 @@ export class PostingBuffer implements PostingSink {
   push(term: number, short: number, long: number, mask: number): void {
     if (this.length === this.terms.length) {
       const cap = this.terms.length * 2;
-      this.terms = growU32(this.terms, cap);
-      this.long = growU32(this.long, cap);
-      this.mask = growU32(this.mask, cap);
-      this.short = growF32(this.short, cap);
+      this.terms = grow(this.terms, cap);
+      this.long = grow(this.long, cap);
+      this.mask = grow(this.mask, cap);
+      this.short = grow(this.short, cap);
     }
     const i = this.length++;
     this.terms[i] = term;
