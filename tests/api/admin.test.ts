@@ -290,5 +290,5 @@ describe("dashboard statistics", () => {
     expect(third.headers.get("retry-after")).toBeTruthy();
     const audit = await pool.query("select 1 from public.admin_audit_log where actor_id = $1 and action = 'dashboard.refresh'", [refresher.user.id]);
     expect(audit.rowCount).toBe(2);
-  });
+  }, 150_000);
 });

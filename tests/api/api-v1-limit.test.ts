@@ -50,5 +50,5 @@ describe("the hourly limit per API key", () => {
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
 
     expect((await client.get("/api/v1/trends", { "x-api-key": two.key })).status).toBe(200);
-  });
+  }, 150_000);
 });

@@ -345,7 +345,7 @@ describe("contact form", () => {
     expect(await res.json()).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
     expect(await stored("quota 5")).toBe(0);
     expect((await new Browser().post("/api/contact", message("other address"))).status).toBe(202);
-  });
+  }, 150_000);
 
   it("admins list and triage messages; 404 CONTACT_MESSAGE_NOT_FOUND; 422 on a bad status", async () => {
     const page = await json<{ messages: { id: string; subject: string; status: string }[]; total: number }>(await admin.get("/api/admin/contact-messages?status=new&limit=100"));

@@ -120,7 +120,7 @@ describe("judge fingerprint", () => {
     expect(await res.json()).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
     // Other judge routes are not under that quota.
     expect((await browser.get("/api/judge-fingerprint/search?q=ab")).status).toBe(200);
-  });
+  }, 150_000);
 });
 
 describe("reasoning-line discovery finds the planted line", () => {

@@ -4,7 +4,8 @@
  * that straddles a window boundary is therefore counted a little low (the floor drops up to one request, and the
  * previous window's share shrinks while the run goes on), so "the (limit+1)th is refused" holds exactly only inside
  * one window. A test that counts to a limit calls this first: when less than `needSeconds` are left of the current
- * window it waits for the next one to begin. It waits at most `needSeconds`.
+ * window it waits for the next one to begin. It waits at most `needSeconds`, so the calling test's timeout must be
+ * longer than that plus its own run (the suites' default 30 s is not: near the hour a 60 s wait timed out).
  */
 export async function startInOneWindow(windowSeconds: number, needSeconds: number): Promise<void> {
   const windowMs = windowSeconds * 1000;
