@@ -380,7 +380,13 @@ async function main(): Promise<void> {
     out.rss_peak_mb = Math.round(process.resourceUsage().maxRSS / 1024);
     out.queries = perQuery;
     await engine.close();
+  } catch (e) {
+    // Printed before the cleanup: stopping the cluster under a pool that still holds a client would otherwise crash
+    // the process with Postgres' "terminating connection" and hide the error that ended the run.
+    log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    throw e;
   } finally {
+    pool.on("error", () => {});
     await pool.end();
     await db.stop();
   }

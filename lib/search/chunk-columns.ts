@@ -103,7 +103,8 @@ export function encodeChunks(chunks: ReadonlyArray<ChunkRecord>, dim: number): E
   };
 }
 
-function utf8At(p: Utf8Parts, i: number): string | null {
+/** Value i of a UTF-8 column (null where the bitmap says so). */
+export function utf8At(p: Utf8Parts, i: number): string | null {
   if (p.nullBitmap && !(p.nullBitmap[i >> 3] & (1 << (i & 7)))) return null;
   return Buffer.from(p.data.buffer, p.data.byteOffset + p.valueOffsets[i], p.valueOffsets[i + 1] - p.valueOffsets[i]).toString("utf8");
 }

@@ -22,8 +22,12 @@ export interface EncodedDocs {
   vectors: Float64Array;
   /** Per document: 1 for the first document with its id in this build (only those are indexed and kept in memory). */
   fresh: Uint8Array;
-  /** The fresh documents without full_text, as a JSON array: what the engine keeps in memory. */
-  stored: string;
+  /**
+   * The fresh documents without full_text, as a JSON array in UTF-8: what the engine keeps in memory. Bytes, not a
+   * string: the full build holds every batch's until commit (full-build.ts), and as bytes they take half the room of a
+   * two-byte string (any Polish letter makes one) and cost the main thread's garbage collector nothing to mark.
+   */
+  stored: Uint8Array;
   /** The fresh documents' keyword postings, in order. */
   postings: EncodedPostings;
 }
@@ -76,7 +80,7 @@ export class DocumentEncoder {
       doc: utf8Parts(json),
       vectors,
       fresh,
-      stored: `[${parts.join(",")}]`,
+      stored: utf8Bytes(`[${parts.join(",")}]`),
       postings: {
         firstNewTerm,
         newTerms: this.terms.vocab.slice(firstNewTerm),
@@ -88,10 +92,22 @@ export class DocumentEncoder {
   }
 }
 
+/** A text's UTF-8 bytes in a buffer of their own (a small Buffer.from is a slice of Node's shared pool, never to be transferred). */
+function utf8Bytes(text: string): Uint8Array {
+  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"));
+  out.write(text, 0, "utf8");
+  return out;
+}
+
+/** The stored documents of an encoding, from its `stored` bytes. */
+export function storedDocuments<T>(b: Uint8Array): T[] {
+  return JSON.parse(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8")) as T[];
+}
+
 /** Every buffer of an encoding (to transfer it to another thread). */
 export function encodedDocsBuffers(e: EncodedDocs): ArrayBuffer[] {
   const p = e.postings;
-  const views: ArrayBufferView[] = [e.vectors, e.fresh, p.docEnds, p.longLens, p.terms, p.short, p.long, p.mask];
+  const views: ArrayBufferView[] = [e.vectors, e.fresh, e.stored, p.docEnds, p.longLens, p.terms, p.short, p.long, p.mask];
   for (const u of [e.id, e.doc]) views.push(u.valueOffsets, u.data, ...(u.nullBitmap ? [u.nullBitmap] : []));
   return [...new Set(views.map((v) => v.buffer as ArrayBuffer))];
 }

@@ -11,7 +11,7 @@ import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { batchBuilder } from "@/lib/search/batch-pool";
 import { toIndexDocument, type JudgmentRow } from "@/lib/search/document";
-import { DocumentEncoder, decodeDocuments } from "@/lib/search/encoded-docs";
+import { DocumentEncoder, decodeDocuments, storedDocuments } from "@/lib/search/encoded-docs";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { addToSegment, segmentBuilder } from "@/lib/search/lancedb/live-index";
 import { SuggestionMiner } from "@/lib/search/suggest-miner";
@@ -70,7 +70,7 @@ describe("encoded batches of the full build", () => {
     expect(back.map((d) => ({ document: d.document, vector: Array.from(d.vector) }))).toEqual(
       batch.documents.map((d) => ({ document: d.document, vector: Array.from(d.vector) })),
     );
-    const stored = JSON.parse(e.stored) as Array<Record<string, unknown>>;
+    const stored = storedDocuments<Record<string, unknown>>(e.stored);
     expect(stored.map((d) => d.id)).toEqual(batch.documents.map((d) => d.document.id));
     expect(stored.every((d) => !("full_text" in d))).toBe(true);
   });

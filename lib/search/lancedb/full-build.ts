@@ -5,10 +5,10 @@
  * without re-reading the tables.
  */
 import path from "node:path";
-import { encodeChunks } from "../chunk-columns";
+import { encodeChunks, utf8At } from "../chunk-columns";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
-import { DocumentEncoder } from "../encoded-docs";
+import { DocumentEncoder, storedDocuments } from "../encoded-docs";
 import { LiveIndex, segmentBuilder, type StoredDoc } from "./live-index";
 import { writeSnapshot } from "./snapshot";
 import { encodedChunksTable, encodedDocsTable, type SearchStore, type StoreState } from "./store";
@@ -37,6 +37,11 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
   // Plain batches (no worker) are encoded here, as the worker encodes its own; one build takes one kind (term ids and
   // the ids seen so far belong to one encoder).
   let local: DocumentEncoder | null = null;
+  // The stored documents stay one UTF-8 JSON text per batch until commit. Parsed as they arrived, they made the main
+  // heap grow to ~1.2 GB over a 10x build, and every major GC marked all of it: V8 starts one per ~64 MB of new
+  // external memory (the batches' buffers), about one a second, so the build's GC cost grew with the square of its
+  // size (a third of its CPU at 10x). A byte buffer is marked in one step however long it is.
+  const storedBatches: Array<Uint8Array | null> = [];
   let workerEncoded: boolean | null = null;
   return {
     add: async (batch) => {
@@ -52,14 +57,15 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
         chunks.count > 0 ? tables.chunks.add(encodedChunksTable(chunks, dim)) : null,
       ]);
       writes.catch(() => undefined); // awaited below; this only keeps a failure meanwhile from going unhandled
-      const stored = JSON.parse(docs.stored) as StoredDoc[];
-      builder.addEncoded(
-        stored.map((d) => d.id),
-        docs.postings,
-      );
-      for (let i = 0, k = 0; i < docs.count; i++) {
-        if (docs.fresh[i] === 1) fresh.putStored(stored[k++], docs.vectors.subarray(i * dim, (i + 1) * dim));
+      const ids: string[] = [];
+      for (let i = 0; i < docs.count; i++) {
+        if (docs.fresh[i] !== 1) continue;
+        const id = utf8At(docs.id, i) ?? "";
+        ids.push(id);
+        fresh.putVector(id, docs.vectors.subarray(i * dim, (i + 1) * dim));
       }
+      builder.addEncoded(ids, docs.postings);
+      storedBatches.push(docs.stored);
       await writes;
       counts.documents += docs.count;
       counts.chunks += chunks.count;
@@ -75,6 +81,11 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
           builtAt: new Date().toISOString(),
         };
         await store.writeSuggestions(gen, suggestions);
+        // Before the segment is built: its arrays (the largest) are not held beside the texts and the documents.
+        for (let b = 0; b < storedBatches.length; b++) {
+          for (const d of storedDocuments<StoredDoc>(storedBatches[b] as Uint8Array)) fresh.putStoredDoc(d);
+          storedBatches[b] = null; // each text can go once parsed: the documents and the texts are never both whole
+        }
         try {
           fresh.main = builder.build();
         } finally {

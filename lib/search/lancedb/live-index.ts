@@ -193,13 +193,23 @@ export class LiveIndex {
     this.vectors = grown;
   }
 
-  /** putDoc of a document already without full_text and parsed from JSON (the full build's encoded batches). */
+  /** putDoc of a document already without full_text and parsed from JSON. */
   putStored(stored: StoredDoc, vector: ArrayLike<number>): void {
+    this.putStoredDoc(stored);
+    this.putVector(stored.id, vector);
+  }
+
+  /** The stored-document half of putStored (the full build adds the vectors as batches arrive, the documents at commit). */
+  putStoredDoc(stored: StoredDoc): void {
     const id = stored.id;
     this.docsVersion++;
     if (!this.docs.has(id)) this.order.push(id);
     this.docs.set(id, stored);
     this.citations.set(id, stored);
+  }
+
+  /** The vector half of putStored: a vector of another length is not stored. */
+  putVector(id: string, vector: ArrayLike<number>): void {
     const dim = this.dimensions;
     if (vector.length !== dim) return;
     let row = this.vecRow.get(id);
