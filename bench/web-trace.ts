@@ -12,6 +12,7 @@
  *   no-scripts  without its <script> tags (the stylesheet link kept): what the scripts cost before the first paint
  *   inline-css  the stylesheet link replaced by the stylesheet itself: what the render-blocking request costs
  *   static      both: the HTML and CSS alone
+ *   no-fonts    static without the web fonts (no preload, no @font-face): what waiting for Inter costs
  *   tiny        a one-paragraph document: the browser's own floor (new context, renderer process, commit, first frame)
  *   raw         no interception (the app's own delivery)
  *
@@ -42,7 +43,7 @@ const APP_URL = values.url.replace(/\/+$/, "");
 const TARGET = new URL(values.path, APP_URL).toString();
 const RUNS = Math.max(1, Number(values.runs) || 6);
 const VARIANTS = values.variants.split(",").map((v) => v.trim()).filter(Boolean);
-const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "tiny", "raw"]);
+const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "no-fonts", "tiny", "raw"]);
 for (const v of VARIANTS) if (!KNOWN.has(v)) throw new Error(`unknown variant ${v} (known: ${[...KNOWN].join(", ")})`);
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8.execute", "blink", "blink.user_timing", "cc", "navigation", "toplevel"];
@@ -75,11 +76,19 @@ async function deliver(route: Route, variant: string): Promise<void> {
   const headers = { ...res.headers() };
   // The body is handed over decoded and whole.
   for (const h of ["content-encoding", "content-length", "transfer-encoding"]) delete headers[h];
-  if (variant === "inline-css" || variant === "static") {
-    for (const m of [...body.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g)]) body = body.replace(m[0], `<style>${await stylesheet(m[1])}</style>`);
+  const noFonts = variant === "no-fonts";
+  if (variant === "inline-css" || variant === "static" || noFonts) {
+    for (const m of [...body.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g)]) {
+      const css = await stylesheet(m[1]);
+      body = body.replace(m[0], `<style>${noFonts ? css.replace(/@font-face\{[^}]*\}/g, "") : css}</style>`);
+    }
     withoutLinkHeader(headers, "style");
   }
-  if (variant === "no-scripts" || variant === "static") {
+  if (noFonts) {
+    body = body.replace(/<link rel="preload"[^>]*as="font"[^>]*\/>/g, "");
+    withoutLinkHeader(headers, "font");
+  }
+  if (variant === "no-scripts" || variant === "static" || noFonts) {
     body = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="preload" as="script"[^>]*\/>/g, "");
   }
   if (variant === "tiny") {
