@@ -13,6 +13,8 @@
  *   inline-css  the stylesheet link replaced by the stylesheet itself: what the render-blocking request costs
  *   static      both: the HTML and CSS alone
  *   no-fonts    static without the web fonts (no preload, no @font-face): what waiting for Inter costs
+ *   expect      the page holding its first frame until the result list is parsed (<link rel=expect>)
+ *   no-blur     the page without the header's backdrop blur; no-shadow: without the cards' shadows (paint cost)
  *   tiny        a one-paragraph document: the browser's own floor (new context, renderer process, commit, first frame)
  *   raw         no interception (the app's own delivery)
  *
@@ -43,7 +45,7 @@ const APP_URL = values.url.replace(/\/+$/, "");
 const TARGET = new URL(values.path, APP_URL).toString();
 const RUNS = Math.max(1, Number(values.runs) || 6);
 const VARIANTS = values.variants.split(",").map((v) => v.trim()).filter(Boolean);
-const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "no-fonts", "tiny", "raw"]);
+const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "no-fonts", "expect", "no-blur", "no-shadow", "tiny", "raw"]);
 for (const v of VARIANTS) if (!KNOWN.has(v)) throw new Error(`unknown variant ${v} (known: ${[...KNOWN].join(", ")})`);
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8.execute", "blink", "blink.user_timing", "cc", "navigation", "toplevel"];
@@ -91,6 +93,12 @@ async function deliver(route: Route, variant: string): Promise<void> {
   if (variant === "no-scripts" || variant === "static" || noFonts) {
     body = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="preload" as="script"[^>]*\/>/g, "");
   }
+  if (variant === "expect") {
+    // Hold rendering until the result list is parsed (<link rel=expect blocking=render>, Chromium 124+).
+    body = body.replace('<ol class="space-y-3">', '<ol id="bench-results" class="space-y-3">').replace("<head>", '<head><link rel="expect" href="#bench-results" blocking="render"/>');
+  }
+  if (variant === "no-blur") body = body.replace(/ backdrop-blur\b/g, "");
+  if (variant === "no-shadow") body = body.replace(/ shadow-card\b/g, "");
   if (variant === "tiny") {
     body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>tiny</title></head><body><p style="font:600 20px sans-serif;max-width:600px">Sygn. akt II AKa 91/15 WYROK W IMIENIU RZECZYPOSPOLITEJ POLSKIEJ Sąd Apelacyjny</p></body></html>`;
     delete headers["link"];
