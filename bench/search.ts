@@ -166,6 +166,7 @@ async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const db = await startDatabase({ dataDir, postgresPort: Number(values.port), log });
   const pool = new pg.Pool({ connectionString: db.databaseUrl, max: 4 });
+  pool.on("error", () => undefined); // idle clients see the server stop at the end (as in bench/search-build.ts)
   const out: Record<string, unknown> = { machine_at_start: machineState() };
   try {
     const count = Number((await pool.query("select count(*) as n from public.judgments")).rows[0].n);
@@ -381,12 +382,10 @@ async function main(): Promise<void> {
     out.queries = perQuery;
     await engine.close();
   } catch (e) {
-    // Printed before the cleanup: stopping the cluster under a pool that still holds a client would otherwise crash
-    // the process with Postgres' "terminating connection" and hide the error that ended the run.
+    // Printed before the cleanup, which could fail too and hide the error that ended the run.
     log(`failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     throw e;
   } finally {
-    pool.on("error", () => {});
     await pool.end();
     await db.stop();
   }

@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ResponseCookie } from "next/dist/compiled/@edge-runtime/cookies";
+import { processShared } from "@/lib/process-shared";
 
 /**
  * The scope of a request our HTTP server dispatches to a route handler itself, without Next (lib/api/direct-routes.ts,
  * P-70): what route code would otherwise get from Next's request scope, `after()` and the cookie store. Below the web
- * tier so the Supabase session client (lib/supabase/server.ts) can read it. Kept on globalThis under a registered
- * symbol: the route modules are bundled into Next's server chunks while the server imports its own copy of this file,
- * and both run in one process.
+ * tier so the Supabase session client (lib/supabase/server.ts) can read it. One per process (processShared): the
+ * dispatcher's copy of this file and the one bundled with the route modules must agree.
  */
 
 /** What `cookies()` gives a route handler, as far as our code uses it. */
@@ -24,9 +24,7 @@ export interface DirectScope {
 const KEY = Symbol.for("judgment-search.direct-request-scope");
 
 function storage(): AsyncLocalStorage<DirectScope> {
-  const g = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<DirectScope> };
-  g[KEY] ??= new AsyncLocalStorage();
-  return g[KEY];
+  return processShared(KEY, () => new AsyncLocalStorage<DirectScope>());
 }
 
 /** Run `fn` inside a direct request's scope (the dispatcher's side). */

@@ -1,5 +1,6 @@
 import { after } from "next/server";
 import type { NextRequest } from "next/server";
+import { processShared } from "@/lib/process-shared";
 import { directScope } from "@/lib/request-scope";
 
 /**
@@ -19,9 +20,7 @@ export type DirectHandler = (req: NextRequest) => Promise<Response>;
 const KEY = Symbol.for("judgment-search.direct-routes");
 
 function routes(): Map<string, DirectHandler> {
-  const g = globalThis as typeof globalThis & { [KEY]?: Map<string, DirectHandler> };
-  g[KEY] ??= new Map();
-  return g[KEY];
+  return processShared(KEY, () => new Map<string, DirectHandler>());
 }
 
 /** Called by a route module as it loads: GET `pathname` may be served directly from now on. */

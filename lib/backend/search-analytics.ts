@@ -2,6 +2,7 @@ import type { DbClient } from "@/lib/supabase/db-client";
 import { fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
+import { processShared } from "@/lib/process-shared";
 
 /**
  * Search analytics (spec: Other records): one row per search with the raw query text, hit count, latency and mode,
@@ -119,8 +120,7 @@ interface QueueState {
 const STATE_KEY = Symbol.for("judgments.searchAnalyticsQueue");
 
 function state(): QueueState {
-  const g = globalThis as unknown as Record<symbol, QueueState | undefined>;
-  return (g[STATE_KEY] ??= { rows: [], timer: null, serviceDb: null, inFlight: new Set() });
+  return processShared<QueueState>(STATE_KEY, () => ({ rows: [], timer: null, serviceDb: null, inFlight: new Set() }));
 }
 
 /** Rows waiting in process (tests and the health page). */

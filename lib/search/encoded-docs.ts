@@ -7,7 +7,7 @@
  * A full build's plain batches (SEARCH_BUILD_WORKER=0, tests) go through the same encoder on the main thread.
  */
 import { SEARCHABLE_ATTRIBUTES } from "./index-settings";
-import { packVectors, utf8Parts, type Utf8Parts } from "./chunk-columns";
+import { packVectors, utf8At, utf8Parts, type Utf8Parts } from "./chunk-columns";
 import { PostingBuffer, TermEncoder, type EncodedPostings } from "./lancedb/keyword-index";
 import type { IndexBatch, IndexDocument, IndexDocumentWithVector } from "./types";
 
@@ -23,11 +23,12 @@ export interface EncodedDocs {
   /** Per document: 1 for the first document with its id in this build (only those are indexed and kept in memory). */
   fresh: Uint8Array;
   /**
-   * The fresh documents without full_text, as a JSON array in UTF-8: what the engine keeps in memory. Bytes, not a
-   * string: the full build holds every batch's until commit (full-build.ts), and as bytes they take half the room of a
-   * two-byte string (any Polish letter makes one) and cost the main thread's garbage collector nothing to mark.
+   * The fresh documents without full_text, as one JSON array in UTF-8 (a one-value column): what the engine keeps in
+   * memory. Bytes, not a string: the full build holds every batch's until commit (full-build.ts), and as bytes they
+   * take half the room of a two-byte string (any Polish letter makes one) and cost the main thread's garbage collector
+   * nothing to mark.
    */
-  stored: Uint8Array;
+  stored: Utf8Parts;
   /** The fresh documents' keyword postings, in order. */
   postings: EncodedPostings;
 }
@@ -80,7 +81,7 @@ export class DocumentEncoder {
       doc: utf8Parts(json),
       vectors,
       fresh,
-      stored: utf8Bytes(`[${parts.join(",")}]`),
+      stored: utf8Parts([`[${parts.join(",")}]`]),
       postings: {
         firstNewTerm,
         newTerms: this.terms.vocab.slice(firstNewTerm),
@@ -92,23 +93,16 @@ export class DocumentEncoder {
   }
 }
 
-/** A text's UTF-8 bytes in a buffer of their own (a small Buffer.from is a slice of Node's shared pool, never to be transferred). */
-function utf8Bytes(text: string): Uint8Array {
-  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"));
-  out.write(text, 0, "utf8");
-  return out;
-}
-
-/** The stored documents of an encoding, from its `stored` bytes. */
-export function storedDocuments<T>(b: Uint8Array): T[] {
-  return JSON.parse(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8")) as T[];
+/** The stored documents of an encoding, from its `stored` column. */
+export function storedDocuments<T>(stored: Utf8Parts): T[] {
+  return JSON.parse(utf8At(stored, 0) ?? "[]") as T[];
 }
 
 /** Every buffer of an encoding (to transfer it to another thread). */
 export function encodedDocsBuffers(e: EncodedDocs): ArrayBuffer[] {
   const p = e.postings;
-  const views: ArrayBufferView[] = [e.vectors, e.fresh, e.stored, p.docEnds, p.longLens, p.terms, p.short, p.long, p.mask];
-  for (const u of [e.id, e.doc]) views.push(u.valueOffsets, u.data, ...(u.nullBitmap ? [u.nullBitmap] : []));
+  const views: ArrayBufferView[] = [e.vectors, e.fresh, p.docEnds, p.longLens, p.terms, p.short, p.long, p.mask];
+  for (const u of [e.id, e.doc, e.stored]) views.push(u.valueOffsets, u.data, ...(u.nullBitmap ? [u.nullBitmap] : []));
   return [...new Set(views.map((v) => v.buffer as ArrayBuffer))];
 }
 
@@ -116,10 +110,8 @@ export function encodedDocsBuffers(e: EncodedDocs): ArrayBuffer[] {
 export function decodeDocuments(e: EncodedDocs): IndexDocumentWithVector[] {
   const dim = e.count > 0 ? e.vectors.length / e.count : 0;
   const out = new Array<IndexDocumentWithVector>(e.count);
-  const { valueOffsets, data } = e.doc;
   for (let i = 0; i < e.count; i++) {
-    const text = Buffer.from(data.buffer, data.byteOffset + valueOffsets[i], valueOffsets[i + 1] - valueOffsets[i]).toString("utf8");
-    out[i] = { document: JSON.parse(text) as IndexDocument, vector: e.vectors.subarray(i * dim, (i + 1) * dim) };
+    out[i] = { document: JSON.parse(utf8At(e.doc, i) ?? "null") as IndexDocument, vector: e.vectors.subarray(i * dim, (i + 1) * dim) };
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { apiRoutes, effectiveAuth, fillPath, isCatchAll, key } from "../helpers/security-routes";
 import { adminPool } from "../helpers/stack";
-import { startInOneWindow } from "../helpers/rate-window";
+import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 /**
  * The admin area over real HTTP (issue 14, items 1, 4, 5): the role matrix over every admin route, each route's body
@@ -290,5 +290,5 @@ describe("dashboard statistics", () => {
     expect(third.headers.get("retry-after")).toBeTruthy();
     const audit = await pool.query("select 1 from public.admin_audit_log where actor_id = $1 and action = 'dashboard.refresh'", [refresher.user.id]);
     expect(audit.rowCount).toBe(2);
-  }, 150_000);
+  }, windowTestTimeout(60));
 });

@@ -5,7 +5,7 @@ import type { TestApp } from "../helpers/test-app";
 import { Browser } from "../helpers/http";
 import { stackEnv } from "../helpers/stack";
 import { createUser, serviceClient } from "../helpers/supabase";
-import { startInOneWindow } from "../helpers/rate-window";
+import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 /**
  * Issue 19: the per-key hourly limit (API_KEY_RATE_LIMIT_PER_HOUR, 1000 by default) with a lowered test setting, on
@@ -50,5 +50,5 @@ describe("the hourly limit per API key", () => {
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
 
     expect((await client.get("/api/v1/trends", { "x-api-key": two.key })).status).toBe(200);
-  }, 150_000);
+  }, windowTestTimeout(60));
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool } from "../helpers/stack";
 import { TEST_CONTACT_NOTIFY_EMAIL } from "../helpers/test-app";
-import { startInOneWindow } from "../helpers/rate-window";
+import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 /**
  * The content area over real HTTP (issue 14 items 2, 3, 6): blog (public and admin), RSS, publications, contact form
@@ -345,7 +345,7 @@ describe("contact form", () => {
     expect(await res.json()).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
     expect(await stored("quota 5")).toBe(0);
     expect((await new Browser().post("/api/contact", message("other address"))).status).toBe(202);
-  }, 150_000);
+  }, windowTestTimeout(60));
 
   it("admins list and triage messages; 404 CONTACT_MESSAGE_NOT_FOUND; 422 on a bad status", async () => {
     const page = await json<{ messages: { id: string; subject: string; status: string }[]; total: number }>(await admin.get("/api/admin/contact-messages?status=new&limit=100"));

@@ -10,7 +10,7 @@ import { adminPool } from "../helpers/stack";
 import { generateJudgment } from "@/supabase/seed/generate";
 import { JUDGE_INDEXES, LINE_INDEXES, PLANTED_JUDGE } from "@/supabase/seed/planted-lines";
 import { config } from "@/lib/config";
-import { startInOneWindow } from "../helpers/rate-window";
+import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 const pool = adminPool();
 afterAll(() => pool.end());
@@ -120,7 +120,7 @@ describe("judge fingerprint", () => {
     expect(await res.json()).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
     // Other judge routes are not under that quota.
     expect((await browser.get("/api/judge-fingerprint/search?q=ab")).status).toBe(200);
-  }, 150_000);
+  }, windowTestTimeout(60));
 });
 
 describe("reasoning-line discovery finds the planted line", () => {

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool } from "../helpers/stack";
-import { startInOneWindow } from "../helpers/rate-window";
+import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 const pool = adminPool();
 afterAll(async () => {
@@ -276,7 +276,7 @@ describe("reasoning lines: the hourly quotas", () => {
     await expectQuota429(await browser.post("/api/reasoning-lines/discover", { sample_size: 20, num_clusters: 2 }));
     // Another user has an allowance of their own.
     expect((await user.post("/api/reasoning-lines/discover", { sample_size: 20, num_clusters: 2, seed: 99 })).status).toBe(200);
-  }, 150_000);
+  }, windowTestTimeout(90));
 
   it("reasoning-line writes (QUOTA_REASONING_WRITES_PER_HOUR = 30, one allowance over every admin write): the 31st is 429 and changes nothing", async () => {
     await startInOneWindow(3600, 90);

@@ -10,7 +10,7 @@ import { TopicsFileStore } from "@/lib/search/lancedb/topics-store";
 import { PLANTED_TOPICS } from "@/supabase/seed/planted-topics";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool, stackEnv } from "../helpers/stack";
-import { startInOneWindow } from "../helpers/rate-window";
+import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 const pool = adminPool();
 
@@ -299,7 +299,7 @@ describe("the hourly topic-run quota (QUOTA_TOPIC_RUNS_PER_HOUR = 10)", () => {
     expect(await res.json()).toMatchObject({ error: "RateLimitExceeded", status_code: 429 });
     // Another user has an allowance of their own.
     expect((await bob.post("/api/topic-modeling/analyze", { sample_size: 20, num_topics: 2 })).status).toBe(200);
-  }, 150_000);
+  }, windowTestTimeout(90));
 });
 
 function fold(s: string): string {

@@ -5,7 +5,7 @@
  * without re-reading the tables.
  */
 import path from "node:path";
-import { encodeChunks, utf8At } from "../chunk-columns";
+import { encodeChunks, utf8At, type Utf8Parts } from "../chunk-columns";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
 import { DocumentEncoder, storedDocuments } from "../encoded-docs";
@@ -41,7 +41,7 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
   // heap grow to ~1.2 GB over a 10x build, and every major GC marked all of it: V8 starts one per ~64 MB of new
   // external memory (the batches' buffers), about one a second, so the build's GC cost grew with the square of its
   // size (a third of its CPU at 10x). A byte buffer is marked in one step however long it is.
-  const storedBatches: Array<Uint8Array | null> = [];
+  const storedBatches: Array<Utf8Parts | null> = [];
   let workerEncoded: boolean | null = null;
   return {
     add: async (batch) => {
@@ -83,8 +83,9 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
         await store.writeSuggestions(gen, suggestions);
         // Before the segment is built: its arrays (the largest) are not held beside the texts and the documents.
         for (let b = 0; b < storedBatches.length; b++) {
-          for (const d of storedDocuments<StoredDoc>(storedBatches[b] as Uint8Array)) fresh.putStoredDoc(d);
+          const stored = storedBatches[b];
           storedBatches[b] = null; // each text can go once parsed: the documents and the texts are never both whole
+          if (stored) for (const d of storedDocuments<StoredDoc>(stored)) fresh.putStoredDoc(d);
         }
         try {
           fresh.main = builder.build();
