@@ -73,6 +73,7 @@ export async function serveDirect(
   const jar: { response: NextResponse | null } = { response: null };
   const scope: DirectScope = {
     after: [],
+    texts: new WeakMap(),
     cookies: {
       getAll: () => request.cookies.getAll(),
       set: (name, value, options) => {
@@ -89,7 +90,9 @@ export async function serveDirect(
     logger.error({ err: e instanceof Error ? e.message : String(e), path: request.nextUrl.pathname }, "direct route failed");
     response = errorResponse(new ApiError("INTERNAL_ERROR"), request.nextUrl.pathname);
   }
-  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  // A text answer (textResponse) comes beside its Response, not as a body stream to read back.
+  const text = scope.texts.get(response);
+  let body: Buffer | string = text ?? Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = { ...answerHeaders };
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") headers[key] = value;
@@ -97,11 +100,13 @@ export async function serveDirect(
   const cookies = [...response.headers.getSetCookie(), ...(jar.response?.headers.getSetCookie() ?? [])];
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   headers.vary = "Accept-Encoding";
-  if (body.length >= COMPRESS_MIN_BYTES && !headers["content-encoding"] && acceptsGzip(req)) {
+  let length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  if (length >= COMPRESS_MIN_BYTES && !headers["content-encoding"] && acceptsGzip(req)) {
     body = await gzip(body);
+    length = body.length;
     headers["content-encoding"] = "gzip";
   }
-  headers["content-length"] = String(body.length);
+  headers["content-length"] = String(length);
   res.writeHead(response.status, headers);
   res.end(body);
   // after(): once the answer is on its way, as Next runs it; a failing task is logged, never surfaced.

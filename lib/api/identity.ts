@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
+import { LruCache } from "@/lib/lru";
 import { effectiveRole } from "@/lib/backend/admin/access";
 import { touchApiKey, verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -37,11 +38,20 @@ function hasSessionCookie(req: Request): boolean {
   return !!cookie && /(?:^|;\s*)sb-[^=]*-auth-token/.test(cookie);
 }
 
+/** Computed identities by secret and user id: a signed-in request needs its own twice (limiter, identity). */
+const rateLimitIds = new LruCache<string, string>(10_000);
+
 /** HMAC of the user id under a server secret: stable per user, meaningless outside this service. */
 export function rateLimitIdentityOf(userId: string): string {
   const c = config();
   const secret = c.RATE_LIMIT_IDENTITY_SECRET ?? c.SUPABASE_SERVICE_ROLE_KEY ?? "local-rate-limit-identity";
-  return createHmac("sha256", secret).update(`user:${userId}`).digest("hex").slice(0, 32);
+  const key = `${secret}\0${userId}`;
+  let id = rateLimitIds.get(key);
+  if (id === undefined) {
+    id = createHmac("sha256", secret).update(`user:${userId}`).digest("hex").slice(0, 32);
+    rateLimitIds.set(key, id);
+  }
+  return id;
 }
 
 /**

@@ -4,6 +4,7 @@ import { routeAuthLevel, type RouteAuthLevel } from "@/lib/auth/public-routes";
 import { config } from "@/lib/config";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/json-depth";
 import { logger } from "@/lib/logger";
+import { carryDirectText } from "@/lib/request-scope";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
@@ -217,7 +218,7 @@ function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Resp
     for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
     return res;
   } catch {
-    const copy = new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    const copy = carryDirectText(res, new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers }));
     for (const [k, v] of Object.entries(headers)) copy.headers.set(k, v);
     return copy;
   }
@@ -225,14 +226,20 @@ function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Resp
 
 /** Server-Timing phases of one request (config SERVER_TIMING); a no-op when it is off. */
 function phaseTimer() {
-  if (!config().SERVER_TIMING) return { mark: (_phase: string) => undefined, apply: (res: Response) => res };
+  if (!config().SERVER_TIMING) return { on: false, mark: (_phase: string) => undefined, note: (_name: string, _ms: number) => undefined, apply: (res: Response) => res };
   const phases: string[] = [];
   let last = performance.now();
   return {
+    on: true,
+    /** The phase that ends now (it began where the previous one ended). */
     mark(phase: string) {
       const now = performance.now();
       phases.push(`${phase};dur=${(now - last).toFixed(2)}`);
       last = now;
+    },
+    /** A span inside the phases (e.g. the early work while the limiter answers), measured by the caller. */
+    note(name: string, ms: number) {
+      phases.push(`${name};dur=${ms.toFixed(2)}`);
     },
     apply(res: Response): Response {
       try {
@@ -269,6 +276,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const keyed = opts.apiKey === "required" || req.headers.has("x-api-key");
       const combine = policy !== "none" && !keyed && !WRITE_METHODS.has(req.method);
       const verified = combine ? await locallyVerifiedClaims(req) : undefined;
+      timer.mark("claims");
       const earlyUser = rateLimitIdOfClaims(verified ?? null);
       // Work the handler needs anyway runs while the limiter's answer is on its way (see RouteOptions.early); the query
       // is parsed once, here, and a bad one is refused below as before (after the limit and authentication).
@@ -282,7 +290,13 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         const data = parsedQuery.success ? (parsedQuery.data as Infer<Q>) : undefined;
         // On the next turn of the event loop: by then the limiter's command has gone out (a synchronous search started
         // here would run before it and overlap nothing).
-        if (data !== undefined) early = new Promise<void>((resolve) => setImmediate(resolve)).then(() => start(data));
+        if (data !== undefined) {
+          early = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+            const t0 = timer.on ? performance.now() : 0;
+            const work = start(data);
+            return work && timer.on ? work.finally(() => timer.note("early", performance.now() - t0)) : work;
+          });
+        }
         // Unawaited when the request is refused: its failure must not surface as an unhandled rejection.
         early?.catch(() => undefined);
       }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import type { Identity } from "./identity";
 import { config } from "@/lib/config";
+import { textResponse } from "@/lib/request-scope";
 import { getSearchEngine } from "@/lib/search/engine";
 import {
   DocumentNotFoundError,
@@ -166,7 +167,7 @@ function toApiHit(h: SearchHit): Record<string, unknown> {
 export function searchAnswerResponse(body: { hits: Record<string, unknown>[] } & object, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set("content-type", "application/json");
-  return new Response(searchAnswerJson(body as { hits: Record<string, unknown>[] } & Record<string, unknown>), { headers: h });
+  return textResponse(searchAnswerJson(body as { hits: Record<string, unknown>[] } & Record<string, unknown>), { headers: h });
 }
 
 export interface SearchDocumentsBody {

@@ -85,8 +85,8 @@ export function systemProbe(env: Env = process.env): ProvisionProbe {
     playwrightBrowsers: () => playwrightBrowsers(env),
     isRoot: () => typeof process.getuid === "function" && process.getuid() === 0,
     hasCommand: (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0,
-    // The installer's output goes to stderr: the benches print their JSON on stdout.
+    // The installer's output and our own lines go to stderr: the benches print their JSON on stdout.
     run: (cmd, args) => spawnSync(cmd, args, { stdio: ["ignore", 2, 2], env: { ...process.env, ...env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0,
-    log: (line) => console.log(line),
+    log: (line) => console.error(line),
   };
 }

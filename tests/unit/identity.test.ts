@@ -1,9 +1,11 @@
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddressOf, normaliseAddress, stampClientAddress, STAMP_HEADER, UNVERIFIED_CLIENT } from "@/lib/api/client-address";
 import { rateLimitIdentityOf } from "@/lib/api/identity";
+import { resetConfigForTests } from "@/lib/config";
 import { generateApiKey, hashApiKey, verifyApiKey } from "@/lib/backend/api-keys";
 
 /**
@@ -100,6 +102,25 @@ describe("hashed per-user rate-limit identity", () => {
     expect(rateLimitIdentityOf("5b8f4c1e-0000-4000-8000-000000000002")).not.toBe(a);
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(a).not.toContain("5b8f4c1e");
+  });
+
+  it("follows the secret: another RATE_LIMIT_IDENTITY_SECRET gives another identity (the memo is per secret)", () => {
+    const before = process.env.RATE_LIMIT_IDENTITY_SECRET;
+    const user = "5b8f4c1e-0000-4000-8000-000000000003";
+    try {
+      process.env.RATE_LIMIT_IDENTITY_SECRET = "first-secret-for-this-test-0123456789";
+      resetConfigForTests();
+      const a = rateLimitIdentityOf(user);
+      process.env.RATE_LIMIT_IDENTITY_SECRET = "second-secret-for-this-test-0123456789";
+      resetConfigForTests();
+      const b = rateLimitIdentityOf(user);
+      expect(b).not.toBe(a);
+      expect(b).toBe(createHmac("sha256", "second-secret-for-this-test-0123456789").update(`user:${user}`).digest("hex").slice(0, 32));
+    } finally {
+      if (before === undefined) delete process.env.RATE_LIMIT_IDENTITY_SECRET;
+      else process.env.RATE_LIMIT_IDENTITY_SECRET = before;
+      resetConfigForTests();
+    }
   });
 });
 
