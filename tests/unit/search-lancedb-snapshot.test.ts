@@ -9,7 +9,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { SNAPSHOT_FORMAT, writeJsonArray } from "@/lib/search/lancedb/snapshot";
+import { readJsonArray, SNAPSHOT_FORMAT, writeJsonArray } from "@/lib/search/lancedb/snapshot";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { SuggestionMiner } from "@/lib/search/suggest-miner";
@@ -105,22 +105,42 @@ describe("LanceDB snapshot", () => {
   });
 });
 
-describe("writeJsonArray (docs.json, written in slices)", () => {
-  it("writes exactly the bytes of JSON.stringify, across slice boundaries and for any text", async () => {
+describe("writeJsonArray / readJsonArray (docs.json, written and read in slices)", () => {
+  it("writes valid JSON with one item per line and reads back exactly the array, for any text", async () => {
     const file = path.join(dir, "array.json");
     const doc = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ unit: "grapheme", maxLength: 50 }), fc.integer(), fc.constant(null)));
     await fc.assert(
       fc.asyncProperty(fc.array(doc, { maxLength: 30 }), async (docs) => {
         await writeJsonArray(file, docs);
-        expect(fs.readFileSync(file, "utf8")).toBe(JSON.stringify(docs));
+        const text = fs.readFileSync(file, "utf8");
+        expect(JSON.parse(text)).toEqual(docs);
+        // Every raw newline is between items: the lines are "[", one item each, "]".
+        expect(text.split("\n")).toHaveLength(docs.length === 0 ? 3 : docs.length + 2);
+        expect(await readJsonArray(file)).toEqual(docs);
       }),
       { numRuns: 200 },
     );
-    // More than one ~1 MB slice, with non-Latin-1 text, and what JSON writes as null inside an array.
-    const big = Array.from({ length: 3000 }, (_, i) => ({ id: String(i), title: `zabójstwo ${"ż".repeat(400)} ${i}` }));
+    // Many 1 MB write slices and 8 MB read slices, lines cut by a read slice, non-Latin-1 text, newlines inside strings,
+    // and what JSON writes as null inside an array.
+    const big = Array.from({ length: 30_000 }, (_, i) => ({ id: String(i), title: `zabójstwo\n${"ż".repeat(400)} ${i}` }));
     const mixed: unknown[] = [...big, undefined, () => 1, { last: true }];
     await writeJsonArray(file, mixed);
-    expect(fs.readFileSync(file, "utf8")).toBe(JSON.stringify(mixed));
-    expect(fs.statSync(file).size).toBeGreaterThan(2 * 2 ** 20);
+    expect(fs.statSync(file).size).toBeGreaterThan(2 * (8 << 20));
+    const expected = JSON.parse(JSON.stringify(mixed)) as unknown[];
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(expected);
+    expect(await readJsonArray(file)).toEqual(expected);
+  });
+
+  it("reads the older layout (the whole array on one line) and refuses a file cut short", async () => {
+    const file = path.join(dir, "array.json");
+    const docs = [{ id: "1", title: "a,\nb" }, { id: "2", title: "ż" }];
+    fs.writeFileSync(file, JSON.stringify(docs));
+    expect(await readJsonArray(file)).toEqual(docs);
+    await writeJsonArray(file, docs);
+    const whole = fs.readFileSync(file);
+    fs.writeFileSync(file, whole.subarray(0, whole.length - 2));
+    await expect(readJsonArray(file)).rejects.toThrow(/not closed/);
+    fs.writeFileSync(file, Buffer.concat([whole, Buffer.from("\n{}")]));
+    await expect(readJsonArray(file)).rejects.toThrow(/after the end/);
   });
 });

@@ -77,29 +77,86 @@ async function readTyped<T extends Uint32Array | Float32Array>(
   return copy;
 }
 
+const SLICE_CHARS = 1 << 20;
+
 /**
- * `JSON.stringify(items)` written to `file` in ~1 MB slices: the documents' JSON is tens of MB (twice that as a
- * JavaScript string with any non-Latin-1 character, plus the encoded buffer), and it was made whole at the end of a
- * full build, when memory is already at its peak. The bytes are the same (tests/unit/search-lancedb-snapshot.test.ts).
+ * `items` as a JSON array with one item per line (`[`, `item,` …, `item`, `]`), written in ~1 MB slices: the
+ * documents' JSON is hundreds of MB at 10× (twice that as a JavaScript string with any non-Latin-1 character, plus the
+ * encoded buffer), and it was made whole at the end of a full build, when memory is already at its peak. JSON.stringify
+ * never writes a raw newline (one in a string is escaped), so every newline in the file is between items and
+ * `readJsonArray` can parse it a slice at a time. The file is valid JSON (tests/unit/search-lancedb-snapshot.test.ts).
  */
 export async function writeJsonArray(file: string, items: readonly unknown[]): Promise<void> {
   const fh = await fs.open(file, "w");
   try {
-    let out = "[";
+    let out = "[\n";
     for (let i = 0; i < items.length; i++) {
       // As in an array, a value JSON cannot represent (undefined, a function) is written as null.
-      out += (i > 0 ? "," : "") + (JSON.stringify(items[i]) ?? "null");
+      out += (i > 0 ? ",\n" : "") + (JSON.stringify(items[i]) ?? "null");
       if (out.length >= SLICE_CHARS) {
         await fh.write(out);
         out = "";
       }
     }
-    await fh.write(out + "]");
+    await fh.write(out + "\n]");
   } finally {
     await fh.close();
   }
 }
-const SLICE_CHARS = 1 << 20;
+
+/** Bytes read and parsed at a time by readJsonArray. */
+const READ_SLICE_BYTES = 8 << 20;
+const NEWLINE = 0x0a;
+
+/**
+ * The array `writeJsonArray` wrote, parsed ~8 MB of lines at a time: opening a 10× index read docs.json whole into
+ * one string (~0.5-1 GB) before parsing it, and peaked at 4.17 GB of RSS (docs/bench.md). A file in the older layout
+ * (the whole array on one line) is parsed whole, as before. A file that does not end its array (cut short) throws.
+ */
+export async function readJsonArray<T>(file: string): Promise<T[]> {
+  const fh = await fs.open(file, "r");
+  try {
+    const buf = Buffer.allocUnsafe(READ_SLICE_BYTES);
+    const out: T[] = [];
+    let carry: Buffer = Buffer.alloc(0); // the bytes of a line not yet ended
+    let lineNo = 0;
+    let ended = false;
+    const take = (text: string) => {
+      const items: string[] = [];
+      for (const line of text.split("\n")) {
+        const n = lineNo++;
+        if (n === 0) {
+          if (line !== "[") throw new Error(`${path.basename(file)}: not one item per line`);
+          continue;
+        }
+        if (ended) throw new Error(`${path.basename(file)}: text after the end of the array`);
+        if (line === "]") ended = true;
+        else if (line !== "") items.push(line.endsWith(",") ? line.slice(0, -1) : line);
+      }
+      if (items.length > 0) for (const x of JSON.parse(`[${items.join(",")}]`) as T[]) out.push(x);
+    };
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      if (lineNo === 0 && carry.length === 0 && !(buf[0] === 0x5b && buf[1] === NEWLINE)) {
+        // The older layout: the whole array on one line.
+        return JSON.parse(await fs.readFile(file, "utf8")) as T[];
+      }
+      const last = buf.lastIndexOf(NEWLINE, bytesRead - 1);
+      if (last < 0) {
+        carry = Buffer.concat([carry, buf.subarray(0, bytesRead)]);
+        continue;
+      }
+      take(Buffer.concat([carry, buf.subarray(0, last)]).toString("utf8"));
+      carry = Buffer.from(buf.subarray(last + 1, bytesRead));
+    }
+    take(carry.toString("utf8"));
+    if (!ended) throw new Error(`${path.basename(file)}: the array is not closed (cut short?)`);
+    return out;
+  } finally {
+    await fh.close();
+  }
+}
 
 export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> {
   if (!LITTLE_ENDIAN) return; // the files are little-endian; a big-endian host just rebuilds on open
@@ -121,7 +178,7 @@ export async function writeSnapshot(dir: string, snap: Snapshot): Promise<void> 
       snap.ivf ? fs.writeFile(path.join(tmp, "ivf-centroids.f32"), bytes(snap.ivf.centroids)) : null,
       snap.ivf ? fs.writeFile(path.join(tmp, "ivf-lists.u32"), bytes(new Uint32Array(snap.ivf.lists.buffer, snap.ivf.lists.byteOffset, snap.ivf.lists.length))) : null,
     ]);
-    // One JSON text for all documents: a single JSON.parse on open is much faster than one per line.
+    // One JSON text for all documents, parsed in a few large slices on open (one JSON.parse per document is slower).
     await writeJsonArray(path.join(tmp, "docs.json"), snap.docs);
     const meta: SnapshotMeta = {
       format: SNAPSHOT_FORMAT,
@@ -154,7 +211,7 @@ export async function readSnapshot(dir: string, dimensions: number): Promise<Sna
   if (meta.format !== SNAPSHOT_FORMAT || meta.endianness !== "le" || !LITTLE_ENDIAN) return null;
   if (meta.dimensions !== dimensions) return null;
   const f = (name: string) => path.join(dir, name);
-  const [ids, vocab, offsets, docs, weights, masks, vecIds, vectors, docsJson] = await Promise.all([
+  const [ids, vocab, offsets, docs, weights, masks, vecIds, vectors, storedDocs] = await Promise.all([
     fs.readFile(f("ids.txt"), "utf8").then((s) => splitLines(s, meta.documents)),
     fs.readFile(f("vocab.txt"), "utf8").then((s) => splitLines(s, meta.terms)),
     readTyped(f("offsets.u32"), Uint32Array, meta.terms + 1),
@@ -163,7 +220,7 @@ export async function readSnapshot(dir: string, dimensions: number): Promise<Sna
     readTyped(f("post-mask.u32"), Uint32Array, meta.postings),
     fs.readFile(f("vec-ids.txt"), "utf8").then((s) => splitLines(s, meta.vectors)),
     readTyped(f("vectors.f32"), Float32Array, meta.vectors * dimensions),
-    fs.readFile(f("docs.json"), "utf8"),
+    readJsonArray<IndexDocument>(f("docs.json")),
   ]);
   if (ids.length !== meta.documents || vocab.length !== meta.terms || vecIds.length !== meta.vectors) {
     throw new Error(`keyword snapshot ${dir} is inconsistent with its meta.json`);
@@ -180,7 +237,7 @@ export async function readSnapshot(dir: string, dimensions: number): Promise<Sna
   }
   return {
     segment: { ids, vocab, offsets, docs, weights, masks },
-    docs: JSON.parse(docsJson) as IndexDocument[],
+    docs: storedDocs,
     vecIds,
     vectors,
     dimensions,
