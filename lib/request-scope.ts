@@ -58,11 +58,6 @@ export function textResponse(text: string, init: ResponseInit): Response {
   return res;
 }
 
-/** The text of a Response made by `textResponse` in the current direct request (undefined otherwise). */
-export function directText(res: Response): string | undefined {
-  return directScope()?.texts.get(res);
-}
-
 /** Give `copy` the direct text of `original` (a Response rebuilt with other headers keeps its body). */
 export function carryDirectText(original: Response, copy: Response): Response {
   const scope = directScope();

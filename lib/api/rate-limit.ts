@@ -77,6 +77,11 @@ export async function limitByAddressAndUser(policy: Exclude<RateLimitPolicy, "no
   return verdicts;
 }
 
+/** Whether the limiter's store call is on the wire as soon as it is made (see RateLimiter.sendsAtOnce). */
+export function limiterSendsAtOnce(): boolean {
+  return rateLimiter().sendsAtOnce();
+}
+
 /**
  * Count a signed-in caller's request against the same rule per user (R-AUTH-007), keyed on the hashed per-user
  * identity (`Identity.rateLimitId`, never the raw id). Separate counters from the per-IP ones (`user:` subjects).

@@ -10,7 +10,7 @@ import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
 import { errorResponse } from "./errors";
 import { locallyVerifiedClaims, rateLimitIdOfClaims, resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
-import { clientAddress, earlyWorkWelcome, limitByAddressAndUser, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
+import { clientAddress, earlyWorkWelcome, limitByAddressAndUser, limitByApiKey, limiterSendsAtOnce, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "@/lib/errors";
 // The rendering lives in ./errors; re-exported for callers that know it from here.
@@ -288,14 +288,16 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         parsedQuery = opts.query.safeParse(queryObject(req));
         const start = opts.early;
         const data = parsedQuery.success ? (parsedQuery.data as Infer<Q>) : undefined;
-        // On the next turn of the event loop: by then the limiter's command has gone out (a synchronous search started
-        // here would run before it and overlap nothing).
         if (data !== undefined) {
-          early = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          const run = () => {
             const t0 = timer.on ? performance.now() : 0;
             const work = start(data);
             return work && timer.on ? work.finally(() => timer.note("early", performance.now() - t0)) : work;
-          });
+          };
+          // Started as soon as the limiter's command is on the wire: at once on a direct Redis connection (its write is
+          // made before limitByAddressAndUser returns); else on the next turn of the event loop, by when the REST
+          // client has sent it (a synchronous search started here would run before it and overlap nothing).
+          early = limiterSendsAtOnce() ? new Promise<E | null>((resolve) => resolve(run())) : new Promise<void>((resolve) => setImmediate(resolve)).then(run);
         }
         // Unawaited when the request is refused: its failure must not surface as an unhandled rejection.
         early?.catch(() => undefined);

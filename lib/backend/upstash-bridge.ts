@@ -181,6 +181,28 @@ export class UpstashBridge {
     return replies.map((r) => ("error" in r ? r : { result: encodeReply(r.result, base64) }));
   }
 
+  /** Whether a command goes out at once: connected and ready (before that, ioredis queues it until it is). */
+  get ready(): boolean {
+    return this.redis.status === "ready";
+  }
+
+  /**
+   * A Lua script by its SHA-1, sent again as EVAL when Redis does not hold it (NOSCRIPT); replies as ioredis gives them
+   * (integers as numbers). With the connection ready the command is written before this returns, which the limiter's
+   * direct path relies on (rate-limit-store.ts `directScript`). Errors as `command` throws them.
+   */
+  async evalScript(sha: string, script: string, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
+    } catch (e) {
+      const err = asBridgeError(e);
+      if (!(err instanceof UpstashCommandError && err.message.startsWith("NOSCRIPT"))) throw err;
+      return this.redis.eval(script, keys.length, ...keys, ...args).catch((e2: unknown) => {
+        throw asBridgeError(e2);
+      });
+    }
+  }
+
   /** One command (POST /upstash): a Redis error is thrown as UpstashCommandError (Upstash answers it with 400). */
   async command(command: unknown): Promise<unknown> {
     const prepared = this.prepare(command, false);
