@@ -17,7 +17,7 @@ export { isPublicRoute } from "@/lib/auth/public-routes";
  *   - style-src 'unsafe-inline': React `style={…}` attributes (recharts positions its tooltips and SVG that way) and
  *     Next's dev style injection cannot carry a nonce (a nonce in style-src would disable 'unsafe-inline'). Styles
  *     cannot run code; scripts stay nonce-only.
- *   - fonts (next/font/local) and Tailwind's CSS are files served from 'self'.
+ *   - Tailwind's CSS is a file served from 'self' (the interface uses the platform's fonts).
  */
 export function pageContentSecurityPolicy(nonce: string, dev: boolean): string {
   return [

@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
-import { inter, interExt } from "./fonts";
 import { Footer } from "@/components/shell/footer";
 import { Header } from "@/components/shell/header";
 import { Providers } from "@/components/shell/providers";
@@ -22,7 +21,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [{ locale, t }, user] = await Promise.all([getI18n(), getSessionUser()]);
   return (
-    <html lang={locale} className={`${inter.variable} ${interExt.variable}`}>
+    <html lang={locale}>
       <body className="flex min-h-dvh flex-col antialiased">
         <a
           href="#main"
