@@ -147,24 +147,28 @@ export class RedisBridgeTransport implements Requester {
   ) {}
 
   request<TResult = unknown>(req: UpstashRequest): Promise<UpstashResponse<TResult>> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`limits store did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
-    });
-    return Promise.race([this.run(req), deadline]).finally(() => clearTimeout(timer)) as Promise<UpstashResponse<TResult>>;
+    return withinDeadline(this.run(req), this.timeoutMs) as Promise<UpstashResponse<TResult>>;
   }
 
   private async run(req: UpstashRequest): Promise<unknown> {
     const path = req.path?.length ? `/${req.path.join("/")}` : "";
     if (!isUpstashPath(path)) throw new errors.UpstashError(`ERR unsupported limits store request ${path}`);
-    try {
-      return await this.bridge.rest(path, req.body, false);
-    } catch (e) {
-      // Redis refused the command: what the REST API answers with 400 and the stock client throws as UpstashError.
-      if (e instanceof UpstashCommandError) throw new errors.UpstashError(e.message);
-      throw e;
-    }
+    return this.bridge.rest(path, req.body, false).catch(asUpstashError);
   }
+}
+
+/** `work`, or an error once `ms` have passed without its answer: the direct store's deadline throws, never resolves. */
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`limits store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Redis refused the command: what the REST API answers with 400 and the stock client throws as UpstashError. */
+function asUpstashError(e: unknown): never {
+  throw e instanceof UpstashCommandError ? new errors.UpstashError(e.message) : e;
 }
 
 export function createLimitsStore(s: StoreSettings): Redis {
@@ -197,16 +201,7 @@ export type ScriptRunner = (sha: string, script: string, keys: readonly string[]
 export function directScript(store: Redis): ScriptRunner | null {
   const d = direct.get(store);
   if (!d) return null;
-  return (sha, script, keys, args) => {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`limits store did not answer within ${d.timeoutMs} ms`)), d.timeoutMs);
-    });
-    const run = d.bridge.evalScript(sha, script, keys, args).catch((e: unknown) => {
-      throw e instanceof UpstashCommandError ? new errors.UpstashError(e.message) : e;
-    });
-    return Promise.race([run, deadline]).finally(() => clearTimeout(timer));
-  };
+  return (sha, script, keys, args) => withinDeadline(d.bridge.evalScript(sha, script, keys, args).catch(asUpstashError), d.timeoutMs);
 }
 
 /** Whether a command to `store` goes out as it is made: a direct store whose connection is ready. */
