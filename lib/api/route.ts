@@ -224,24 +224,31 @@ function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Resp
   }
 }
 
+interface PhaseTimer {
+  /** The phase that ends now (it began where the previous one ended). */
+  mark(phase: string): void;
+  /** `work()`, timed as a span of its own inside the phases (e.g. the early work while the limiter answers). */
+  span<T>(name: string, work: () => Promise<T> | null): Promise<T> | null;
+  apply(res: Response): Response;
+}
+
 /** Server-Timing phases of one request (config SERVER_TIMING); a no-op when it is off. */
-function phaseTimer() {
-  if (!config().SERVER_TIMING) return { on: false, mark: (_phase: string) => undefined, note: (_name: string, _ms: number) => undefined, apply: (res: Response) => res };
+function phaseTimer(): PhaseTimer {
+  if (!config().SERVER_TIMING) return { mark: () => undefined, span: (_name, work) => work(), apply: (res) => res };
   const phases: string[] = [];
   let last = performance.now();
+  const push = (name: string, ms: number) => phases.push(`${name};dur=${ms.toFixed(2)}`);
   return {
-    on: true,
-    /** The phase that ends now (it began where the previous one ended). */
-    mark(phase: string) {
+    mark(phase) {
       const now = performance.now();
-      phases.push(`${phase};dur=${(now - last).toFixed(2)}`);
+      push(phase, now - last);
       last = now;
     },
-    /** A span inside the phases (e.g. the early work while the limiter answers), measured by the caller. */
-    note(name: string, ms: number) {
-      phases.push(`${name};dur=${ms.toFixed(2)}`);
+    span(name, work) {
+      const t0 = performance.now();
+      return work()?.finally(() => push(name, performance.now() - t0)) ?? null;
     },
-    apply(res: Response): Response {
+    apply(res) {
       try {
         res.headers.set("Server-Timing", phases.join(", "));
       } catch {
@@ -289,11 +296,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         const start = opts.early;
         const data = parsedQuery.success ? (parsedQuery.data as Infer<Q>) : undefined;
         if (data !== undefined) {
-          const run = () => {
-            const t0 = timer.on ? performance.now() : 0;
-            const work = start(data);
-            return work && timer.on ? work.finally(() => timer.note("early", performance.now() - t0)) : work;
-          };
+          const run = () => timer.span("early", () => start(data));
           // Started as soon as the limiter's command is on the wire: at once on a direct Redis connection (its write is
           // made before limitByAddressAndUser returns); else on the next turn of the event loop, by when the REST
           // client has sent it (a synchronous search started here would run before it and overlap nothing).

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { Redis, errors, type Requester, type UpstashRequest, type UpstashResponse } from "@upstash/redis";
@@ -178,6 +179,9 @@ export function createLimitsStore(s: StoreSettings): Redis {
   return store;
 }
 
+/** The connection and deadline of each direct store, for the script calls that skip the REST client. */
+const direct = new WeakMap<Redis, { bridge: UpstashBridge; timeoutMs: number }>();
+
 /** A limits store on a direct Redis connection (see RedisBridgeTransport). */
 export function createDirectLimitsStore(s: { redisUrl: string; timeoutMs: number; retryAfterMs?: number }): Redis {
   const bridge = UpstashBridge.lazy(s.redisUrl, (line) => logger.warn({ redis: redactedUrl(s.redisUrl) }, line.replace(s.redisUrl, redactedUrl(s.redisUrl))));
@@ -187,21 +191,24 @@ export function createDirectLimitsStore(s: { redisUrl: string; timeoutMs: number
   return store;
 }
 
-/** The connection and deadline of each direct store, for the script calls that skip the REST client. */
-const direct = new WeakMap<Redis, { bridge: UpstashBridge; timeoutMs: number }>();
-
-export type ScriptRunner = (sha: string, script: string, keys: readonly string[], args: readonly string[]) => Promise<unknown>;
+/** A Lua script bound to its store, as `Redis.createScript` gives one: run it on keys and arguments. */
+export type StoreScript = (keys: string[], args: string[]) => Promise<unknown>;
 
 /**
- * Run a Lua script on a direct store's own connection, without the REST client's chain of promises: with the
- * connection ready, the command is on the wire when the call returns, so work started right after it overlaps Redis's
- * round trip (withRoute's `early`, issue 20 item 3). null for a REST store. Same contract as RedisBridgeTransport:
- * Redis's refusals thrown as UpstashError with Redis's message, a deadline that throws, no retries.
+ * `script` on `store`. On a direct store it runs on the store's own connection (its SHA-1 computed once, here),
+ * without the REST client's chain of promises: with the connection ready, the command is on the wire when the call
+ * returns, so work started right after it overlaps Redis's round trip (withRoute's `early`, issue 20 item 3). Same
+ * contract as RedisBridgeTransport: Redis's refusals thrown as UpstashError with Redis's message, a deadline that
+ * throws, no retries. On a REST store it is the client's own script (EVALSHA, EVAL on NOSCRIPT).
  */
-export function directScript(store: Redis): ScriptRunner | null {
+export function storeScript(store: Redis, script: string): StoreScript {
   const d = direct.get(store);
-  if (!d) return null;
-  return (sha, script, keys, args) => withinDeadline(d.bridge.evalScript(sha, script, keys, args).catch(asUpstashError), d.timeoutMs);
+  if (!d) {
+    const viaClient = store.createScript<unknown>(script);
+    return (keys, args) => viaClient.exec(keys, args);
+  }
+  const sha = createHash("sha1").update(script).digest("hex");
+  return (keys, args) => withinDeadline(d.bridge.evalScript(sha, script, keys, args).catch(asUpstashError), d.timeoutMs);
 }
 
 /** Whether a command to `store` goes out as it is made: a direct store whose connection is ready. */

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { LocalSlidingWindow } from "./rate-limit-local";
-import { directScript, limitsStore, reportStoreFailure, sendsAtOnce, storeAvailable, type ScriptRunner } from "./rate-limit-store";
+import { limitsStore, reportStoreFailure, sendsAtOnce, storeAvailable, storeScript, type StoreScript } from "./rate-limit-store";
 
 /**
  * Rate limits (spec: Limits; D-21): `search` = per client IP on GET /api/search/documents (SEARCH_DOCUMENTS_RATE_LIMIT
@@ -88,13 +87,10 @@ end
 return out
 `;
 
-const MANY_SHA = createHash("sha1").update(SLIDING_WINDOW_MANY).digest("hex");
-
 export class RateLimiter {
   private readonly remote: Partial<Record<RuleName, Ratelimit>> = {};
-  private readonly manyScript: { exec(keys: string[], args: string[]): Promise<unknown> } | null;
-  /** The store's own connection for the script, when it is a direct store (see directScript). */
-  private readonly directRun: ScriptRunner | null;
+  /** SLIDING_WINDOW_MANY on the store (storeScript: on a direct store's own connection, else through its client). */
+  private readonly manyScript: StoreScript | null;
   private readonly memory: Partial<Record<RuleName, LocalSlidingWindow>>;
   private readonly fallbackMinute: LocalSlidingWindow;
   private readonly fallbackHour: LocalSlidingWindow;
@@ -108,8 +104,7 @@ export class RateLimiter {
     this.memory = Object.fromEntries(names.map((n) => [n, new LocalSlidingWindow(spec(n).limit, spec(n).windowSeconds * 1000, now)]));
     this.fallbackMinute = new LocalSlidingWindow(opts.fallback.perMinute, 60_000, now);
     this.fallbackHour = new LocalSlidingWindow(opts.fallback.perHour, 3_600_000, now);
-    this.manyScript = opts.store ? opts.store.createScript<unknown>(SLIDING_WINDOW_MANY) : null;
-    this.directRun = opts.store ? directScript(opts.store) : null;
+    this.manyScript = opts.store ? storeScript(opts.store, SLIDING_WINDOW_MANY) : null;
     if (opts.store) {
       for (const n of names) {
         this.remote[n] = new Ratelimit({
@@ -171,8 +166,7 @@ export class RateLimiter {
     const prefix = `${this.opts.prefix ?? "rl"}:${rule}`;
     const keys = subjects.flatMap((s) => [`${prefix}:${s}:${index}`, `${prefix}:${s}:${index - 1}`]);
     try {
-      const args = [String(limit), String(now), String(windowMs)];
-      const answer = await (this.directRun ? this.directRun(MANY_SHA, SLIDING_WINDOW_MANY, keys, args) : this.manyScript.exec(keys, args));
+      const answer = await this.manyScript(keys, [String(limit), String(now), String(windowMs)]);
       if (Array.isArray(answer) && answer.length > 0 && answer.length <= subjects.length && answer.every((n) => typeof n === "number")) {
         const reset = (index + 1) * windowMs;
         return answer.map((n: number) => ({ success: n >= 0, limit, remaining: Math.max(0, n), reset, source: "store" as const }));

@@ -189,7 +189,7 @@ export class UpstashBridge {
   /**
    * A Lua script by its SHA-1, sent again as EVAL when Redis does not hold it (NOSCRIPT); replies as ioredis gives them
    * (integers as numbers). With the connection ready the command is written before this returns, which the limiter's
-   * direct path relies on (rate-limit-store.ts `directScript`). Errors as `command` throws them.
+   * direct path relies on (rate-limit-store.ts `storeScript`). Errors as `command` throws them.
    */
   async evalScript(sha: string, script: string, keys: readonly string[], args: readonly string[]): Promise<unknown> {
     try {

@@ -33,12 +33,12 @@ beforeAll(() => {
 });
 
 /** A limiter on a real store (or process memory) with a clock the test sets and a prefix of its own. */
-function limiter(store: Redis | null, limit: number, clock: { t: number }) {
+function limiter(store: Redis | null, limit: number, clock: { t: number }, prefix = `test-many-${randomUUID()}`) {
   return new RateLimiter({
     store,
     rules: rules(limit),
     fallback: { perMinute: 1000, perHour: 10_000 },
-    prefix: `test-many-${randomUUID()}`,
+    prefix,
     now: () => clock.t,
   });
 }
@@ -47,8 +47,8 @@ function limiter(store: Redis | null, limit: number, clock: { t: number }) {
  * The counter of `subject` in window `index` as another process reads it from Redis (a synchronous child process, so
  * this process's event loop does not turn meanwhile), or null when it has no value.
  */
-function counterNow(rl: RateLimiter, subject: string, index: number): string | null {
-  const key = `${(rl as unknown as { opts: { prefix: string } }).opts.prefix}:ip:${subject}:${index}`;
+function counterNow(prefix: string, subject: string, index: number): string | null {
+  const key = `${prefix}:ip:${subject}:${index}`;
   const u = new URL(REDIS_URL);
   const command = `*2\r\n$3\r\nGET\r\n$${Buffer.byteLength(key)}\r\n${key}\r\n`;
   // A reply this small arrives in one read.
@@ -152,8 +152,9 @@ describe("the direct Redis transport (LIMITS_REDIS_URL)", () => {
 
   it("runs the window script on its own connection: on the wire when checkAll returns (a REST store's is not yet)", async () => {
     const clock = { t: Date.now() };
-    const direct = limiter(stores.direct, 5, clock);
-    const rest = limiter(stores.rest, 5, clock);
+    const prefixes = { direct: `test-many-${randomUUID()}`, rest: `test-many-${randomUUID()}` };
+    const direct = limiter(stores.direct, 5, clock, prefixes.direct);
+    const rest = limiter(stores.rest, 5, clock, prefixes.rest);
     await direct.checkAll("ip", ["ip:warm"]); // connects
     expect(direct.sendsAtOnce()).toBe(true);
     expect(rest.sendsAtOnce()).toBe(false);
@@ -161,7 +162,7 @@ describe("the direct Redis transport (LIMITS_REDIS_URL)", () => {
     const index = Math.floor(clock.t / WINDOW_MS);
     const directAnswer = direct.checkAll("ip", ["ip:wire"]);
     const restAnswer = rest.checkAll("ip", ["ip:wire"]);
-    const seen = [counterNow(direct, "ip:wire", index), counterNow(rest, "ip:wire", index)];
+    const seen = [counterNow(prefixes.direct, "ip:wire", index), counterNow(prefixes.rest, "ip:wire", index)];
     expect(await directAnswer).toMatchObject([{ success: true, remaining: 4, source: "store" }]);
     expect(await restAnswer).toMatchObject([{ success: true, remaining: 4, source: "store" }]);
     expect(seen).toEqual(["1", null]);
