@@ -1,9 +1,11 @@
 import http from "node:http";
+import path from "node:path";
 import next from "next";
 import { flushSearchRecordsAtShutdown } from "../lib/backend/search-analytics";
 import { stampClientAddress } from "../lib/api/client-address";
 import { config } from "../lib/config";
 import { logger } from "../lib/logger";
+import { staticAssets } from "./static-assets";
 
 /**
  * Serve the Next app from our own HTTP server instead of `next start`, so every request gets its client address
@@ -60,6 +62,8 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   const { directAnswerHeaders, directHandlerFor, serveDirect } = await import("./direct-route");
   const answerHeaders = directAnswerHeaders(process.env.NODE_ENV === "production");
   const upgrade = app.getUpgradeHandler();
+  // The build's hashed scripts and stylesheets, compressed once instead of per request (server/static-assets.ts, P-75).
+  const assets = opts.dev ? null : staticAssets(path.resolve(opts.dir, process.env.NEXT_DIST_DIR ?? ".next"), process.env.NODE_ENV === "production");
   const server = http.createServer({ ServerResponse: AppResponse }, (req, res) => {
     stampClientAddress(req, opts.trustedProxy);
     // The hottest JSON reads skip Next's router once their module is loaded (lib/api/direct-routes.ts, P-70).
@@ -70,6 +74,16 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
         .catch((e: unknown) => {
           // Writing the answer failed (the client went away mid-write, say): never an unhandled rejection.
           logger.error({ err: e instanceof Error ? e.message : String(e) }, "direct route answer failed");
+          res.destroy();
+        });
+      return;
+    }
+    if (assets && req.url?.startsWith("/_next/static/")) {
+      assets
+        .serve(req, res)
+        .then((served) => (served ? undefined : handle(req, res)))
+        .catch((e: unknown) => {
+          logger.error({ err: e instanceof Error ? e.message : String(e) }, "static asset answer failed");
           res.destroy();
         });
       return;
