@@ -13,7 +13,7 @@ import { errorMessage } from "@/lib/client/api";
 import { aggregate, aggregateRequest, type AggregateResponse, type Distribution } from "@/lib/client/extractions-api";
 import type { ApiFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatNumber, formatPercent } from "@/lib/i18n/locale";
 import { DEFAULT_AGGREGATE_FIELDS, aggregableKeys } from "@/lib/schema";
 import { chartData, chartHeight } from "./chart-data";
 import { keyLabel, valueLabel } from "./registry-view";
@@ -147,7 +147,7 @@ function AggregateSummary({ data }: { data: AggregateResponse }) {
 function FieldChart({ field, d, base }: { field: string; d: Distribution; base: number }) {
   const { locale, t } = useI18n();
   const data = chartData(d, { other: t.extr.other, null: t.extr.nullValue, value: (v) => valueLabel(field, v, locale, t) });
-  const pct = base > 0 ? new Intl.NumberFormat(locale === "pl" ? "pl-PL" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(d.covered / base) : "—";
+  const pct = base > 0 ? formatPercent(locale, d.covered / base) : "—";
   const title = fmt(t.extr.chartOf, { label: keyLabel(field, locale) });
   const horizontal = d.kind === "categorical";
   return (
