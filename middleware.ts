@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isPublicRoute } from "@/lib/auth/public-routes";
 import { updateSession } from "@/lib/supabase/middleware";
+import { verifiedSessionClaims } from "@/lib/api/token-claims";
 import { GUEST_MINT_HEADER } from "@/lib/api/page-search-header";
 import { guestCookie } from "@/lib/api/guest-meter";
 import { GUEST_COOKIE, isGuestSessionId } from "@/lib/backend/guest";
@@ -54,6 +55,18 @@ function prepareGuestSearch(request: NextRequest): string | null {
 }
 
 /**
+ * Whether the visitor is signed in, and the response carrying any refreshed session cookies. A session token that
+ * verifies against the cached JWKS and is not due for a refresh needs no Supabase client (the route handlers' fast
+ * path, lib/api/token-claims.ts); anything else goes through supabase-js, which refreshes or refuses it.
+ */
+async function sessionOf(request: NextRequest): Promise<{ response: NextResponse; signedIn: boolean }> {
+  const url = process.env.SUPABASE_URL;
+  const claims = url && process.env.SUPABASE_ANON_KEY ? await verifiedSessionClaims(request.headers.get("cookie"), url) : null;
+  if (claims?.sub) return { response: NextResponse.next({ request }), signedIn: true };
+  return updateSession(request);
+}
+
+/**
  * UX gate for pages only (CVE-2025-29927: handlers authenticate themselves): refresh the session and send signed-out
  * visitors of protected pages to sign-in; set the page's CSP. API routes are not matched: `withRoute` verifies the
  * caller once, applies the same public-route allowlist and answers 401 JSON (D-03); running the middleware too cost
@@ -68,7 +81,7 @@ export async function middleware(request: NextRequest) {
   request.headers.set("content-security-policy", csp);
   request.headers.set("x-nonce", nonce);
   const mintedGuest = prepareGuestSearch(request);
-  const { response, signedIn } = await updateSession(request);
+  const { response, signedIn } = await sessionOf(request);
   if (mintedGuest) response.headers.append("Set-Cookie", guestCookie(mintedGuest, appConfig().GUEST_SESSION_TTL_SECONDS));
   if (signedIn || isPublicRoute(request.method, pathname)) {
     response.headers.set("Content-Security-Policy", csp);

@@ -8,7 +8,7 @@ import { supabaseEnv } from "@/lib/supabase/env";
 import type { Identity, Role } from "@/lib/backend/identity";
 import { createServiceClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
 import { ApiError, authOutage } from "@/lib/errors";
-import { sessionAccessToken, verifyAccessToken } from "./token-claims";
+import { verifiedSessionClaims, verifyAccessToken } from "./token-claims";
 
 // The types live with the backend modules that consume them (layers point one way); re-exported for the web tier.
 export type { Identity, Role };
@@ -117,8 +117,8 @@ export async function locallyVerifiedClaims(req: Request): Promise<Claims | null
   const bearer = bearerOf(req);
   if (!bearer && !hasSessionCookie(req)) return null;
   const { url } = supabaseEnv();
-  const token = bearer ?? (await sessionAccessToken(req.headers.get("cookie"), url));
-  return token ? ((await verifyAccessToken(token, url)) as Claims | null) : null;
+  if (bearer) return (await verifyAccessToken(bearer, url)) as Claims | null;
+  return (await verifiedSessionClaims(req.headers.get("cookie"), url)) as Claims | null;
 }
 
 /** The per-user rate-limit identity of locally verified claims of a signed-in caller, else null. */

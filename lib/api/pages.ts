@@ -6,14 +6,17 @@
  * Each helper is wrapped in React `cache`, so one render (layout, generateMetadata, page) verifies the session and
  * reads a judgment once.
  */
+import { headers } from "next/headers";
 import { cache } from "react";
 import { effectiveRole } from "@/lib/backend/admin/access";
 import { documentPage } from "@/lib/backend/documents";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
+import { supabaseEnv } from "@/lib/supabase/env";
 import { createServiceClient, createSessionClient } from "@/lib/supabase/server";
 import { ApiError } from "@/lib/errors";
 import { claimsOf, rateLimitIdentityOf, roleOf, type Claims } from "./identity";
+import { verifiedSessionClaims } from "./token-claims";
 
 /** The signed-in visitor as pages and the header show it. */
 export interface SessionUser {
@@ -23,14 +26,17 @@ export interface SessionUser {
 }
 
 /**
- * The visitor of a server-rendered page (cookie session only), read with getClaims() (local JWT verification; writes
- * re-check with getUser() in the route handlers).
+ * The visitor of a server-rendered page (cookie session only), verified locally (the cached JWKS, else supabase-js
+ * getClaims(); writes re-check with getUser() in the route handlers).
  */
 export const pageIdentity = cache(async (): Promise<Identity> => {
   const db = await createSessionClient();
-  // A token supabase-js cannot process (a forged alg under the genuine kid) is a signed-out visitor, not a 500.
-  const read = await claimsOf(db, null);
-  const claims = read && !read.error && read.data?.claims ? (read.data.claims as Claims) : null;
+  // The route handlers' fast path first (a token that verifies against the cached JWKS), then supabase-js, which
+  // refreshes a session due for it. A token supabase-js cannot process (a forged alg under the genuine kid) is a
+  // signed-out visitor, not a 500.
+  const fast = (await verifiedSessionClaims((await headers()).get("cookie"), supabaseEnv().url)) as Claims | null;
+  const read = fast ? null : await claimsOf(db, null);
+  const claims = fast ?? (read && !read.error && read.data?.claims ? (read.data.claims as Claims) : null);
   const claimed = roleOf(claims);
   // A banned user is a signed-out visitor and a revoked admin a user, as in the route handlers (lib/api/identity.ts).
   const role = claimed === "anonymous" || !claims?.sub ? claimed : await effectiveRole(createServiceClient, claims.sub, claimed, claims.iat);

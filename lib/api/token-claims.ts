@@ -81,3 +81,13 @@ export async function sessionAccessToken(cookieHeader: string | null, supabaseUr
     return null;
   }
 }
+
+/**
+ * The claims of the cookie session when its access token verifies locally (not due for a refresh, an asymmetric key
+ * of the JWKS, unexpired), else null: the caller then asks supabase-js, which refreshes or refuses. The fast path of
+ * the route handlers, the pages and the middleware alike.
+ */
+export async function verifiedSessionClaims(cookieHeader: string | null, supabaseUrl: string, now = Date.now()): Promise<JWTPayload | null> {
+  const token = await sessionAccessToken(cookieHeader, supabaseUrl, now);
+  return token ? verifyAccessToken(token, supabaseUrl, now) : null;
+}

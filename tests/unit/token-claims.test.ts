@@ -4,7 +4,7 @@ import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import fc from "fast-check";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionAccessToken, sessionCookieName, verifyAccessToken } from "@/lib/api/token-claims";
+import { sessionAccessToken, sessionCookieName, verifiedSessionClaims, verifyAccessToken } from "@/lib/api/token-claims";
 
 let server: http.Server;
 let url: string;
@@ -98,5 +98,26 @@ describe("sessionAccessToken (the @supabase/ssr cookie)", () => {
     expect(await sessionAccessToken(null, url)).toBeNull();
     expect(await sessionAccessToken("other=1", url)).toBeNull();
     expect(await sessionAccessToken(`${sessionCookieName(url)}=base64-%%%`, url)).toBeNull();
+  });
+});
+
+describe("verifiedSessionClaims (the pages' and the middleware's fast path)", () => {
+  const cookieOf = (session: object) =>
+    createChunks(sessionCookieName(url), `base64-${stringToBase64URL(JSON.stringify(session))}`)
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+  const hourAhead = () => Math.floor(Date.now() / 1000) + 3600;
+
+  it("gives the claims of a session whose token verifies and is not due for refresh", async () => {
+    const token = await sign({ sub: "page-user", role: "authenticated" });
+    expect(await verifiedSessionClaims(cookieOf({ access_token: token, expires_at: hourAhead() }), url)).toMatchObject({ sub: "page-user" });
+  });
+
+  it("leaves everything else to supabase-js (null): no cookie, a session due for refresh, a token that does not verify", async () => {
+    const token = await sign({ sub: "page-user", role: "authenticated" });
+    expect(await verifiedSessionClaims(null, url)).toBeNull();
+    expect(await verifiedSessionClaims(cookieOf({ access_token: token, expires_at: Math.floor(Date.now() / 1000) + 30 }), url)).toBeNull();
+    const [h, p] = token.split(".");
+    expect(await verifiedSessionClaims(cookieOf({ access_token: `${h}.${p}.AAAA`, expires_at: hourAhead() }), url)).toBeNull();
   });
 });
