@@ -8,6 +8,7 @@ import { errorResponse } from "../lib/api/errors";
 import { ApiError } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { API_ANSWER_HEADERS, everyAnswerHeaders } from "../lib/security-headers";
+import { pickCoding } from "./content-coding";
 
 const gzip = promisify(gzipCallback);
 
@@ -42,18 +43,6 @@ function requestOf(req: IncomingMessage): NextRequest | null {
 /** The headers next.config.ts gives every API answer, made once per server (serveDirect copies them per answer). */
 export function directAnswerHeaders(production: boolean): Readonly<Record<string, string>> {
   return Object.fromEntries([...everyAnswerHeaders(production), ...API_ANSWER_HEADERS].map(({ key, value }) => [key, value]));
-}
-
-/** Whether the client accepts gzip (q=0 refuses it). */
-function acceptsGzip(req: IncomingMessage): boolean {
-  const accept = req.headers["accept-encoding"];
-  if (typeof accept !== "string") return false;
-  return accept.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
 }
 
 /**
@@ -101,7 +90,7 @@ export async function serveDirect(
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   headers.vary = "Accept-Encoding";
   let length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
-  if (length >= COMPRESS_MIN_BYTES && !headers["content-encoding"] && acceptsGzip(req)) {
+  if (length >= COMPRESS_MIN_BYTES && !headers["content-encoding"] && pickCoding(req.headers["accept-encoding"], { br: false, gzip: true }) === "gzip") {
     body = await gzip(body);
     length = body.length;
     headers["content-encoding"] = "gzip";

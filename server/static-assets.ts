@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { everyAnswerHeaders } from "../lib/security-headers";
+import { pickCoding } from "./content-coding";
 
 const gzip = promisify(gzipCallback);
 const brotli = promisify(brotliCallback);
@@ -40,23 +41,6 @@ interface Asset {
   gzip: Buffer | null;
   /** Brotli at its best quality takes ~0.3 s for the largest chunk: made in the background, used once ready. */
   br: Buffer | null;
-}
-
-type Coding = "br" | "gzip" | "identity";
-
-/** The best coding the client accepts among those at hand (q=0 refuses a coding). */
-export function pickCoding(acceptEncoding: string | undefined, available: { br: boolean; gzip: boolean }): Coding {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(",")) {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(coding.trim());
-  }
-  const any = accepted.has("*");
-  if (available.br && (accepted.has("br") || any)) return "br";
-  if (available.gzip && (accepted.has("gzip") || any)) return "gzip";
-  return "identity";
 }
 
 export interface StaticAssets {

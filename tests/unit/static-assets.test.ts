@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickCoding, staticAssets } from "../../server/static-assets";
+import { pickCoding } from "../../server/content-coding";
+import { staticAssets } from "../../server/static-assets";
 
 describe("pickCoding", () => {
   const both = { br: true, gzip: true };
@@ -31,6 +32,10 @@ describe("pickCoding", () => {
     expect(pickCoding("gzip;q=0.5", both)).toBe("gzip");
     expect(pickCoding("*", both)).toBe("br");
     expect(pickCoding(" GZIP ", both)).toBe("gzip");
+    // A coding the header names keeps its own weight; * covers only the others.
+    expect(pickCoding("br;q=0, *", both)).toBe("gzip");
+    expect(pickCoding("gzip;q=0, *;q=0.1", { br: false, gzip: true })).toBe("identity");
+    expect(pickCoding("*;q=0", both)).toBe("identity");
   });
 });
 
