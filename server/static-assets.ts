@@ -64,7 +64,8 @@ export function staticAssets(distDir: string, production: boolean): StaticAssets
     }
     const asset: Asset = { raw, type, etag: `"${createHash("sha1").update(raw).digest("base64url")}"`, gzip: null, br: null };
     if (raw.length >= COMPRESS_MIN_BYTES) {
-      asset.gzip = await gzip(raw, { level: 9 });
+      // A coding that fails leaves the file to be sent as it is (or in the other coding), never a failed answer.
+      asset.gzip = await gzip(raw, { level: 9 }).catch(() => null);
       brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }).then(
         (b) => (asset.br = b),
         () => undefined, // gzip stays in use
