@@ -1,6 +1,9 @@
 /** Content codings our HTTP server writes itself (server/static-assets.ts, server/direct-route.ts). */
 export type Coding = "br" | "gzip" | "identity";
 
+/** Smaller answers are sent as they are, as Next's compression middleware leaves them. */
+export const COMPRESS_MIN_BYTES = 1024;
+
 /**
  * The best coding the client accepts among those at hand (RFC 9110 Accept-Encoding: q=0 refuses a coding, `*` stands
  * for every coding the header does not name).

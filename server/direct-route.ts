@@ -8,12 +8,10 @@ import { errorResponse } from "../lib/api/errors";
 import { ApiError } from "../lib/errors";
 import { logger } from "../lib/logger";
 import { API_ANSWER_HEADERS, everyAnswerHeaders } from "../lib/security-headers";
-import { pickCoding } from "./content-coding";
+import { COMPRESS_MIN_BYTES, pickCoding } from "./content-coding";
 
 const gzip = promisify(gzipCallback);
 
-/** Next's compression middleware leaves smaller answers as they are; so do we. */
-const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * The directly served handler for this request (lib/api/direct-routes.ts), or undefined: only a GET whose raw path is
