@@ -82,8 +82,8 @@ export async function resolveApiKeyIdentity(req: Request): Promise<Identity> {
   );
 }
 
-/** `identity` with `db` made by `make` on first read (most read-only routes never use it). */
-function withLazyDb(identity: Omit<Identity, "db">, make: () => DbClient): Identity {
+/** `identity` with `db` made by `make` on first read (most read-only routes and pages never use it). */
+export function withLazyDb(identity: Omit<Identity, "db">, make: () => DbClient): Identity {
   let db: DbClient | null = null;
   return Object.defineProperty(identity, "db", { get: () => (db ??= make()), enumerable: true }) as Identity;
 }

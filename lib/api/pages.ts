@@ -13,9 +13,10 @@ import { documentPage } from "@/lib/backend/documents";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
 import { supabaseEnv } from "@/lib/supabase/env";
-import { createServiceClient, createSessionClient } from "@/lib/supabase/server";
+import type { DbClient } from "@/lib/supabase/db-client";
+import { createServiceClient, sessionClientFactory } from "@/lib/supabase/server";
 import { ApiError } from "@/lib/errors";
-import { claimsOf, rateLimitIdentityOf, roleOf, type Claims } from "./identity";
+import { claimsOf, rateLimitIdentityOf, roleOf, withLazyDb, type Claims } from "./identity";
 import { verifiedSessionClaims } from "./token-claims";
 
 /** The signed-in visitor as pages and the header show it. */
@@ -30,26 +31,31 @@ export interface SessionUser {
  * getClaims(); writes re-check with getUser() in the route handlers).
  */
 export const pageIdentity = cache(async (): Promise<Identity> => {
-  const db = await createSessionClient();
+  // The session client is built once, and only when something reads with it (as in the route handlers).
+  const make = await sessionClientFactory();
+  let client: DbClient | null = null;
+  const sessionDb = () => (client ??= make());
   // The route handlers' fast path first (a token that verifies against the cached JWKS), then supabase-js, which
   // refreshes a session due for it. A token supabase-js cannot process (a forged alg under the genuine kid) is a
   // signed-out visitor, not a 500.
   const fast = (await verifiedSessionClaims((await headers()).get("cookie"), supabaseEnv().url)) as Claims | null;
-  const read = fast ? null : await claimsOf(db, null);
+  const read = fast ? null : await claimsOf(sessionDb(), null);
   const claims = fast ?? (read && !read.error && read.data?.claims ? (read.data.claims as Claims) : null);
   const claimed = roleOf(claims);
   // A banned user is a signed-out visitor and a revoked admin a user, as in the route handlers (lib/api/identity.ts).
   const role = claimed === "anonymous" || !claims?.sub ? claimed : await effectiveRole(createServiceClient, claims.sub, claimed, claims.iat);
   const userId = role === "anonymous" ? null : (claims?.sub ?? null);
-  return {
-    role,
-    userId,
-    email: userId ? (claims?.email ?? null) : null,
-    via: userId ? "session" : "none",
-    db,
-    apiKey: null,
-    rateLimitId: userId ? rateLimitIdentityOf(userId) : null,
-  };
+  return withLazyDb(
+    {
+      role,
+      userId,
+      email: userId ? (claims?.email ?? null) : null,
+      via: userId ? "session" : "none",
+      apiKey: null,
+      rateLimitId: userId ? rateLimitIdentityOf(userId) : null,
+    },
+    sessionDb,
+  );
 });
 
 /**

@@ -36,11 +36,6 @@ export async function sessionClientFactory(): Promise<() => DbClient> {
     });
 }
 
-/** The Supabase client bound to this request's session cookies. */
-export async function createSessionClient(): Promise<DbClient> {
-  return (await sessionClientFactory())();
-}
-
 /** A client that acts as the holder of `accessToken` (bearer callers) or as anon when it is absent. */
 export function createTokenClient(accessToken?: string): DbClient {
   const { url, anonKey } = supabaseEnv();
