@@ -60,34 +60,27 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   // Both after prepare(): Next has loaded the .env files, and set up the request storage that next/server needs.
   const directRoutes = !opts.dev && config().DIRECT_ROUTES;
   const { directAnswerHeaders, directHandlerFor, serveDirect } = await import("./direct-route");
-  const answerHeaders = directAnswerHeaders(process.env.NODE_ENV === "production");
+  const production = process.env.NODE_ENV === "production";
+  const answerHeaders = directAnswerHeaders(production);
   const upgrade = app.getUpgradeHandler();
   // The build's hashed scripts and stylesheets, compressed once instead of per request (server/static-assets.ts, P-75).
-  const assets = opts.dev ? null : staticAssets(path.resolve(opts.dir, process.env.NEXT_DIST_DIR ?? ".next"), process.env.NODE_ENV === "production");
+  const assets = opts.dev ? null : staticAssets(path.resolve(opts.dir, process.env.NEXT_DIST_DIR ?? ".next"), production);
+  /** The answer of one of our own servers, or Next's when it declines (having written nothing). */
+  const orNext = (served: Promise<boolean>, req: http.IncomingMessage, res: http.ServerResponse, what: string) => {
+    served
+      .then((done) => (done ? undefined : handle(req, res)))
+      .catch((e: unknown) => {
+        // Writing the answer failed (the client went away mid-write, say): never an unhandled rejection.
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, `${what} answer failed`);
+        res.destroy();
+      });
+  };
   const server = http.createServer({ ServerResponse: AppResponse }, (req, res) => {
     stampClientAddress(req, opts.trustedProxy);
     // The hottest JSON reads skip Next's router once their module is loaded (lib/api/direct-routes.ts, P-70).
     const direct = directRoutes ? directHandlerFor(req) : undefined;
-    if (direct) {
-      serveDirect(direct, req, res, answerHeaders)
-        .then((served) => (served ? undefined : handle(req, res)))
-        .catch((e: unknown) => {
-          // Writing the answer failed (the client went away mid-write, say): never an unhandled rejection.
-          logger.error({ err: e instanceof Error ? e.message : String(e) }, "direct route answer failed");
-          res.destroy();
-        });
-      return;
-    }
-    if (assets && req.url?.startsWith("/_next/static/")) {
-      assets
-        .serve(req, res)
-        .then((served) => (served ? undefined : handle(req, res)))
-        .catch((e: unknown) => {
-          logger.error({ err: e instanceof Error ? e.message : String(e) }, "static asset answer failed");
-          res.destroy();
-        });
-      return;
-    }
+    if (direct) return orNext(serveDirect(direct, req, res, answerHeaders), req, res, "direct route");
+    if (assets && req.url?.startsWith("/_next/static/")) return orNext(assets.serve(req, res), req, res, "static asset");
     void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => {
