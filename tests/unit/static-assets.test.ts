@@ -47,7 +47,10 @@ describe("staticAssets", () => {
   const script = `console.log(${JSON.stringify("ą judgment ".repeat(400))});\n`;
   const small = "a{color:red}\n";
 
-  /** A raw request (no client-side decompression), so the coding on the wire is what the test sees. */
+  /**
+   * A raw request: the coding on the wire is what the test sees, and the path goes out as written (the test client,
+   * tests/helpers/http.ts, resolves it with URL, which would fold the `..` and `%2e%2e` tricks below away).
+   */
   function get(p: string, headers: Record<string, string> = {}, method = "GET") {
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       const req = http.request(`${base}${p}`, { method, headers }, (res) => {
