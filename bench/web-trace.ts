@@ -12,14 +12,12 @@
  *   no-scripts  without its <script> tags (the stylesheet link kept): what the scripts cost before the first paint
  *   inline-css  the stylesheet link replaced by the stylesheet itself: what the render-blocking request costs
  *   static      both: the HTML and CSS alone
- *   no-fonts    static without the web fonts (no preload, no @font-face): what waiting for Inter costs
- *   scripts-no-fonts  CSS inlined without the web fonts, scripts kept: the page as served in the system font stack
- *   no-font-preload  as served but the fonts not preloaded (a font-display: optional face that is not preloaded
- *               does not hold the first paint: the page paints in the fallback face when Inter is not at hand)
  *   expect      the page holding its first frame until the result list is parsed (<link rel=expect>)
  *   no-blur     the page without the header's backdrop blur; no-shadow: without the cards' shadows (paint cost)
  *   tiny        a one-paragraph document: the browser's own floor (new context, renderer process, commit, first frame)
  *   raw         no interception (the app's own delivery)
+ * (The font variants docs/bench.md reports went with the web fonts: since P-74 the page has none, so no-fonts was
+ * static, scripts-no-fonts inline-css and no-font-preload asis.)
  *
  * Per visit a Chromium trace gives, up to LCP: the renderer main thread's CPU time (thread time, so a loaded machine
  * inflates it less than wall time) in HTML parsing, style, layout (and text shaping inside it), script, and all tasks;
@@ -48,7 +46,7 @@ const APP_URL = values.url.replace(/\/+$/, "");
 const TARGET = new URL(values.path, APP_URL).toString();
 const RUNS = Math.max(1, Number(values.runs) || 6);
 const VARIANTS = values.variants.split(",").map((v) => v.trim()).filter(Boolean);
-const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "no-fonts", "scripts-no-fonts", "no-font-preload", "expect", "no-blur", "no-shadow", "tiny", "raw"]);
+const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "expect", "no-blur", "no-shadow", "tiny", "raw"]);
 for (const v of VARIANTS) if (!KNOWN.has(v)) throw new Error(`unknown variant ${v} (known: ${[...KNOWN].join(", ")})`);
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8.execute", "blink", "blink.user_timing", "cc", "navigation", "toplevel"];
@@ -81,19 +79,11 @@ async function deliver(route: Route, variant: string): Promise<void> {
   const headers = { ...res.headers() };
   // The body is handed over decoded and whole.
   for (const h of ["content-encoding", "content-length", "transfer-encoding"]) delete headers[h];
-  const noFonts = variant === "no-fonts" || variant === "scripts-no-fonts";
-  if (variant === "inline-css" || variant === "static" || noFonts) {
-    for (const m of [...body.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g)]) {
-      const css = await stylesheet(m[1]);
-      body = body.replace(m[0], `<style>${noFonts ? css.replace(/@font-face\{[^}]*\}/g, "") : css}</style>`);
-    }
+  if (variant === "inline-css" || variant === "static") {
+    for (const m of [...body.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g)]) body = body.replace(m[0], `<style>${await stylesheet(m[1])}</style>`);
     withoutLinkHeader(headers, "style");
   }
-  if (noFonts || variant === "no-font-preload") {
-    body = body.replace(/<link rel="preload"[^>]*as="font"[^>]*\/>/g, "");
-    withoutLinkHeader(headers, "font");
-  }
-  if (variant === "no-scripts" || variant === "static" || variant === "no-fonts") {
+  if (variant === "no-scripts" || variant === "static") {
     body = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="preload" as="script"[^>]*\/>/g, "");
   }
   if (variant === "expect") {
