@@ -5,6 +5,7 @@ import { Redis, errors, type Requester, type UpstashRequest, type UpstashRespons
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { isUpstashPath, UpstashBridge, UpstashCommandError } from "./upstash-bridge";
+import { withinDeadline } from "./deadline";
 
 /**
  * The limits store shared by the rate limiter and the guest meter: Upstash Redis over REST (locally the gateway's
@@ -148,7 +149,7 @@ export class RedisBridgeTransport implements Requester {
   ) {}
 
   request<TResult = unknown>(req: UpstashRequest): Promise<UpstashResponse<TResult>> {
-    return withinDeadline(this.run(req), this.timeoutMs) as Promise<UpstashResponse<TResult>>;
+    return storeDeadline(this.run(req), this.timeoutMs) as Promise<UpstashResponse<TResult>>;
   }
 
   private async run(req: UpstashRequest): Promise<unknown> {
@@ -158,13 +159,9 @@ export class RedisBridgeTransport implements Requester {
   }
 }
 
-/** `work`, or an error once `ms` have passed without its answer: the direct store's deadline throws, never resolves. */
-function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`limits store did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+/** The direct store's deadline: a store that does not answer in time is a store failure (the fallback decides). */
+function storeDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return withinDeadline(work, ms, `limits store did not answer within ${ms} ms`);
 }
 
 /** Redis refused the command: what the REST API answers with 400 and the stock client throws as UpstashError. */
@@ -208,7 +205,7 @@ export function storeScript(store: Redis, script: string): StoreScript {
     return (keys, args) => viaClient.exec(keys, args);
   }
   const sha = createHash("sha1").update(script).digest("hex");
-  return (keys, args) => withinDeadline(d.bridge.evalScript(sha, script, keys, args).catch(asUpstashError), d.timeoutMs);
+  return (keys, args) => storeDeadline(d.bridge.evalScript(sha, script, keys, args).catch(asUpstashError), d.timeoutMs);
 }
 
 /** Whether a command to `store` goes out as it is made: a direct store whose connection is ready. */

@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { withinDeadline } from "../deadline";
 
 export type DependencyStatus = "ok" | "degraded" | "down" | "not_configured";
 
@@ -50,19 +51,11 @@ const CHECK_TIMEOUT_MS = 3000;
 /** Run one check with a time limit; a thrown error or a time-out is reported as `down`, never raised. */
 export async function timed<R extends DependencyReport>(check: Check<R>): Promise<R | DependencyReport> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const report = await Promise.race([
-      check(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    const report = await withinDeadline(check(), CHECK_TIMEOUT_MS, `no answer within ${CHECK_TIMEOUT_MS} ms`);
     return { latency_ms: Math.round(performance.now() - started), ...report };
   } catch (e) {
     return { status: "down", latency_ms: Math.round(performance.now() - started), detail: (e as Error).message };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
