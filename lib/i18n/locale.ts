@@ -12,9 +12,9 @@ export function fmt(template: string, vars: Record<string, string | number>): st
 const intlLocale = (locale: Locale) => (locale === "pl" ? "pl-PL" : "en-GB");
 
 /**
- * One formatter per locale, made on first use: building an Intl formatter costs ~0.1 ms (ICU data lookup), formatting
- * with one ~1 µs, and a result page formats a date per card (a server profile of /search put the constructors at
- * ~5 % of its CPU).
+ * One formatter per locale, made on first use: building an Intl formatter costs ~0.1 ms on the server (ICU data
+ * lookup), formatting with one ~1 µs, and a result page formats a date per card (a server profile of /search put the
+ * constructors at ~5 % of its CPU).
  */
 function perLocale<F>(make: (tag: string) => F): (locale: Locale) => F {
   const made = new Map<Locale, F>();
@@ -29,14 +29,75 @@ const numberFormat = perLocale((tag) => new Intl.NumberFormat(tag));
 const percentFormat = perLocale((tag) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }));
 const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }));
 
-/** Locale-aware number formatting (thin spaces in Polish, commas in English). */
+/*
+ * Whole numbers, shares and dates, what the result pages show, are written out here rather than by Intl (P-76).
+ * In a browser the first Intl.DateTimeFormat costs 28-80 ms of main-thread time and the first NumberFormat 3-10 ms
+ * (measured in the bench Chromium: ICU's pattern generator is built on first use), and a hydrating result page paid
+ * both before its first paint was shown. Written out, the text is also the same on the server and in every browser,
+ * whatever ICU each carries. tests/unit/i18n-format.test.ts holds all three to Intl's output on Node's full ICU.
+ */
+
+/** Grouping as CLDR has it: en-GB a comma every three digits; pl-PL a no-break space, only from five digits up. */
+const GROUPING: Record<Locale, { separator: string; minDigits: number }> = {
+  en: { separator: ",", minDigits: 4 },
+  pl: { separator: "\u00a0", minDigits: 5 },
+};
+
+/** CLDR's abbreviated month names (format context), as dateStyle "medium" prints them. */
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  pl: ["sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sie", "wrz", "paź", "lis", "gru"],
+};
+
+function groupDigits(locale: Locale, digits: string): string {
+  const { separator, minDigits } = GROUPING[locale];
+  if (digits.length < minDigits) return digits;
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += separator + digits.slice(i, i + 3);
+  return out;
+}
+
+/** Locale-aware number formatting (no-break spaces in Polish, commas in English). */
 export function formatNumber(locale: Locale, n: number): string {
-  return numberFormat(locale).format(n);
+  // Fractions, -0 and integers beyond 2^53 keep Intl's rounding and notation.
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return numberFormat(locale).format(n);
+  const grouped = groupDigits(locale, String(Math.abs(n)));
+  return n < 0 ? `-${grouped}` : grouped;
+}
+
+const DECIMAL: Record<Locale, string> = { en: ".", pl: "," };
+
+/** `digits` (a whole number) plus one, in decimal. */
+function increment(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === "9") i--;
+  return i < 0 ? `1${"0".repeat(digits.length)}` : digits.slice(0, i) + String(Number(digits[i]) + 1) + "0".repeat(digits.length - i - 1);
+}
+
+/**
+ * |x| × 100 in tenths, rounded half away from zero, as a digit string. Like ICU, this starts from the shortest decimal
+ * that reads back as x (what String(x) prints), not from the double's exact binary value: 1.8455 is 184.6 %, though
+ * the double is 1.84549999…; and the × 100 is a shift of the decimal point, never a float multiplication.
+ */
+function percentTenths(x: number): string {
+  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(Math.abs(x)));
+  if (!m) throw new Error(`unexpected number text ${String(x)}`);
+  const digits = m[1] + (m[2] ?? "");
+  const point = m[1].length + Number(m[3] ?? 0) + 2;
+  const padded = point <= 0 ? "0".repeat(1 - point) + digits : digits.padEnd(point + 1, "0");
+  const at = Math.max(point, 1);
+  const kept = padded.slice(0, at + 1);
+  const tenths = (padded[at + 1] ?? "0") >= "5" ? increment(kept) : kept;
+  return tenths.replace(/^0+(?=\d{2})/, "");
 }
 
 /** A share (0.25 → "25%"), at most one decimal. */
 export function formatPercent(locale: Locale, share: number): string {
-  return percentFormat(locale).format(share);
+  if (!Number.isFinite(share)) return percentFormat(locale).format(share);
+  const tenths = percentTenths(share);
+  const tenth = tenths.slice(-1);
+  const sign = share < 0 || Object.is(share, -0) ? "-" : "";
+  return `${sign}${groupDigits(locale, tenths.slice(0, -1))}${tenth === "0" ? "" : DECIMAL[locale] + tenth}%`;
 }
 
 /** Dates are shown as day month year in the interface locale; ISO strings without a time are taken as UTC dates. */
@@ -44,5 +105,8 @@ export function formatDate(locale: Locale, iso: string | null | undefined): stri
   if (!iso) return "—";
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return dateFormat(locale).format(d);
+  const year = d.getUTCFullYear();
+  // Years outside four digits (none in the corpus) keep Intl's era and padding rules.
+  if (year < 1000 || year > 9999) return dateFormat(locale).format(d);
+  return `${d.getUTCDate()} ${MONTHS[locale][d.getUTCMonth()]} ${year}`;
 }
