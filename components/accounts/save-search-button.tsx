@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { LazyDialog, preloadDialog } from "@/components/ui/lazy-dialog";
 import { FieldError, Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
@@ -73,62 +73,69 @@ export function SaveSearchButton({
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <DialogRoot open={open} onOpenChange={openDialog}>
-        <Button type="button" variant="secondary" size="sm" onClick={() => openDialog(true)} disabled={disabled} data-testid="save-search">
-          {s.button}
-        </Button>
-        <DialogContent title={s.title}>
-          <form onSubmit={submit} className="space-y-4" noValidate>
-            <div>
-              <Label htmlFor="saved-name">{s.name}</Label>
-              <Input
-                id="saved-name"
-                value={name}
-                maxLength={SAVED_SEARCH_NAME_MAX}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? "saved-name-error" : undefined}
-                required
-              />
-              {fieldError ? <FieldError id="saved-name-error">{fieldError}</FieldError> : null}
-            </div>
-            <div>
-              <Label htmlFor="saved-folder">{s.folder}</Label>
-              <Input id="saved-folder" value={folder} maxLength={100} onChange={(e) => setFolder(e.target.value)} />
-            </div>
-            <div className="flex flex-wrap items-center gap-4">
-              <label className="inline-flex items-center gap-2 text-sm">
-                <input type="checkbox" className="size-4 accent-brand" checked={alert} onChange={(e) => setAlert(e.target.checked)} />
-                {s.alert}
-              </label>
-              <label className="inline-flex items-center gap-2 text-sm">
-                {s.frequency}
-                <select
-                  className="h-9 rounded-control border border-line-strong bg-surface px-2"
-                  value={frequency}
-                  disabled={!alert}
-                  onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
-                >
-                  {ALERT_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {t.accounts.frequency[f]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            {status?.tone === "danger" ? <Notice tone="danger">{status.text}</Notice> : null}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-                {s.cancel}
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {s.submit}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </DialogRoot>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={() => openDialog(true)}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        disabled={disabled}
+        data-testid="save-search"
+      >
+        {s.button}
+      </Button>
+      <LazyDialog open={open} onOpenChange={openDialog} title={s.title}>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div>
+            <Label htmlFor="saved-name">{s.name}</Label>
+            <Input
+              id="saved-name"
+              value={name}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? "saved-name-error" : undefined}
+              required
+            />
+            {fieldError ? <FieldError id="saved-name-error">{fieldError}</FieldError> : null}
+          </div>
+          <div>
+            <Label htmlFor="saved-folder">{s.folder}</Label>
+            <Input id="saved-folder" value={folder} maxLength={100} onChange={(e) => setFolder(e.target.value)} />
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-brand" checked={alert} onChange={(e) => setAlert(e.target.checked)} />
+              {s.alert}
+            </label>
+            <label className="inline-flex items-center gap-2 text-sm">
+              {s.frequency}
+              <select
+                className="h-9 rounded-control border border-line-strong bg-surface px-2"
+                value={frequency}
+                disabled={!alert}
+                onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
+              >
+                {ALERT_FREQUENCIES.map((f) => (
+                  <option key={f} value={f}>
+                    {t.accounts.frequency[f]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {status?.tone === "danger" ? <Notice tone="danger">{status.text}</Notice> : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+              {s.cancel}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {s.submit}
+            </Button>
+          </div>
+        </form>
+      </LazyDialog>
       {status?.tone === "success" ? (
         <p role="status" className="text-sm text-muted">
           {status.text} <a className="underline" href="/saved">{t.accounts.saved.title}</a>

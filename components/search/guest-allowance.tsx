@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
-import { DialogContent, DialogRoot } from "@/components/ui/dialog";
+import { LazyDialog } from "@/components/ui/lazy-dialog";
 import { Notice } from "@/components/ui/notice";
 import type { GuestAllowance } from "@/lib/client/search-api";
 import { useI18n } from "@/lib/i18n/client";
@@ -39,17 +39,15 @@ export function GuestBanner({ guest }: { guest: GuestAllowance }) {
 export function GuestLimitDialog({ open, onOpenChange, limit }: { open: boolean; onOpenChange: (v: boolean) => void; limit: number }) {
   const { t } = useI18n();
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t.search.limitTitle} description={fmt(t.search.limitBody, { limit })}>
-        <div className="flex flex-wrap justify-end gap-2" data-testid="guest-limit-dialog">
-          <Link href="/sign-in?next=/search" className={buttonClass("secondary")}>
-            {t.search.limitSignIn}
-          </Link>
-          <Link href="/sign-up?next=/search" className={buttonClass("primary")}>
-            {t.search.limitSignUp}
-          </Link>
-        </div>
-      </DialogContent>
-    </DialogRoot>
+    <LazyDialog open={open} onOpenChange={onOpenChange} title={t.search.limitTitle} description={fmt(t.search.limitBody, { limit })}>
+      <div className="flex flex-wrap justify-end gap-2" data-testid="guest-limit-dialog">
+        <Link href="/sign-in?next=/search" className={buttonClass("secondary")}>
+          {t.search.limitSignIn}
+        </Link>
+        <Link href="/sign-up?next=/search" className={buttonClass("primary")}>
+          {t.search.limitSignUp}
+        </Link>
+      </div>
+    </LazyDialog>
   );
 }

@@ -1,10 +1,32 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { cx } from "./cx";
 
 export const DialogRoot = RadixDialog.Root;
+
+/**
+ * Focus goes back to what had it when the dialog opened. Radix returns it to a Dialog.Trigger, and our dialogs are
+ * opened by ordinary buttons (or by the page itself), so without this it fell to the document body on close.
+ */
+function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Runs as the content mounts, before Radix moves focus into it: the opener still has focus.
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const el = opener.current;
+      opener.current = null;
+      if (el?.isConnected) {
+        event.preventDefault();
+        el.focus();
+      }
+    },
+  };
+}
 
 /** A centred modal (Radix: focus trap, Escape, labelled by its title and description). */
 export function DialogContent({
@@ -18,10 +40,12 @@ export function DialogContent({
   children?: ReactNode;
   className?: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
       <RadixDialog.Content
+        {...returnFocus}
         className={cx(
           "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto",
           "rounded-card border border-line bg-surface p-5 shadow-pop",
@@ -34,6 +58,22 @@ export function DialogContent({
         <div className="mt-4">{children}</div>
       </RadixDialog.Content>
     </RadixDialog.Portal>
+  );
+}
+
+/**
+ * A whole modal (root and content, open by its owner), the default export so `lazy-dialog.tsx` can load it on first
+ * open: pages that only may open a dialog then do not load Radix's dialog code with their first scripts.
+ */
+export default function Modal({
+  open,
+  onOpenChange,
+  ...content
+}: { open: boolean; onOpenChange: (open: boolean) => void } & Parameters<typeof DialogContent>[0]) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <DialogContent {...content} />
+    </RadixDialog.Root>
   );
 }
 
@@ -51,10 +91,12 @@ export function SheetContent({
   footer?: ReactNode;
   closeLabel: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
       <RadixDialog.Content
+        {...returnFocus}
         className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-line bg-surface shadow-pop"
         {...(description ? {} : { "aria-describedby": undefined })}
       >

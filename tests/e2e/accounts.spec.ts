@@ -35,8 +35,22 @@ test("a researcher saves a search, turns on its alert, and the digest arrives at
   const searchUrl = "/search?q=robbery&jurisdiction=UK";
   await page.goto(searchUrl);
   await expect(page.getByTestId("result-count")).toBeVisible();
-  await page.getByTestId("save-search").click();
+  await page.waitForLoadState("networkidle");
+  // The dialog's code is not in the page's first scripts (P-77): reaching the button fetches it.
+  const lateScripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") lateScripts.push(r.url());
+  });
+  const saveButton = page.getByTestId("save-search");
+  await saveButton.click();
   const dialog = page.getByRole("dialog", { name: "Save this search" });
+  await expect(dialog).toBeVisible();
+  expect(lateScripts.length).toBeGreaterThan(0);
+  // Closing unmounts it, and focus goes back to the button that opened it.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(saveButton).toBeFocused();
+  await saveButton.click();
   await expect(dialog.getByLabel("Name")).toHaveValue("robbery");
   await dialog.getByLabel("Name").fill("UK robbery");
   await dialog.getByLabel("Folder (optional)").fill("Robbery");
