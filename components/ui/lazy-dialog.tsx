@@ -15,8 +15,8 @@ export function preloadDialog(): void {
 }
 
 /**
- * A centred modal (`Modal` in dialog.tsx) mounted only while open. Closing unmounts it, and Radix's focus scope
- * returns focus to what had it when the dialog opened (the button that opened it).
+ * A centred modal (`Modal` in dialog.tsx) mounted only while open. Closing unmounts it; focus goes back to what had
+ * it when the dialog opened (dialog.tsx `useReturnFocus`), usually the button that opened it.
  */
 export function LazyDialog(props: ComponentProps<typeof Modal>) {
   if (!props.open) return null;

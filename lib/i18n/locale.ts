@@ -12,9 +12,8 @@ export function fmt(template: string, vars: Record<string, string | number>): st
 const intlLocale = (locale: Locale) => (locale === "pl" ? "pl-PL" : "en-GB");
 
 /**
- * One formatter per locale, made on first use: building an Intl formatter costs ~0.1 ms on the server (ICU data
- * lookup), formatting with one ~1 µs, and a result page formats a date per card (a server profile of /search put the
- * constructors at ~5 % of its CPU).
+ * One Intl formatter per locale, made on first use, for what the functions below leave to Intl: building one costs
+ * ~0.1 ms on the server (ICU data lookup) and much more in a browser (below), formatting with one ~1 µs.
  */
 function perLocale<F>(make: (tag: string) => F): (locale: Locale) => F {
   const made = new Map<Locale, F>();
