@@ -82,10 +82,15 @@ export async function resolveApiKeyIdentity(req: Request): Promise<Identity> {
   );
 }
 
+/** `make`, called on first use only; every later call returns that first value (a request's client, say). */
+export function builtOnce<T extends object>(make: () => T): () => T {
+  let made: T | null = null;
+  return () => (made ??= make());
+}
+
 /** `identity` with `db` made by `make` on first read (most read-only routes and pages never use it). */
 export function withLazyDb(identity: Omit<Identity, "db">, make: () => DbClient): Identity {
-  let db: DbClient | null = null;
-  return Object.defineProperty(identity, "db", { get: () => (db ??= make()), enumerable: true }) as Identity;
+  return Object.defineProperty(identity, "db", { get: builtOnce(make), enumerable: true }) as Identity;
 }
 
 /**
@@ -141,9 +146,7 @@ export async function resolveIdentity(
   const bearer = bearerOf(req);
   // The caller's client, built at most once per request. The session client stays the anonymous caller's client
   // too: sign-in and sign-up set the session cookies through it.
-  const makeCallerDb = bearer ? () => createTokenClient(bearer) : await sessionClientFactory();
-  let callerDb: DbClient | null = null;
-  const makeDb = () => (callerDb ??= makeCallerDb());
+  const makeDb = builtOnce(bearer ? () => createTokenClient(bearer) : await sessionClientFactory());
   const via: Identity["via"] = bearer ? "bearer" : "session";
   const anonymous = (): Identity =>
     withLazyDb({ role: "anonymous", userId: null, email: null, via: "none", apiKey, rateLimitId: null }, bearer ? () => createTokenClient() : makeDb);

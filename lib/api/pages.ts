@@ -13,10 +13,9 @@ import { documentPage } from "@/lib/backend/documents";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
 import { supabaseEnv } from "@/lib/supabase/env";
-import type { DbClient } from "@/lib/supabase/db-client";
 import { createServiceClient, sessionClientFactory } from "@/lib/supabase/server";
 import { ApiError } from "@/lib/errors";
-import { claimsOf, rateLimitIdentityOf, roleOf, withLazyDb, type Claims } from "./identity";
+import { builtOnce, claimsOf, rateLimitIdentityOf, roleOf, withLazyDb, type Claims } from "./identity";
 import { verifiedSessionClaims } from "./token-claims";
 
 /** The signed-in visitor as pages and the header show it. */
@@ -32,9 +31,7 @@ export interface SessionUser {
  */
 export const pageIdentity = cache(async (): Promise<Identity> => {
   // The session client is built once, and only when something reads with it (as in the route handlers).
-  const make = await sessionClientFactory();
-  let client: DbClient | null = null;
-  const sessionDb = () => (client ??= make());
+  const sessionDb = builtOnce(await sessionClientFactory());
   // The route handlers' fast path first (a token that verifies against the cached JWKS), then supabase-js, which
   // refreshes a session due for it. A token supabase-js cannot process (a forged alg under the genuine kid) is a
   // signed-out visitor, not a 500.
