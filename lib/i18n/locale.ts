@@ -9,7 +9,8 @@ export function fmt(template: string, vars: Record<string, string | number>): st
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? String(vars[key]) : whole));
 }
 
-const intlLocale = (locale: Locale) => (locale === "pl" ? "pl-PL" : "en-GB");
+/** The BCP 47 tag Intl gets for an interface locale. */
+export const intlLocale = (locale: Locale) => (locale === "pl" ? "pl-PL" : "en-GB");
 
 /**
  * One Intl formatter per locale, made on first use, for what the functions below leave to Intl: building one costs
@@ -36,10 +37,13 @@ const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 
  * whatever ICU each carries. tests/unit/i18n-format.test.ts holds all three to Intl's output on Node's full ICU.
  */
 
-/** Grouping as CLDR has it: en-GB a comma every three digits; pl-PL a no-break space, only from five digits up. */
-const GROUPING: Record<Locale, { separator: string; minDigits: number }> = {
-  en: { separator: ",", minDigits: 4 },
-  pl: { separator: "\u00a0", minDigits: 5 },
+/**
+ * Number marks as CLDR has them: en-GB a comma every three digits and a point; pl-PL a no-break space, only from
+ * five digits up, and a comma.
+ */
+const MARKS: Record<Locale, { group: string; groupFrom: number; decimal: string }> = {
+  en: { group: ",", groupFrom: 4, decimal: "." },
+  pl: { group: "\u00a0", groupFrom: 5, decimal: "," },
 };
 
 /** CLDR's abbreviated month names (format context), as dateStyle "medium" prints them. */
@@ -49,10 +53,10 @@ const MONTHS: Record<Locale, readonly string[]> = {
 };
 
 function groupDigits(locale: Locale, digits: string): string {
-  const { separator, minDigits } = GROUPING[locale];
-  if (digits.length < minDigits) return digits;
+  const { group, groupFrom } = MARKS[locale];
+  if (digits.length < groupFrom) return digits;
   let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += separator + digits.slice(i, i + 3);
+  for (let i = out.length; i < digits.length; i += 3) out += group + digits.slice(i, i + 3);
   return out;
 }
 
@@ -63,8 +67,6 @@ export function formatNumber(locale: Locale, n: number): string {
   const grouped = groupDigits(locale, String(Math.abs(n)));
   return n < 0 ? `-${grouped}` : grouped;
 }
-
-const DECIMAL: Record<Locale, string> = { en: ".", pl: "," };
 
 /** `digits` (a whole number) plus one, in decimal. */
 function increment(digits: string): string {
@@ -96,7 +98,7 @@ export function formatPercent(locale: Locale, share: number): string {
   const tenths = percentTenths(share);
   const tenth = tenths.slice(-1);
   const sign = share < 0 || Object.is(share, -0) ? "-" : "";
-  return `${sign}${groupDigits(locale, tenths.slice(0, -1))}${tenth === "0" ? "" : DECIMAL[locale] + tenth}%`;
+  return `${sign}${groupDigits(locale, tenths.slice(0, -1))}${tenth === "0" ? "" : MARKS[locale].decimal + tenth}%`;
 }
 
 /** Dates are shown as day month year in the interface locale; ISO strings without a time are taken as UTC dates. */
