@@ -12,7 +12,6 @@ import { COMPRESS_MIN_BYTES, pickCoding } from "./content-coding";
 
 const gzip = promisify(gzipCallback);
 
-
 /**
  * The directly served handler for this request (lib/api/direct-routes.ts), or undefined: only a GET whose raw path is
  * exactly a registered one (no trailing slash, no encoding, no `..`: Next normalises those, so they go to Next).
