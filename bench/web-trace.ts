@@ -14,6 +14,8 @@
  *   static      both: the HTML and CSS alone
  *   expect      the page holding its first frame until the result list is parsed (<link rel=expect>)
  *   no-blur     the page without the header's backdrop blur; no-shadow: without the cards' shadows (paint cost)
+ *   async-scripts  the page's queued scripts (P-78) put back as the async tags Next writes (the page before P-78)
+ *   no-preload  the scripts queued but not preloaded; late-scripts: appended one frame after parsing ends
  *   tiny        a one-paragraph document: the browser's own floor (new context, renderer process, commit, first frame)
  *   raw         no interception (the app's own delivery)
  * (The font variants docs/bench.md reports went with the web fonts: since P-74 the page has none, so no-fonts was
@@ -46,7 +48,7 @@ const APP_URL = values.url.replace(/\/+$/, "");
 const TARGET = new URL(values.path, APP_URL).toString();
 const RUNS = Math.max(1, Number(values.runs) || 6);
 const VARIANTS = values.variants.split(",").map((v) => v.trim()).filter(Boolean);
-const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "expect", "no-blur", "no-shadow", "tiny", "raw"]);
+const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "expect", "no-blur", "no-shadow", "async-scripts", "no-preload", "late-scripts", "tiny", "raw"]);
 for (const v of VARIANTS) if (!KNOWN.has(v)) throw new Error(`unknown variant ${v} (known: ${[...KNOWN].join(", ")})`);
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8.execute", "blink", "blink.user_timing", "cc", "navigation", "toplevel"];
@@ -92,6 +94,16 @@ async function deliver(route: Route, variant: string): Promise<void> {
   }
   if (variant === "no-blur") body = body.replace(/ backdrop-blur\b/g, "");
   if (variant === "no-shadow") body = body.replace(/ shadow-card\b/g, "");
+  // The page's scripts start once it is parsed (P-78). async-scripts: put back as the async tags Next writes;
+  // no-preload: queued, not preloaded; late-scripts: appended one frame after the end of parsing.
+  if (variant === "async-scripts" || variant === "no-preload") {
+    body = body.replace(/<link rel="preload" as="script" href="([^"]+)" nonce="([^"]+)"\/><script nonce="[^"]+">__scriptAfterParse\("[^"]+"\)<\/script>/g, (m, src: string, nonce: string) =>
+      variant === "no-preload" ? m.replace(/<link[^>]*\/>/, "") : `<script src="${src}" async="" nonce="${nonce}"></script>`,
+    );
+  }
+  if (variant === "late-scripts") {
+    body = body.replace('addEventListener("DOMContentLoaded",run,{once:true})', 'addEventListener("DOMContentLoaded",function(){requestAnimationFrame(function(){setTimeout(run,0)})},{once:true})');
+  }
   if (variant === "tiny") {
     body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>tiny</title></head><body><p style="font:600 20px sans-serif;max-width:600px">Sygn. akt II AKa 91/15 WYROK W IMIENIU RZECZYPOSPOLITEJ POLSKIEJ Sąd Apelacyjny</p></body></html>`;
     delete headers["link"];
@@ -106,6 +118,8 @@ interface PageFigures {
   fcp: number;
   ttfb: number;
   element: string;
+  /** Next's client ran (it sets window.next when it boots). */
+  booted: boolean;
 }
 
 interface TraceEvent {
@@ -172,6 +186,7 @@ async function visit(browser: Browser, cookies: SessionCookies, variant: string,
               fcp: Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1),
               ttfb: Math.round(nav.responseStart),
               element: el ? `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"` : "(none)",
+              booted: typeof (window as unknown as { next?: unknown }).next === "object",
             });
           }, 50);
         }),
@@ -221,6 +236,7 @@ async function main() {
           lcp_after_first_byte_ms_p50: median(list.map((x) => x.lcp - x.ttfb)),
           lcp_after_first_byte_ms_all: list.map((x) => x.lcp - x.ttfb),
           lcp_elements: [...new Set(list.map((x) => x.element))],
+          booted: list.filter((x) => x.booted).length,
           cpu_ms_p50_until_lcp: Object.fromEntries(keys.map((k) => [k, median(list.map((x) => x.trace?.[k] ?? NaN))])),
         },
       ];
