@@ -59,8 +59,7 @@ const noop = () => {};
 
 /**
  * Compress Next's answers here rather than in Next (next.config.ts turns its own off when APP_SERVER_COMPRESSES=1), so
- * that the page rewrite below sees the HTML before it is compressed. The middleware Next bundles, in its current release
- * (which adds brotli), with its defaults.
+ * that the page rewrite below sees the HTML before it is compressed. The same middleware Next uses, with its defaults.
  */
 function compressedByUs(compress: ReturnType<typeof compression>, req: http.IncomingMessage, res: http.ServerResponse): void {
   compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], noop);

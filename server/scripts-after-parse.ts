@@ -1,5 +1,4 @@
 import type http from "node:http";
-import { StringDecoder } from "node:string_decoder";
 
 /**
  * A page's scripts run once its HTML has been parsed (P-78, issue 20 item 1).
@@ -85,8 +84,8 @@ export function rewriteScriptsAfterParse(res: http.ServerResponse): void {
   const end = res.end.bind(res) as End;
   let decided: boolean | null = null;
   const rewriter = scriptRewriter();
-  // Holds back a UTF-8 character split across two writes, so it is never decoded in halves.
-  const decoder = new StringDecoder("utf8");
+  // A multi-byte character split across two writes must not be decoded in halves.
+  let pendingBytes = Buffer.alloc(0);
   const decide = (): boolean => {
     if (decided !== null) return decided;
     const headersOut = (res as unknown as { _headerSent?: boolean })._headerSent === true;
@@ -94,20 +93,38 @@ export function rewriteScriptsAfterParse(res: http.ServerResponse): void {
     if (decided && !headersOut) res.removeHeader("content-length");
     return decided;
   };
-  const bytes = (chunk: unknown, encoding: unknown): Uint8Array | null =>
-    typeof chunk === "string" ? Buffer.from(chunk, Buffer.isEncoding(encoding as string) ? (encoding as BufferEncoding) : "utf8") : chunk instanceof Uint8Array ? chunk : null;
+  const decode = (chunk: unknown, encoding: unknown): string | null => {
+    if (typeof chunk === "string") return encoding === undefined || encoding === "utf8" || encoding === "utf-8" ? chunk : null;
+    if (!(chunk instanceof Uint8Array)) return null;
+    const bytes = pendingBytes.length ? Buffer.concat([pendingBytes, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Keep back an incomplete UTF-8 sequence at the end (at most 3 bytes).
+    let keep = 0;
+    for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 3); i--) {
+      const b = bytes[i];
+      if ((b & 0xc0) === 0x80) continue;
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+      if (bytes.length - i < need) keep = bytes.length - i;
+      break;
+    }
+    pendingBytes = keep ? Buffer.from(bytes.subarray(bytes.length - keep)) : Buffer.alloc(0);
+    return bytes.subarray(0, bytes.length - keep).toString("utf8");
+  };
   res.write = function (chunk: unknown, encoding?: unknown, cb?: unknown): boolean {
+    if (!decide()) return write(chunk, encoding, cb);
+    const s = decode(chunk, typeof encoding === "function" ? undefined : encoding);
+    if (s === null) return write(chunk, encoding, cb);
+    const out = rewriter.push(s);
     const callback = typeof encoding === "function" ? encoding : cb;
-    const data = bytes(chunk, encoding);
-    if (!decide() || !data) return write(chunk, encoding, cb);
-    // An empty write still calls back, and keeps the stream's back-pressure answer.
-    return write(rewriter.push(decoder.write(data)), "utf8", callback);
+    // An empty write still has to call back, and keeps the stream's back-pressure answer.
+    return write(out, "utf8", callback);
   } as typeof res.write;
   res.end = function (chunk?: unknown, encoding?: unknown, cb?: unknown): http.ServerResponse {
     if (typeof chunk === "function") [chunk, encoding, cb] = [undefined, undefined, chunk];
-    const callback = typeof encoding === "function" ? encoding : cb;
-    const data = chunk === undefined || chunk === null ? new Uint8Array(0) : bytes(chunk, encoding);
-    if (!decide() || !data) return end(chunk, encoding, cb);
-    return end(rewriter.push(decoder.write(data) + decoder.end()) + rewriter.end(), "utf8", callback);
+    if (!decide()) return end(chunk, encoding, cb);
+    let s = chunk === undefined || chunk === null ? "" : decode(chunk, typeof encoding === "function" ? undefined : encoding);
+    if (s === null) return end(chunk, encoding, cb);
+    if (pendingBytes.length) s += pendingBytes.toString("utf8");
+    const out = rewriter.push(s) + rewriter.end();
+    return end(out, "utf8", typeof encoding === "function" ? encoding : cb);
   } as typeof res.end;
 }
