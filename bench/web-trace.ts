@@ -14,8 +14,7 @@
  *   static      both: the HTML and CSS alone
  *   expect      the page holding its first frame until the result list is parsed (<link rel=expect>)
  *   no-blur     the page without the header's backdrop blur; no-shadow: without the cards' shadows (paint cost)
- *   async-scripts  the page's queued scripts (P-78) put back as the async tags Next writes (the page before P-78)
- *   no-preload  the scripts queued but not preloaded; late-scripts: appended one frame after parsing ends
+ *   dcl-scripts the page's async chunk scripts appended when parsing ends; late-scripts: one frame after that
  *   tiny        a one-paragraph document: the browser's own floor (new context, renderer process, commit, first frame)
  *   raw         no interception (the app's own delivery)
  * (The font variants docs/bench.md reports went with the web fonts: since P-74 the page has none, so no-fonts was
@@ -48,7 +47,7 @@ const APP_URL = values.url.replace(/\/+$/, "");
 const TARGET = new URL(values.path, APP_URL).toString();
 const RUNS = Math.max(1, Number(values.runs) || 6);
 const VARIANTS = values.variants.split(",").map((v) => v.trim()).filter(Boolean);
-const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "expect", "no-blur", "no-shadow", "async-scripts", "no-preload", "late-scripts", "tiny", "raw"]);
+const KNOWN = new Set(["asis", "no-scripts", "inline-css", "static", "expect", "no-blur", "no-shadow", "dcl-scripts", "late-scripts", "tiny", "raw"]);
 for (const v of VARIANTS) if (!KNOWN.has(v)) throw new Error(`unknown variant ${v} (known: ${[...KNOWN].join(", ")})`);
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8.execute", "blink", "blink.user_timing", "cc", "navigation", "toplevel"];
@@ -94,15 +93,17 @@ async function deliver(route: Route, variant: string): Promise<void> {
   }
   if (variant === "no-blur") body = body.replace(/ backdrop-blur\b/g, "");
   if (variant === "no-shadow") body = body.replace(/ shadow-card\b/g, "");
-  // The page's scripts start once it is parsed (P-78). async-scripts: put back as the async tags Next writes;
-  // no-preload: queued, not preloaded; late-scripts: appended one frame after the end of parsing.
-  if (variant === "async-scripts" || variant === "no-preload") {
-    body = body.replace(/<link rel="preload" as="script" href="([^"]+)" nonce="([^"]+)"\/><script nonce="[^"]+">__scriptAfterParse\("[^"]+"\)<\/script>/g, (m, src: string, nonce: string) =>
-      variant === "no-preload" ? m.replace(/<link[^>]*\/>/, "") : `<script src="${src}" async="" nonce="${nonce}"></script>`,
+  // When the page's async chunk scripts start: appended at DOMContentLoaded (dcl-scripts), or one frame after it
+  // (late-scripts), by an inline loader carrying the page's CSP nonce ('strict-dynamic' allows what it appends).
+  if (variant === "dcl-scripts" || variant === "late-scripts") {
+    const srcs: string[] = [];
+    const nonce = /<script[^>]* nonce="([^"]+)"/.exec(body)?.[1] ?? "";
+    body = body.replace(/<script src="(\/_next\/static\/[^"]+)"(?: async="")? nonce="[^"]+"(?: async="")?><\/script>/g, (tag: string, src: string) =>
+      tag.includes(' async=""') ? (srcs.push(src), "") : tag,
     );
-  }
-  if (variant === "late-scripts") {
-    body = body.replace('addEventListener("DOMContentLoaded",run,{once:true})', 'addEventListener("DOMContentLoaded",function(){requestAnimationFrame(function(){setTimeout(run,0)})},{once:true})');
+    const append = `function(){${JSON.stringify(srcs)}.forEach(function(s){var e=document.createElement("script");e.src=s;e.async=true;document.head.appendChild(e)})}`;
+    const when = variant === "dcl-scripts" ? append : `function(){requestAnimationFrame(function(){setTimeout(${append},0)})}`;
+    body = body.replace("</body>", `<script nonce="${nonce}">document.addEventListener("DOMContentLoaded",${when})</script></body>`);
   }
   if (variant === "tiny") {
     body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>tiny</title></head><body><p style="font:600 20px sans-serif;max-width:600px">Sygn. akt II AKa 91/15 WYROK W IMIENIU RZECZYPOSPOLITEJ POLSKIEJ Sąd Apelacyjny</p></body></html>`;
