@@ -54,12 +54,15 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
   }
   const base: State = { filter: url.filter, q: url.q, page: url.page, nl: url.nl };
 
+  // Each page of results carries the `f` it was fetched for: while the next filter loads, the previous rows stay on
+  // screen (keepPreviousData), and their links must open the judgment with the filter those rows satisfied, not the
+  // new one, or the judgment page would mark fields as matching a filter the judgment does not meet.
   const results = useQuery({
     queryKey: ["extr-filter", f, url.q, url.page],
-    queryFn: ({ signal }) => filterDocuments(apiFilter, url.q, url.page, signal),
+    queryFn: async ({ signal }) => ({ f, response: await filterDocuments(apiFilter, url.q, url.page, signal) }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    initialData: served?.results,
+    initialData: served ? { f, response: served.results } : undefined,
   });
 
   function openDrawer() {
@@ -134,7 +137,7 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
           <h2 id="results-h" className="text-lg font-semibold">
             {t.extr.results}{" "}
             <span className="text-base font-normal text-muted" data-testid="cohort-total" aria-live="polite">
-              {results.data ? fmt(t.extr.total, { count: formatNumber(locale, results.data.total) }) : null}
+              {results.data ? fmt(t.extr.total, { count: formatNumber(locale, results.data.response.total) }) : null}
             </span>
           </h2>
           <div className="flex flex-wrap items-center gap-2">
@@ -152,7 +155,7 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
         {results.isError ? (
           <Notice tone="danger">{fmt(t.extr.error, { message: errorMessage(results.error, t.common.unknownError) })}</Notice>
         ) : (
-          <ResultsTable data={results.data} loading={results.isFetching} f={f} page={url.page} onPage={(page) => go({ ...base, page })} />
+          <ResultsTable data={results.data?.response} loading={results.isFetching} f={results.data?.f ?? f} page={url.page} onPage={(page) => go({ ...base, page })} />
         )}
       </section>
 

@@ -84,6 +84,8 @@ test("opening a judgment from a filtered list highlights the fields that matched
   await drawer.getByRole("button", { name: "Show results" }).click();
   await expect(page).toHaveURL(/[?&]f=/);
   await expect(page.locator("[data-chip=did_offender_confess]")).toBeVisible();
+  // The previous list stays on screen (dimmed, aria-busy) while the filtered one loads: open a row of the filtered one.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByTestId("result-link").first()).toHaveAttribute("href", /\?f=.+#base-fields$/);
 
   await page.getByTestId("result-link").first().click();
