@@ -118,14 +118,11 @@ const ConfigSchema = z.object({
   /** After the limits store failed, it is left alone this long (local fallback / unmetered) before being tried again. */
   LIMITS_STORE_RETRY_MS: int(5_000, 0),
   /**
-   * Serve the hottest JSON reads (GET /api/search/documents, /api/search/autocomplete) straight from our HTTP server
-   * to their route handlers, without Next's router (issue 20 item 3, lib/api/direct-routes.ts). On by default in
-   * production; "0" sends every request through Next (an escape hatch, and the tests' reference for parity).
+   * Who serves the build's hashed scripts and stylesheets (`/_next/static/`) in production: "memory" (default, for a
+   * deployment without a proxy: the app compresses each file once and keeps it, server/static-assets.ts) or "next"
+   * (Next's own handler; behind the proxy of deploy/, which serves the files precompressed at build time, P-75).
    */
-  DIRECT_ROUTES: z
-    .enum(["0", "1", "false", "true"])
-    .default("1")
-    .transform((v) => v === "1" || v === "true"),
+  STATIC_ASSETS: z.enum(["memory", "next"]).default("memory"),
   /**
    * Add a `Server-Timing` header (limit, auth, handler durations) to every API answer: where a request's time goes,
    * visible in the browser's devtools and to bench/search. Off by default (it tells callers how long checks took).
@@ -160,11 +157,17 @@ const ConfigSchema = z.object({
   FACET_CACHE_SECONDS: int(60, 0),
   UPSTREAM_TIMEOUT_MS: int(30_000, 1),
   SEARCH_SYNC_INTERVAL_HOURS: int(6, 1),
-  // Issue 12 item 2a (filters helper): filter cost is bounded (security review H1).
+  // Filter cost is bounded (security review H1).
   /** Values in one IN / any-of list, in the `filter` expression and in the structured `filters` object alike. */
   FILTER_MAX_LIST_VALUES: int(100, 1),
   /** IN / any-of values in one request, summed over the `filter` expression and the `filters` object together. */
   FILTER_MAX_TOTAL_VALUES: int(500, 1),
+  /**
+   * Conditions (comparisons, ranges, lists, EXISTS/IS tests) in one `filter` expression. The structured `filters`
+   * object is bounded by its keys (one condition each). 64 leaves room for any filter a person writes; hundreds of
+   * OR-ed comparisons are an attack on the in-process evaluator, not a query.
+   */
+  FILTER_MAX_CONDITIONS: int(64, 1),
 
   // Issue 12 item 4 (durability): search-analytics retries and queue bound (L8).
   /** A batch whose record_searches write fails is requeued; each row is tried at most this many times. */

@@ -62,6 +62,12 @@ function structured(total: number, perList = LIST_CAP): Record<string, string[]>
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
+/** The conditions cap of one `filter` expression (FILTER_MAX_CONDITIONS). */
+const CONDITIONS_CAP = config().FILTER_MAX_CONDITIONS;
+/** `n` comparisons that match nothing, joined by `join`: `=` OR-ed (the review's chain) or `!=` AND-ed. */
+const chain = (n: number, op: "=" | "!=", join: " OR " | " AND ") =>
+  Array.from({ length: n }, (_, i) => `${ATTRS[i % ATTRS.length]} ${op} "v${i}"`).join(join);
+
 beforeAll(async () => {
   if (!dataDir) throw new Error("the test stack has no searchDataDir");
   expect(ATTRS.length).toBeGreaterThanOrEqual(3);
@@ -94,6 +100,9 @@ describe(`over the caps (${LIST_CAP} per list, ${TOTAL_CAP} per request) → 4xx
       "/api/search/documents",
       { q: "", filter: orOf(spread(Math.ceil(TOTAL_CAP / 2))), filters: JSON.stringify(structured(Math.floor(TOTAL_CAP / 2) + 1)) },
     ],
+    ["autocomplete ?filter=, the review's 319 OR-ed `=` comparisons (no IN list)", "/api/search/autocomplete", { q: "", filter: Array.from({ length: 319 }, (_, i) => `base_keywords = "v${i}"`).join(" OR ") }],
+    ["autocomplete ?filter=, conditions cap + 1 `=` OR-ed", "/api/search/autocomplete", { q: "", filter: chain(CONDITIONS_CAP + 1, "=", " OR ") }],
+    ["documents ?filter=, conditions cap + 1 `!=` AND-ed", "/api/search/documents", { q: "", filter: chain(CONDITIONS_CAP + 1, "!=", " AND ") }],
     ["documents ?filters= jurisdiction outside its enum", "/api/search/documents", { q: "", filters: JSON.stringify({ jurisdiction: ["XX"] }) }],
     ["documents ?filters= jurisdiction list of cap + 1", "/api/search/documents", { q: "", filters: JSON.stringify({ jurisdiction: Array.from({ length: LIST_CAP + 1 }, () => "PL") }) }],
   ] as const)("%s", async (what, path, params) => {
@@ -120,6 +129,17 @@ describe("the worst filter still allowed (at the caps, q=\"\") answers fast and 
     expect(res.status).toBe(200);
     const body = (await res.json()) as { processing_time_ms: number };
     console.log(`[filter-cost] documents worst allowed filter + filters (${TOTAL_CAP} values): processing_time_ms=${body.processing_time_ms}`);
+    expect(body.processing_time_ms).toBeLessThan(PROCESSING_BOUND_MS);
+  });
+
+  it.each([
+    ["`=` OR-ed", chain(CONDITIONS_CAP, "=", " OR ")],
+    ["`!=` AND-ed", chain(CONDITIONS_CAP, "!=", " AND ")],
+  ])(`autocomplete, %s at the conditions cap: 200 with processing_time_ms under ${PROCESSING_BOUND_MS} ms`, async (what, filter) => {
+    const res = await new Browser().get(`/api/search/autocomplete?${q({ q: "", filter })}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { processing_time_ms: number };
+    console.log(`[filter-cost] autocomplete ${CONDITIONS_CAP} comparisons ${what}: processing_time_ms=${body.processing_time_ms}`);
     expect(body.processing_time_ms).toBeLessThan(PROCESSING_BOUND_MS);
   });
 

@@ -34,24 +34,6 @@ function lower(s: string): string {
   return l;
 }
 
-function scalarEquals(docValue: unknown, v: FilterValue): boolean {
-  if (docValue === null || docValue === undefined) return false;
-  if (typeof docValue === "number") {
-    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
-    return n === docValue;
-  }
-  if (typeof docValue === "boolean") {
-    return v === docValue || (typeof v === "string" && v.toLowerCase() === String(docValue));
-  }
-  if (typeof docValue === "string") return lower(docValue) === String(v).toLowerCase();
-  return false;
-}
-
-function valueEquals(docValue: unknown, v: FilterValue): boolean {
-  if (Array.isArray(docValue)) return docValue.some((e) => scalarEquals(e, v));
-  return scalarEquals(docValue, v);
-}
-
 function cmp(docValue: unknown, v: FilterValue): number | null {
   if (typeof docValue === "number") {
     const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
@@ -70,9 +52,9 @@ function anyCmp(docValue: unknown, v: FilterValue, ok: (c: number) => boolean): 
 }
 
 /**
- * `IN [values]` as one membership test with exactly `valueEquals`'s semantics for any of the values: strings compare
- * lower-cased (a number or boolean value matches its string form), a number matches a number or a numeric string, a
- * boolean matches a boolean or "true"/"false" in any case.
+ * `IN [values]` (and `=`, a list of one) as one membership test with Meilisearch's equality for any of the values:
+ * strings compare lower-cased (a number or boolean value matches its string form), a number matches a number or a
+ * numeric string, a boolean matches a boolean or "true"/"false" in any case; an array matches when an element does.
  */
 function compileIn(values: readonly FilterValue[]): (docValue: unknown) => boolean {
   const strings = new Set<string>();
@@ -108,6 +90,28 @@ function compileIn(values: readonly FilterValue[]): (docValue: unknown) => boole
   return (docValue) => (Array.isArray(docValue) ? docValue.some(scalar) : scalar(docValue));
 }
 
+/**
+ * OR-ed `attr = v` children on one attribute as one `attr IN [v…]` (the same semantics, `compileIn` says why): a chain
+ * of equalities then costs one set lookup per document instead of one comparison per value.
+ */
+function mergeEqualities(children: readonly FilterNode[]): FilterNode[] {
+  const values = new Map<string, FilterValue[]>();
+  const out: FilterNode[] = [];
+  for (const c of children) {
+    if (c.type === "compare" && c.op === "=") {
+      const list = values.get(c.attribute);
+      if (list) {
+        list.push(c.value);
+        continue;
+      }
+      const fresh = [c.value];
+      values.set(c.attribute, fresh);
+      out.push({ type: "in", attribute: c.attribute, values: fresh, negated: false });
+    } else out.push(c);
+  }
+  return out;
+}
+
 export function compileFilter(node: FilterNode): Predicate {
   switch (node.type) {
     case "and": {
@@ -115,7 +119,7 @@ export function compileFilter(node: FilterNode): Predicate {
       return (d) => parts.every((p) => p(d));
     }
     case "or": {
-      const parts = node.children.map(compileFilter);
+      const parts = mergeEqualities(node.children).map(compileFilter);
       return (d) => parts.some((p) => p(d));
     }
     case "not": {
@@ -125,10 +129,15 @@ export function compileFilter(node: FilterNode): Predicate {
     case "compare": {
       const { attribute: a, value: v } = node;
       switch (node.op) {
-        case "=":
-          return (d) => valueEquals(d[a], v);
-        case "!=":
-          return (d) => !valueEquals(d[a], v);
+        case "=": {
+          // One value is a one-element list: its lower-cased form is made once here, not once per document.
+          const member = compileIn([v]);
+          return (d) => member(d[a]);
+        }
+        case "!=": {
+          const member = compileIn([v]);
+          return (d) => !member(d[a]);
+        }
         case ">":
           return (d) => anyCmp(d[a], v, (c) => c > 0);
         case ">=":

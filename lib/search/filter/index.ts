@@ -5,7 +5,7 @@ import type { FilterNode } from "./ast";
 import { parseFilter } from "./parse";
 
 export * from "./ast";
-export { parseFilter, FilterCapError, MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_IN_VALUES } from "./parse";
+export { parseFilter, FilterCapError, MAX_CONDITIONS, MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_IN_VALUES } from "./parse";
 export { toMeiliFilter } from "./to-meili";
 export { toLanceSql, sqlString, type SqlColumnKind } from "./to-sql";
 export { compileFilter, type Predicate } from "./evaluate";
@@ -13,7 +13,8 @@ export { structuredFilterNode, indexAttributeOfKey, UnsupportedFilterKeyError } 
 
 /**
  * Parse a filter expression against the index's declared filterable attributes, with the service's caps on IN values
- * (FILTER_MAX_LIST_VALUES per list, FILTER_MAX_TOTAL_VALUES over the expression; security review H1).
+ * (FILTER_MAX_LIST_VALUES per list, FILTER_MAX_TOTAL_VALUES over the expression) and on conditions
+ * (FILTER_MAX_CONDITIONS): what one request may cost the evaluator is bounded.
  */
 export function parseIndexFilter(input: string | undefined): FilterNode | undefined {
   if (input === undefined) return undefined;
@@ -22,5 +23,6 @@ export function parseIndexFilter(input: string | undefined): FilterNode | undefi
     filterable: FILTERABLE_ATTRIBUTES,
     maxListValues: c.FILTER_MAX_LIST_VALUES,
     maxTotalValues: c.FILTER_MAX_TOTAL_VALUES,
+    maxConditions: c.FILTER_MAX_CONDITIONS,
   });
 }

@@ -31,6 +31,7 @@ export class FilterCapError extends FilterSyntaxError {
 export const MAX_FILTER_LENGTH = 8192;
 export const MAX_FILTER_DEPTH = 32;
 export const MAX_IN_VALUES = 1000;
+export const MAX_CONDITIONS = 1000;
 
 type TokKind = "word" | "string" | "op" | "(" | ")" | "[" | "]" | "," | "eof";
 
@@ -108,6 +109,12 @@ export interface ParseOptions {
   maxListValues?: number;
   /** Values allowed over every IN list of the expression together; default unbounded. */
   maxTotalValues?: number;
+  /**
+   * Conditions (comparisons, ranges, IN lists, EXISTS/IS tests) allowed in the expression; default MAX_CONDITIONS.
+   * Each costs a test per document when a filter is evaluated in process, so a chain of hundreds of `a = "x" OR …`
+   * would be as costly as the IN list the list caps bound.
+   */
+  maxConditions?: number;
 }
 
 class Parser {
@@ -115,8 +122,11 @@ class Parser {
   private readonly allowed: Set<string> | undefined;
   private readonly maxList: number;
   private readonly maxTotal: number;
+  private readonly maxConditions: number;
   /** IN values read so far over every list. */
   private total = 0;
+  /** Conditions read so far. */
+  private conditions = 0;
 
   constructor(
     private readonly toks: Token[],
@@ -125,6 +135,7 @@ class Parser {
     this.allowed = options.filterable ? new Set(options.filterable) : undefined;
     this.maxList = options.maxListValues ?? MAX_IN_VALUES;
     this.maxTotal = options.maxTotalValues ?? Number.POSITIVE_INFINITY;
+    this.maxConditions = options.maxConditions ?? MAX_CONDITIONS;
   }
 
   private peek(offset = 0): Token {
@@ -242,7 +253,11 @@ class Parser {
   }
 
   private condition(): FilterNode {
+    const start = this.peek();
     const attribute = this.attribute();
+    if (++this.conditions > this.maxConditions) {
+      throw new FilterCapError(`Too many conditions in the filter (at most ${this.maxConditions})`, start.pos, attribute);
+    }
     const t = this.peek();
     if (t.kind === "op") {
       this.next();
