@@ -54,8 +54,8 @@ export class Browser {
           localAddress: this.address,
           headers: {
             ...this.defaultHeaders,
-            // Every write is JSON, as the app's own client sends it (the web tier answers 415 to any other write).
-            ...(method !== "GET" && method !== "HEAD" ? { "content-type": "application/json" } : {}),
+            // A write with a body is JSON, as the app's own client sends it (the web tier answers 415 to any other
+            // body); one without a body sends neither type nor length, as curl -X DELETE and fetch do.
             ...(payload !== undefined ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } : {}),
             ...(cookie ? { cookie } : {}),
             ...headers,

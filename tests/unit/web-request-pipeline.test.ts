@@ -124,7 +124,19 @@ describe("CSRF decision of a write (security review M1)", () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp"]) {
       expect(writeVerdict(h({ "content-type": type, origin: "http://127.0.0.1:3111" }), undefined)).toBe("not-json");
     }
-    expect(writeVerdict(h({}), undefined)).toBe("not-json");
+    // A body with no media type, or a media type on an empty body, is still judged by its type.
+    expect(writeVerdict(h({ "content-length": "5" }), undefined)).toBe("not-json");
+    expect(writeVerdict(h({ "transfer-encoding": "chunked" }), undefined)).toBe("not-json");
+    expect(writeVerdict(h({ "content-type": "text/plain", "content-length": "0" }), undefined)).toBe("not-json");
+  });
+
+  it("a write without a body needs no Content-Type (curl -X DELETE, fetch with method DELETE)", () => {
+    expect(writeVerdict(h({}), undefined)).toBe("ok");
+    expect(writeVerdict(h({ "content-length": "0" }), undefined)).toBe("ok");
+    expect(writeVerdict(h({ origin: "http://127.0.0.1:3111", host: "127.0.0.1:3111" }), undefined)).toBe("ok");
+    // ...and stays closed to other sites.
+    expect(writeVerdict(h({ origin: "https://evil.example" }), undefined)).toBe("cross-site");
+    expect(writeVerdict(h({ "sec-fetch-site": "cross-site" }), undefined)).toBe("cross-site");
   });
 
   it("with APP_URL the whole origin (scheme, host, port) must match, whatever Host says", () => {
