@@ -1,6 +1,6 @@
 /**
  * bench/app-overhead: the keyword search through a running app against the same backend call served over a bare
- * node:http server (zod parse, search, searchAnswerJson — bench/search's "HTTP" figure), measured alternately in
+ * node:http server (zod parse, search, JSON.stringify — bench/search's "HTTP" figure), measured alternately in
  * blocks so both see the same machine. The bare server reads the app's own index (SEARCH_DATA_DIR, default
  * .data/search), so no database or index build of its own is needed. Prints JSON: p50 per block and overall, the ratio
  * app/HTTP, and the app's Server-Timing phases.
@@ -45,7 +45,6 @@ const load = () => (existsSync("/proc/loadavg") ? readFileSync("/proc/loadavg", 
 
 async function serveKeyword(): Promise<{ url: string; close: () => Promise<void> }> {
   const backend = await import("../lib/backend/search");
-  const { searchAnswerJson } = await import("../lib/backend/search-json");
   const signedIn = { role: "user", userId: "00000000-0000-4000-8000-000000000000", email: null, via: "cookie", db: null } as unknown as Identity;
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -54,7 +53,7 @@ async function serveKeyword(): Promise<{ url: string; close: () => Promise<void>
         const body: unknown = await backend.mapSearchErrors(() =>
           backend.searchDocuments(backend.SearchDocumentsQuery.parse(Object.fromEntries(url.searchParams.entries())), signedIn),
         );
-        res.writeHead(200, { "content-type": "application/json" }).end(searchAnswerJson(body as Parameters<typeof searchAnswerJson>[0]));
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
       } catch (e) {
         res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: String(e) }));
       }

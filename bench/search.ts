@@ -126,7 +126,6 @@ function memoryBreakdown(): Record<string, number> {
 async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
   const backend = await import("../lib/backend/search");
   const { ApiError } = await import("../lib/errors");
-  const { searchAnswerJson } = await import("../lib/backend/search-json");
   const signedIn = { role: "user", userId: "00000000-0000-4000-8000-000000000000", email: null, via: "cookie", db: null } as unknown as Identity;
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -147,8 +146,8 @@ async function serveRoutes(pool: pg.Pool): Promise<{ url: string; close: () => P
           res.writeHead(404).end();
           return;
         }
-        // Our answers are serialised as the routes do (searchAnswerJson); the baseline's with JSON.stringify.
-        const json = url.pathname.startsWith("/api/") ? searchAnswerJson(body as Parameters<typeof searchAnswerJson>[0]) : JSON.stringify(body);
+        // Serialised as the routes do (Response.json is JSON.stringify).
+        const json = JSON.stringify(body);
         res.writeHead(200, { "content-type": "application/json" }).end(json);
       } catch (e) {
         const status = e instanceof ApiError ? e.status : 500;

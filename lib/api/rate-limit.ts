@@ -41,45 +41,17 @@ function refuse(v: RateLimitVerdict): RateLimitError {
 }
 
 /**
- * What each subject (`<policy>:ip:<address>`, `<policy>:user:<id>`) had left at its last verdict in this process: a
- * hint for `earlyWorkWelcome`, never a verdict (the store decides every request). Bounded: cleared when it grows past
- * HINT_CAPACITY subjects, which only makes the hint optimistic again.
- */
-const remainingHint = new Map<string, number>();
-const HINT_CAPACITY = 50_000;
-
-function noteRemaining(key: string, remaining: number): void {
-  if (remainingHint.size >= HINT_CAPACITY && !remainingHint.has(key)) remainingHint.clear();
-  remainingHint.set(key, remaining);
-}
-
-/**
- * Whether a request of `address` (and user `rateLimitId`) may have work started before its limiter verdict
- * (RouteOptions.early): yes unless this process last saw one of them refused or with nothing left. A caller over the
- * limit thus gets no work done for its refused requests, past at most one per process as it crosses the limit.
- */
-export function earlyWorkWelcome(policy: Exclude<RateLimitPolicy, "none">, address: string, rateLimitId: string): boolean {
-  return (remainingHint.get(`${policy}:ip:${address}`) ?? 1) > 0 && (remainingHint.get(`${policy}:user:${rateLimitId}`) ?? 1) > 0;
-}
-
-/**
  * The per-IP rule of `policy` and, when the caller's token was already verified, the same rule per user (R-AUTH-007),
- * counted in one limiter round trip (issue 20), address first. Throws the 429 of whichever refuses; returns the
+ * counted in one limiter round trip, address first. Throws the 429 of whichever refuses; returns the
  * verdicts for the headers.
  */
 export async function limitByAddressAndUser(policy: Exclude<RateLimitPolicy, "none">, address: string, rateLimitId: string | null | undefined): Promise<RateLimitVerdict[]> {
   const rule: RuleName = policy === "search" ? "search" : "ip";
   const subjects = rateLimitId ? [`ip:${address}`, `user:${rateLimitId}`] : [`ip:${address}`];
   const verdicts = await rateLimiter().checkAll(rule, subjects);
-  verdicts.forEach((v, i) => noteRemaining(`${policy}:${subjects[i]}`, v.success ? v.remaining : 0));
   const refused = verdicts.find((v) => !v.success);
   if (refused) throw refuse(refused);
   return verdicts;
-}
-
-/** Whether the limiter's store call is on the wire as soon as it is made (see RateLimiter.sendsAtOnce). */
-export function limiterSendsAtOnce(): boolean {
-  return rateLimiter().sendsAtOnce();
 }
 
 /**

@@ -4,13 +4,12 @@ import { routeAuthLevel, type RouteAuthLevel } from "@/lib/auth/public-routes";
 import { config } from "@/lib/config";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/json-depth";
 import { logger } from "@/lib/logger";
-import { carryDirectText } from "@/lib/request-scope";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
 import { errorResponse } from "./errors";
 import { locallyVerifiedClaims, rateLimitIdOfClaims, resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
-import { clientAddress, earlyWorkWelcome, limitByAddressAndUser, limitByApiKey, limiterSendsAtOnce, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
+import { clientAddress, limitByAddressAndUser, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
 
 export { ApiError } from "@/lib/errors";
 // The rendering lives in ./errors; re-exported for callers that know it from here.
@@ -18,7 +17,7 @@ export { errorResponse, referenceErrorName } from "./errors";
 
 export type AuthLevel = RouteAuthLevel;
 
-export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, E = never> {
+export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   /** Who may call: every handler authenticates itself; the middleware is only a UX gate. */
   auth: AuthLevel;
   body?: B;
@@ -41,16 +40,6 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
    * blog post writes: a body of up to 100,000 characters).
    */
   maxBodyBytes?: BodyCap;
-  /**
-   * Reads of a signed-in caller (token verified locally): work on the parsed query started while the limiter's store
-   * call is in flight, so that round trip no longer adds to the answer's time (issue 20 item 3). The verdict still
-   * comes first: the handler runs, and uses the result, only once the request is admitted and authenticated. So it
-   * must be pure — no side effect, no database or other outbound call (those stay behind the limit), nothing that
-   * depends on who calls — and answer null when it has nothing to start. It reaches the handler as `early`. Not
-   * started for guests, writes, API keys, or an address or user that this process last saw near its limit
-   * (`earlyWorkWelcome`), so a caller over the limit does not get work done for its refused requests.
-   */
-  early?: (query: Infer<Q>) => Promise<E> | null;
 }
 
 export type BodyCap = number | "default" | "credentials" | "events" | "content";
@@ -66,10 +55,8 @@ function capBytes(cap: BodyCap | undefined): number {
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
-export interface RouteContext<B, Q, E = never> {
+export interface RouteContext<B, Q> {
   req: NextRequest;
-  /** The promise of what `RouteOptions.early` started for this request (null when it started nothing), or null. */
-  early: Promise<E | null> | null;
   identity: Identity;
   body: B;
   query: Q;
@@ -82,7 +69,7 @@ export interface RouteContext<B, Q, E = never> {
   serviceDb: () => ReturnType<typeof createServiceClient>;
 }
 
-type Handler<B, Q, E> = (ctx: RouteContext<B, Q, E>) => Promise<unknown> | unknown;
+type Handler<B, Q> = (ctx: RouteContext<B, Q>) => Promise<unknown> | unknown;
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -173,7 +160,8 @@ export function isOwnOrigin(origin: string, headers: Headers, appUrl: string | u
 
 /**
  * The CSRF check of a write (every method but GET/HEAD/OPTIONS): refused as cross-site when `Sec-Fetch-Site:
- * cross-site` or an `Origin` that is not ours is present — whatever the content type; otherwise it must be JSON.
+ * cross-site` or an `Origin` that is not ours is present — whatever the content type; otherwise it must be JSON or
+ * carry no body at all.
  * Requiring `application/json` makes a cross-origin write need a CORS preflight (never granted), so a form or
  * no-cors fetch from another site cannot reach a handler even from a browser that sends neither header.
  * A server-to-server caller presenting X-API-Key and no session cookie is not CSRF-able (a browser cannot add that
@@ -186,7 +174,19 @@ export function writeVerdict(headers: Headers, appUrl: string | undefined): Writ
     const origin = headers.get("origin");
     if (origin !== null && !isOwnOrigin(origin, headers, appUrl)) return "cross-site";
   }
-  return isJsonContentType(headers.get("content-type")) ? "ok" : "not-json";
+  return isJsonContentType(headers.get("content-type")) || isBodiless(headers) ? "ok" : "not-json";
+}
+
+/**
+ * A request that carries no body and names no media type (`curl -X DELETE`, `fetch(url, { method: "DELETE" })`): no
+ * HTTP client sends a Content-Type without a body, so demanding one refused ordinary deletes. It stays closed to CSRF:
+ * the Origin / Sec-Fetch-Site checks above come first, and a cross-origin DELETE, PUT or PATCH needs a preflight that is
+ * never granted.
+ */
+function isBodiless(headers: Headers): boolean {
+  if (headers.has("content-type") || headers.has("transfer-encoding")) return false;
+  const length = headers.get("content-length");
+  return length === null || length.trim() === "0";
 }
 
 function checkWrite(req: NextRequest): void {
@@ -218,7 +218,7 @@ function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Resp
     for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
     return res;
   } catch {
-    const copy = carryDirectText(res, new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers }));
+    const copy = new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers });
     for (const [k, v] of Object.entries(headers)) copy.headers.set(k, v);
     return copy;
   }
@@ -227,14 +227,12 @@ function withLimitHeaders(res: Response, verdict: RateLimitVerdict | null): Resp
 interface PhaseTimer {
   /** The phase that ends now (it began where the previous one ended). */
   mark(phase: string): void;
-  /** `work()`, timed as a span of its own inside the phases (e.g. the early work while the limiter answers). */
-  span<T>(name: string, work: () => Promise<T> | null): Promise<T> | null;
   apply(res: Response): Response;
 }
 
 /** Server-Timing phases of one request (config SERVER_TIMING); a no-op when it is off. */
 function phaseTimer(): PhaseTimer {
-  if (!config().SERVER_TIMING) return { mark: () => undefined, span: (_name, work) => work(), apply: (res) => res };
+  if (!config().SERVER_TIMING) return { mark: () => undefined, apply: (res) => res };
   const phases: string[] = [];
   let last = performance.now();
   const push = (name: string, ms: number) => phases.push(`${name};dur=${ms.toFixed(2)}`);
@@ -243,10 +241,6 @@ function phaseTimer(): PhaseTimer {
       const now = performance.now();
       push(phase, now - last);
       last = now;
-    },
-    span(name, work) {
-      const t0 = performance.now();
-      return work()?.finally(() => push(name, performance.now() - t0)) ?? null;
     },
     apply(res) {
       try {
@@ -265,9 +259,9 @@ function phaseTimer(): PhaseTimer {
  * per-IP limit runs before authentication so that guessing credentials costs quota, and before any database call.
  * Unexpected errors are logged and answered as 500 without internals.
  */
-export function withRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, E = never>(
-  opts: RouteOptions<B, Q, E>,
-  handler: Handler<Infer<B>, Infer<Q>, E>,
+export function withRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  opts: RouteOptions<B, Q>,
+  handler: Handler<Infer<B>, Infer<Q>>,
 ) {
   return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const verdicts: RateLimitVerdict[] = [];
@@ -276,7 +270,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
     try {
       const policy = opts.rateLimit ?? "general";
       const address = clientAddress(req).address;
-      // Reads: one limiter round trip for the address and, when the token verifies locally, the user (issue 20).
+      // Reads: one limiter round trip for the address and, when the token verifies locally, the user.
       // Writes count the user only after the CSRF check below, so a cross-site page cannot spend its victim's
       // allowance with writes that are refused; a caller with an API key is limited by address alone first (the key
       // is looked up in the database after this).
@@ -284,28 +278,8 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const combine = policy !== "none" && !keyed && !WRITE_METHODS.has(req.method);
       const verified = combine ? await locallyVerifiedClaims(req) : undefined;
       timer.mark("claims");
-      const earlyUser = rateLimitIdOfClaims(verified ?? null);
-      // Work the handler needs anyway runs while the limiter's answer is on its way (see RouteOptions.early); the query
-      // is parsed once, here, and a bad one is refused below as before (after the limit and authentication).
-      const welcome = !!opts.early && combine && !!earlyUser && earlyWorkWelcome(policy as Exclude<RateLimitPolicy, "none">, address, earlyUser);
-      const limiting = policy !== "none" ? limitByAddressAndUser(policy, address, earlyUser) : null;
-      let parsedQuery: z.ZodSafeParseResult<unknown> | undefined;
-      let early: Promise<E | null> | null = null;
-      if (welcome && opts.early && opts.query) {
-        parsedQuery = opts.query.safeParse(queryObject(req));
-        const start = opts.early;
-        const data = parsedQuery.success ? (parsedQuery.data as Infer<Q>) : undefined;
-        if (data !== undefined) {
-          const run = () => timer.span("early", () => start(data));
-          // Started as soon as the limiter's command is on the wire: at once on a direct Redis connection (its write is
-          // made before limitByAddressAndUser returns); else on the next turn of the event loop, by when the REST
-          // client has sent it (a synchronous search started here would run before it and overlap nothing).
-          early = limiterSendsAtOnce() ? new Promise<E | null>((resolve) => resolve(run())) : new Promise<void>((resolve) => setImmediate(resolve)).then(run);
-        }
-        // Unawaited when the request is refused: its failure must not surface as an unhandled rejection.
-        early?.catch(() => undefined);
-      }
-      if (limiting) verdicts.push(...(await limiting));
+      const claimedUser = rateLimitIdOfClaims(verified ?? null);
+      if (policy !== "none") verdicts.push(...(await limitByAddressAndUser(policy, address, claimedUser)));
       // Writes: refused cross-site (403) or when not JSON (415) before any database call (security review M1).
       if (WRITE_METHODS.has(req.method)) checkWrite(req);
       timer.mark("limit");
@@ -323,7 +297,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (opts.apiKey === "required") headerVerdict = keyVerdict;
       }
       // The same rule per signed-in user, so rotating addresses buys no fresh allowance (R-AUTH-007).
-      if (identity.rateLimitId && policy !== "none" && identity.rateLimitId !== earlyUser) verdicts.push(await limitByUser(policy, identity.rateLimitId));
+      if (identity.rateLimitId && policy !== "none" && identity.rateLimitId !== claimedUser) verdicts.push(await limitByUser(policy, identity.rateLimitId));
       if (auth !== "public" && identity.role === "anonymous") throw unauthorized();
       if (auth === "admin" && identity.role !== "admin") throw forbidden();
       timer.mark("auth");
@@ -336,7 +310,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       }
       let query: unknown = undefined;
       if (opts.query) {
-        const parsed = parsedQuery ?? opts.query.safeParse(queryObject(req));
+        const parsed = opts.query.safeParse(queryObject(req));
         if (!parsed.success) throw validationError(parsed.error, "query");
         query = parsed.data;
       }
@@ -348,14 +322,13 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
 
       const context = {
         req,
-        early,
         identity,
         body: body as Infer<B>,
         query: query as Infer<Q>,
         params,
         clientAddress: address,
         serviceDb: createServiceClient,
-      } as RouteContext<Infer<B>, Infer<Q>, E>;
+      } as RouteContext<Infer<B>, Infer<Q>>;
       // Lazy like identity.db: reading it here built the caller's session client (a GoTrueClient that decodes the
       // session cookie) on every request, ~12 % of the app's CPU on a signed-in keyword search that never uses it.
       Object.defineProperty(context, "db", { get: () => identity.db, enumerable: true });

@@ -193,8 +193,7 @@ export type StoreScript = (keys: string[], args: string[]) => Promise<unknown>;
 
 /**
  * `script` on `store`. On a direct store it runs on the store's own connection (its SHA-1 computed once, here),
- * without the REST client's chain of promises: with the connection ready, the command is on the wire when the call
- * returns, so work started right after it overlaps Redis's round trip (withRoute's `early`, issue 20 item 3). Same
+ * without the REST client's chain of promises (one round trip, no extra ticks per call). Same
  * contract as RedisBridgeTransport: Redis's refusals thrown as UpstashError with Redis's message, a deadline that
  * throws, no retries. On a REST store it is the client's own script (EVALSHA, EVAL on NOSCRIPT).
  */
@@ -206,12 +205,6 @@ export function storeScript(store: Redis, script: string): StoreScript {
   }
   const sha = createHash("sha1").update(script).digest("hex");
   return (keys, args) => storeDeadline(d.bridge.evalScript(sha, script, keys, args).catch(asUpstashError), d.timeoutMs);
-}
-
-/** Whether a command to `store` goes out as it is made: a direct store whose connection is ready. */
-export function sendsAtOnce(store: Redis | null): boolean {
-  const d = store ? direct.get(store) : undefined;
-  return !!d && d.bridge.ready;
 }
 
 /** A Redis URL without its password, for logs. */

@@ -3,7 +3,7 @@ import type { Redis } from "@upstash/redis";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { LocalSlidingWindow } from "./rate-limit-local";
-import { limitsStore, reportStoreFailure, sendsAtOnce, storeAvailable, storeScript, type StoreScript } from "./rate-limit-store";
+import { limitsStore, reportStoreFailure, storeAvailable, storeScript, type StoreScript } from "./rate-limit-store";
 
 /**
  * Rate limits (spec: Limits; D-21): `search` = per client IP on GET /api/search/documents (SEARCH_DOCUMENTS_RATE_LIMIT
@@ -177,14 +177,6 @@ export class RateLimiter {
     }
     reportStoreFailure(store);
     return visit((s) => this.fallback(s));
-  }
-
-  /**
-   * Whether the store call `checkAll` makes is on the wire when `checkAll` returns (a direct store, connected): work
-   * started right after it then overlaps the round trip; otherwise the command goes out on a later tick.
-   */
-  sendsAtOnce(): boolean {
-    return sendsAtOnce(this.opts.store);
   }
 
   /** Both process-local windows must admit the request; the tighter one is reported. */

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import type { Identity } from "./identity";
 import { config } from "@/lib/config";
-import { textResponse } from "@/lib/request-scope";
 import { getSearchEngine } from "@/lib/search/engine";
 import {
   DocumentNotFoundError,
@@ -29,7 +28,6 @@ import { countFilterListValues } from "@/lib/schema/filters";
 import { parseFilters, refuseCollectionIds } from "./extractions/filters";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES } from "@/lib/search/index-settings";
 import type { SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
-import { apiHit, searchAnswerJson } from "./search-json";
 
 export { SearchEngineError } from "@/lib/search/errors";
 
@@ -160,14 +158,12 @@ function parseFacets(facets: string | undefined): string[] | undefined {
 
 /** A hit as the HTTP API returns it: the document's fields, `_formatted` highlights and `_ranking_score`. */
 function toApiHit(h: SearchHit): Record<string, unknown> {
-  return apiHit({ document: h.document, formatted: h.formatted ?? {}, score: Number(h.score.toFixed(4)) });
+  return { ...h.document, _formatted: h.formatted ?? {}, _ranking_score: Number(h.score.toFixed(4)) };
 }
 
-/** The JSON response of a search answer (hits first), serialised with the per-document JSON cache. */
-export function searchAnswerResponse(body: { hits: Record<string, unknown>[] } & object, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set("content-type", "application/json");
-  return textResponse(searchAnswerJson(body as { hits: Record<string, unknown>[] } & Record<string, unknown>), { headers: h });
+/** The JSON response of a search answer, with the guest meter's headers when there are any. */
+export function searchAnswerResponse(body: object, headers?: HeadersInit): Response {
+  return Response.json(body, { headers });
 }
 
 export interface SearchDocumentsBody {

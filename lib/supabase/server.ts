@@ -1,7 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 import { cookies } from "next/headers";
-import { directCookies } from "@/lib/request-scope";
 import { ApiError } from "@/lib/errors";
 import type { Database } from "./database.types";
 import type { DbClient } from "./db-client";
@@ -16,8 +15,7 @@ import { boundCookieOptions, globalOptions, realtimeOptions, serverAuthOptions, 
  */
 export async function sessionClientFactory(): Promise<() => DbClient> {
   const { url, anonKey } = supabaseEnv();
-  // A request our server dispatched directly (lib/api/direct-routes.ts) has no Next request scope for cookies().
-  const store = directCookies() ?? (await cookies());
+  const store = await cookies();
   return () =>
     createServerClient<Database>(url, anonKey, {
       realtime: realtimeOptions,

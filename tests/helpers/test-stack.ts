@@ -15,7 +15,7 @@ export interface TestStackEnv {
   anonKey?: string;
   serviceRoleKey?: string;
   appUrl?: string;
-  /** How the app at appUrl runs: a production build serves the hot search reads directly (lib/api/direct-routes.ts). */
+  /** How the app at appUrl runs: a production build or `next dev`. */
   appMode?: "production" | "development";
   /** The gateway's Upstash REST bridge; absent when no Redis answered at REDIS_URL (default 127.0.0.1:6379). */
   upstashUrl?: string;

@@ -35,8 +35,8 @@ export function projection(attrs: readonly string[] | undefined): Projection {
 
 /**
  * Full projections (every displayed attribute, the default) made once per stored document and frozen: the same object
- * for every hit of that document, so the HTTP layer can keep its JSON (lib/backend/search-json.ts). The map dies
- * with the generation's documents.
+ * for every hit of that document, so a repeated hit costs no projection work. The map dies with the generation's
+ * documents.
  */
 const fullProjections = new WeakMap<StoredDoc, HitDocument>();
 

@@ -1,4 +1,4 @@
-import { afterResponse, registerDirectGet } from "@/lib/api/direct-routes";
+import { after } from "next/server";
 import { withRoute } from "@/lib/api/route";
 import { AutocompleteQuery, autocomplete, mapSearchErrors, searchAnswerResponse } from "@/lib/backend/search";
 import { autocompleteRecord, queueSearchRecord } from "@/lib/backend/search-analytics";
@@ -13,9 +13,6 @@ export const dynamic = "force-dynamic";
 export const GET = withRoute({ auth: "public", query: AutocompleteQuery }, async ({ query, identity, serviceDb }) => {
   const result = await mapSearchErrors(() => autocomplete(query));
   const record = autocompleteRecord(result, identity.userId);
-  if (record) afterResponse(() => queueSearchRecord(serviceDb, record));
+  if (record) after(() => queueSearchRecord(serviceDb, record));
   return searchAnswerResponse(result);
 });
-
-// Served by our HTTP server without Next's router once this module has loaded (lib/api/direct-routes.ts, P-70).
-registerDirectGet("/api/search/autocomplete", GET);
