@@ -8,7 +8,7 @@
  */
 import { SEARCHABLE_ATTRIBUTES } from "./index-settings";
 import { packVectors, utf8At, utf8Parts, type Utf8Parts } from "./chunk-columns";
-import { PostingBuffer, TermEncoder, type EncodedPostings } from "./lancedb/keyword-index";
+import { PostingBuffer, TermEncoder, type EncodedPostings } from "./lancedb/term-encoder";
 import type { IndexBatch, IndexDocument, IndexDocumentWithVector } from "./types";
 
 const LONG_FIELD = SEARCHABLE_ATTRIBUTES.indexOf("full_text");

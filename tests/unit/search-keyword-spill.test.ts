@@ -1,12 +1,13 @@
 /**
- * The full build keeps its postings stream in a spill file until the segment is built (keyword-index.ts,
+ * The full build keeps its postings stream in a spill file until the segment is built (posting-stream.ts,
  * PostingStream): the segment must be exactly the one built with the stream in memory, and the file gone after.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SegmentBuilder, type SegmentDocInput } from "@/lib/search/lancedb/keyword-index";
+import { SegmentBuilder } from "@/lib/search/lancedb/segment-builder";
+import type { SegmentDocInput } from "@/lib/search/lancedb/term-encoder";
 
 /** ~2.5M postings: past the first spill (the stream's blocks reach their 1M-entry size after ~2M postings). */
 function corpus(): SegmentDocInput[] {

@@ -1,5 +1,5 @@
 /**
- * Two ways the keyword index reads fewer postings (lib/search/lancedb/keyword-index.ts), each checked against the
+ * Two ways the keyword index reads fewer postings (lib/search/lancedb/keyword-segment.ts), each checked against the
  * plain reading on the same segment, and the conformance suite passed with each forced on everywhere:
  * - a search restricted to some fields (attributesToSearchOn, autocomplete) reads postings derived for those fields
  *   instead of checking every posting's field mask (by default only when they keep at most a quarter of them);
@@ -16,7 +16,7 @@ import {
   setRestrictedPostingsShare,
   type QueryWord,
   type SegmentParts,
-} from "@/lib/search/lancedb/keyword-index";
+} from "@/lib/search/lancedb/keyword-segment";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { addToSegment, segmentBuilder } from "@/lib/search/lancedb/live-index";
 import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";

@@ -2,7 +2,7 @@
  * The embedded `SearchEngine` (ARCHITECTURE: "lancedb … the embedded default"), as a facade over the modules of this
  * folder (lib/search/DESIGN.md has the map). LanceDB holds the durable data (documents with their vectors, chunks
  * with theirs) and answers chunk search (chunk-search.ts); the keyword path is an in-process inverted index
- * (keyword-index.ts) built with each generation and persisted next to it (snapshot.ts, loaded on open by
+ * (keyword-segment.ts, built by segment-builder.ts) built with each generation and persisted next to it (snapshot.ts, loaded on open by
  * generation.ts; rebuilt from the documents table when missing), and document vectors are scanned in memory
  * (vector-scan.ts, vector-search.ts; filters apply with exactly the same semantics as the keyword path). A
  * generation's serving state is one LiveIndex (live-index.ts), swapped in whole. This file keeps the lifecycle

@@ -6,7 +6,7 @@
 import type * as lancedb from "@lancedb/lancedb";
 import type { IndexDocument } from "../types";
 import { readDelta } from "./delta-log";
-import { KeywordSegment } from "./keyword-index";
+import { KeywordSegment } from "./keyword-segment";
 import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
 import { readSnapshot, writeSnapshot } from "./snapshot";
 import type { SearchStore, StoreState } from "./store";

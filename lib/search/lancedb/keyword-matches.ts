@@ -1,5 +1,5 @@
 /** One query's keyword matches across the main and delta segments, and the page picked from them in rank order. */
-import type { KeywordSegment, SegmentMatches } from "./keyword-index";
+import type { KeywordSegment, SegmentMatches } from "./keyword-segment";
 import type { StoredDoc } from "./live-index";
 import { boundedTop } from "./top-k";
 

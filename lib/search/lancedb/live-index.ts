@@ -9,7 +9,8 @@ import { CitationIndex } from "../citations";
 import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { IndexDocument } from "../types";
 import type { DeltaEntry } from "./delta-log";
-import { SegmentBuilder, type KeywordSegment } from "./keyword-index";
+import type { KeywordSegment } from "./keyword-segment";
+import { SegmentBuilder } from "./segment-builder";
 import type { Snapshot } from "./snapshot";
 import { suggestionIndex, type SuggestionIndex } from "./suggestions";
 import { annSettings, assignRows, probeCount, probeLists, trainIvf, type IvfModel } from "./ann";
@@ -55,7 +56,7 @@ const LONG_FIELD = SEARCHABLE_ATTRIBUTES.indexOf("full_text");
 
 /**
  * A builder of keyword segments over the searchable attributes (full_text is the long field); with `spillFile`, its
- * postings wait in that file until build() (the full build: see PostingStream in keyword-index.ts).
+ * postings wait in that file until build() (the full build: see posting-stream.ts).
  */
 export function segmentBuilder(spillFile: string | null = null): SegmentBuilder {
   return new SegmentBuilder(SEARCHABLE_ATTRIBUTES.length, LONG_FIELD, spillFile);

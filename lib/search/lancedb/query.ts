@@ -1,6 +1,6 @@
 /** The keyword query language of the LanceDB adapter: words, "quoted phrases", prefix on the last word. */
 import { words } from "../text/tokenize";
-import type { QueryWord } from "./keyword-index";
+import type { QueryWord } from "./keyword-segment";
 
 export interface ParsedQuery {
   words: QueryWord[];

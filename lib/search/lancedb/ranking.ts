@@ -8,7 +8,7 @@ import type { Predicate } from "../filter";
 import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { SearchDocumentsRequest } from "../types";
 import type { MarkTerms } from "./highlight";
-import type { MatchFilter } from "./keyword-index";
+import type { MatchFilter } from "./keyword-segment";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";

@@ -15,7 +15,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { IndexDocument } from "../types";
-import type { SegmentParts } from "./keyword-index";
+import type { SegmentParts } from "./keyword-segment";
 
 /** Bump when any file's layout or meaning changes: older snapshots are then rebuilt. */
 export const SNAPSHOT_FORMAT = 1;
