@@ -15,7 +15,7 @@ export function spawnAppServer(mode: "production" | "development", port: number,
   const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
   return spawn(process.execPath, [tsx, "server/app-server-cli.ts", "--mode", mode, "--port", String(port), "--host", "127.0.0.1"], {
     cwd: repoRoot,
-    env,
+    env: { ...env, LAUNCHER_PID: String(process.pid) },
     stdio,
   });
 }
@@ -36,7 +36,9 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 export async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before answering`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the app exited (${child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`}) before answering`);
+    }
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
@@ -48,8 +50,37 @@ export async function waitUntilServing(url: string, child: ChildProcess, timeout
   throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
 }
 
+/**
+ * A TypeScript entry of ours as a child process that watches this process (LAUNCHER_PID) and, with `ipc`, reports
+ * readiness over an IPC channel (server/supervise.ts readyMessage), which also closes when this process dies.
+ */
+function spawnEntry(entry: string, env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet", ipc: boolean): ChildProcess {
+  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
+  const streams: StdioOptions = stdio === "inherit" ? ["inherit", "inherit", "inherit"] : ["ignore", "ignore", "inherit"];
+  return spawn(process.execPath, [tsx, entry], {
+    cwd: repoRoot,
+    env: { ...env, LAUNCHER_PID: String(process.pid) },
+    stdio: ipc ? [...streams, "ipc"] : streams,
+  });
+}
+
 /** The extraction worker (server/worker.ts, issue 18) as a child process; stopChild sends SIGTERM (a graceful stop). */
 export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
   const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env: { ...env, WORKER_LAUNCHER_PID: String(process.pid) }, stdio });
+  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
+}
+
+/** The worker with an IPC channel: it reports `{workerId}` once it works the queue (server/worker.ts). */
+export function spawnWorkerIpc(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
+  return spawnEntry("server/worker.ts", env, stdio, true);
+}
+
+/** The gateway as a child process (server/gateway-cli.ts); it reports `{url, upstash}` once listening. */
+export function spawnGateway(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
+  return spawnEntry("server/gateway-cli.ts", env, stdio, true);
+}
+
+/** The mail catcher as a child process (server/mail-catcher-cli.ts); it reports `{url}` once listening. */
+export function spawnMailCatcher(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
+  return spawnEntry("server/mail-catcher-cli.ts", env, stdio, true);
 }
