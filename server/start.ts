@@ -20,7 +20,7 @@ import { describeFailure } from "./postgres";
 import { startDatabase } from "./stack";
 import { prepareData } from "./prepare-data";
 import { startBackgroundJobs } from "./background-jobs";
-import { supervise, type Backoff, type ChildSpec } from "./supervise";
+import { supervise, watchParent, type Backoff, type ChildSpec } from "./supervise";
 import { appChild, configuredBackoff, gatewayChild, mailCatcherChild, workerChild } from "./supervise-stack";
 
 type Mode = "production" | "development";
@@ -143,6 +143,11 @@ async function main() {
   const { mode, withNext } = parseArgs(process.argv.slice(2));
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+  // A wrapper (npm, tsx's parent process) killed with SIGKILL passes no signal on: stop everything all the same.
+  watchParent(() => {
+    say("the process that started the launcher is gone");
+    void shutdown(0);
+  });
 
   const remote = Boolean(process.env.SUPABASE_URL);
   const env = remote ? { ...readEnvFile(envFile), ...process.env } : await startLocalParts(withNext);

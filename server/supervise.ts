@@ -215,3 +215,19 @@ export function exitWithLauncher(stop: () => void, log: (line: string) => void =
     }, 1000).unref();
   }
 }
+
+/**
+ * In the launcher: call `onGone` when the process that started it dies. `npm start` runs the launcher under wrappers
+ * (npm, tsx's own parent process); one of them killed with SIGKILL cannot pass a signal on, and the launcher, left
+ * running without a terminal, used to keep the whole stack up. The parent's death shows as a changed parent PID.
+ */
+export function watchParent(onGone: () => void, everyMs = 1000): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, everyMs);
+  timer.unref();
+}
