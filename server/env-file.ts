@@ -67,7 +67,7 @@ export interface LocalDatabaseUrl {
  * this checkout migrate and serve whichever cluster listens there (another checkout's, the credentials being the same
  * fixed ones) — refused, saying which line to delete.
  */
-export function localDatabaseUrl(opts: { env?: NodeJS.ProcessEnv; file?: string; postgresPort?: number } = {}): LocalDatabaseUrl {
+export function localDatabaseUrl(opts: { env?: Record<string, string | undefined>; file?: string; postgresPort?: number } = {}): LocalDatabaseUrl {
   const env = opts.env ?? process.env;
   const port = opts.postgresPort ?? Number(env.POSTGRES_PORT ?? embeddedPostgresPort());
   const embeddedUrl = embeddedPostgresUrl(port);
