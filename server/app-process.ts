@@ -1,6 +1,17 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { repoRoot } from "./paths";
+
+/**
+ * Node's arguments to run one of our TypeScript entries: node itself with tsx's loader, not the `tsx` command. The
+ * command is a second process that starts node on the file, so the PID the launcher holds would be tsx's: a SIGKILL
+ * (by the supervisor, or anyone) would end tsx and leave the real process running, orphaned, on its port.
+ */
+function tsEntry(entry: string, args: string[] = []): string[] {
+  const loader = pathToFileURL(path.join(repoRoot, "node_modules", "tsx", "dist", "loader.mjs")).href;
+  return ["--import", loader, entry, ...args];
+}
 
 /** `next build` (or another Next CLI command) as a child process. */
 export function spawnNext(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
@@ -12,8 +23,7 @@ export function spawnNext(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOp
  * which would pass a client-sent X-Forwarded-For through unchanged.
  */
 export function spawnAppServer(mode: "production" | "development", port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
-  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return spawn(process.execPath, [tsx, "server/app-server-cli.ts", "--mode", mode, "--port", String(port), "--host", "127.0.0.1"], {
+  return spawn(process.execPath, tsEntry("server/app-server-cli.ts", ["--mode", mode, "--port", String(port), "--host", "127.0.0.1"]), {
     cwd: repoRoot,
     env: { ...env, LAUNCHER_PID: String(process.pid) },
     stdio,
@@ -55,9 +65,8 @@ export async function waitUntilServing(url: string, child: ChildProcess, timeout
  * readiness over an IPC channel (server/supervise.ts readyMessage), which also closes when this process dies.
  */
 function spawnEntry(entry: string, env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet", ipc: boolean): ChildProcess {
-  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
   const streams: StdioOptions = stdio === "inherit" ? ["inherit", "inherit", "inherit"] : ["ignore", "ignore", "inherit"];
-  return spawn(process.execPath, [tsx, entry], {
+  return spawn(process.execPath, tsEntry(entry), {
     cwd: repoRoot,
     env: { ...env, LAUNCHER_PID: String(process.pid) },
     stdio: ipc ? [...streams, "ipc"] : streams,
@@ -66,8 +75,7 @@ function spawnEntry(entry: string, env: NodeJS.ProcessEnv, stdio: "inherit" | "q
 
 /** The extraction worker (server/worker.ts, issue 18) as a child process; stopChild sends SIGTERM (a graceful stop). */
 export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
-  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
+  return spawn(process.execPath, tsEntry("server/worker.ts"), { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
 }
 
 /** The worker with an IPC channel: it reports `{workerId}` once it works the queue (server/worker.ts). */

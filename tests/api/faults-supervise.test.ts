@@ -124,6 +124,7 @@ describe("the launcher's children under supervision (fault tests)", () => {
     const pid = target.child?.pid as number;
     const restarts = target.restarts;
 
+    // The PID the supervisor holds is the child itself (node with tsx's loader), so this kills the real process.
     process.kill(pid, "SIGKILL");
     await waitFor(`${name} to come back`, async () => log.some((l) => l === `${target.name} is back (restart ${restarts + 1})`));
     expect(target.child?.pid).not.toBe(pid);

@@ -8,10 +8,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { exitReason, readyMessage, restartDelay, supervise, type Backoff, type Supervised } from "../../server/supervise";
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+// Children run as node with tsx's loader (as server/app-process.ts starts them): their PID is the real process.
+const loader = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
 const dir = mkdtempSync(path.join(tmpdir(), "supervise-test-"));
 const running: Array<Supervised<unknown>> = [];
 const strays: ChildProcess[] = [];
@@ -28,7 +31,7 @@ function childSpec(env: Record<string, string>) {
   return {
     name: "child",
     spawn: () =>
-      spawn(process.execPath, [tsx, "tests/fixtures/supervise/child.ts"], {
+      spawn(process.execPath, ["--import", loader, "tests/fixtures/supervise/child.ts"], {
         env: { ...process.env, LAUNCHER_PID: String(process.pid), ...env },
         stdio: ["ignore", "ignore", "inherit", "ipc"] as ["ignore", "ignore", "inherit", "ipc"],
       }),
@@ -102,6 +105,7 @@ describe("supervise over real child processes (fault tests)", () => {
     const s = supervise(childSpec({ CHILD_LOG: log }), { backoff: { initialMs: 100, maxMs: 5000, stableMs: 200 }, log: (l) => lines.push(l) });
     running.push(s);
     const first = await s.started;
+    expect(first.pid).toBe(s.child?.pid);
     for (let round = 1; round <= 3; round++) {
       await new Promise((r) => setTimeout(r, 300)); // past stableMs: a healthy run
       const pid = s.child?.pid as number;
