@@ -92,3 +92,11 @@ export function spawnGateway(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" 
 export function spawnMailCatcher(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
   return spawnEntry("server/mail-catcher-cli.ts", env, stdio, true);
 }
+
+/** The embedded cluster's guard (server/postgres-guard.ts): stops the cluster in `dir` once this process is gone. */
+export function spawnPostgresGuard(dir: string, launcherPid = process.pid, everyMs = 1000): ChildProcess {
+  return spawn(process.execPath, tsEntry("server/postgres-guard.ts", ["--launcher", String(launcherPid), "--dir", dir, "--every", String(everyMs)]), {
+    cwd: repoRoot,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}

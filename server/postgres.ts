@@ -6,6 +6,8 @@ import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, embeddedPostgresUrl
 
 export interface EmbeddedPostgresHandle {
   url: string;
+  /** False when a server already listening on the port was reused (then stop() leaves it running). */
+  startedHere: boolean;
   stop(): Promise<void>;
 }
 
@@ -126,7 +128,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const log = opts.log ?? (() => undefined);
   if (await canConnect(url)) {
     log(`reusing the Postgres already listening on 127.0.0.1:${opts.port}`);
-    return { url, stop: async () => undefined };
+    return { url, startedHere: false, stop: async () => undefined };
   }
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const initialised = existsSync(path.join(opts.dir, "PG_VERSION"));
@@ -161,6 +163,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   });
   return {
     url,
+    startedHere: true,
     stop: async () => {
       await server.stop();
     },

@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import { addMissingToEnvFile, localDatabaseUrl, localEnvFile, readEnvFile, removeFromEnvFile } from "./env-file";
-import { exitCode, spawnNext } from "./app-process";
+import { exitCode, spawnNext, spawnPostgresGuard, stopChild } from "./app-process";
 import { generateLocalKeys } from "./keys";
 import { say, step } from "./launcher-log";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
@@ -90,6 +90,11 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
     startDatabase({ databaseUrl: external, postgresPort: POSTGRES_PORT, log: say }),
   );
   cleanups.push(() => db.stop());
+  if (db.startedPostgresDir) {
+    // Postgres does not watch the launcher: its guard stops the cluster if the launcher is killed (SIGKILL).
+    const guard = spawnPostgresGuard(db.startedPostgresDir);
+    cleanups.push(() => stopChild(guard));
+  }
 
   const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const gatewayEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, GATEWAY_PORT: String(GATEWAY_PORT), REDIS_URL: redisUrl };
