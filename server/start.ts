@@ -54,9 +54,9 @@ async function shutdown(code: number): Promise<never> {
  * Start a child under supervision (server/supervise.ts): restarted with back-off when it dies, stopped with the rest.
  * Resolves with what its first instance reported once ready; a first instance that never comes up fails the start.
  */
-async function supervised<T>(spec: ChildSpec<T>, onRestarted?: (info: T) => void): Promise<T> {
+async function supervised<T>(spec: ChildSpec<T>): Promise<T> {
   backoff ??= await configuredBackoff();
-  const child = supervise(spec, { backoff, log: say, onRestarted: onRestarted as ((info: unknown) => void) | undefined });
+  const child = supervise(spec, { backoff, log: say });
   cleanups.push(() => child.stop());
   return child.started;
 }
