@@ -292,6 +292,27 @@ const ConfigSchema = z.object({
   CHAT_EXTRACTIVE_MAX_SENTENCES: int(6, 1),
   /** Earlier messages of a thread a follow-up carries (the model's context; the extractive query's extra words). */
   CHAT_HISTORY_MAX_MESSAGES: int(6, 0),
+  // Issue 36 (security and reliability round 3): the launcher's supervision, request budgets, health time limits.
+  /** The pg-boss queue the extraction worker process works (a test or a second deployment names its own). */
+  EXTRACTION_WORKER_QUEUE: z.string().min(1).default("extraction-job"),
+  /** The launcher restarts a crashed child after this long, doubling per crash in a row (server/supervise.ts)… */
+  SUPERVISE_RESTART_INITIAL_MS: int(1_000, 1),
+  /** …up to this long between tries… */
+  SUPERVISE_RESTART_MAX_MS: int(30_000, 1),
+  /** …and a child that ran this long before it died counts as healthy: the next wait starts again at the initial one. */
+  SUPERVISE_STABLE_MS: int(60_000, 1),
+  /**
+   * One budget per API request (docs/faults.md, "Deadlines are budgets"): every outbound call a read makes (gateway,
+   * database, search engine, Redis, model) draws from this many ms in total, so two slow calls cannot add up to twice
+   * the wait; past it the request answers 504 UPSTREAM_TIMEOUT. UPSTREAM_TIMEOUT_MS still caps each single call.
+   */
+  REQUEST_DEADLINE_READ_MS: int(10_000, 1),
+  /** The same budget for writes (POST, PUT, PATCH, DELETE): longer, as a write may wait on a lock or a model. */
+  REQUEST_DEADLINE_WRITE_MS: int(30_000, 1),
+  /** The read of who is banned and who is admin (lib/backend/admin/access.ts): past it the last copy is used. */
+  ACCESS_SNAPSHOT_TIMEOUT_MS: int(2_000, 1),
+  /** Each dependency check of /api/health/status: past it the dependency is reported `down` (the checks run side by side). */
+  HEALTH_CHECK_TIMEOUT_MS: int(3_000, 1),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,17 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { repoRoot } from "./paths";
+
+/**
+ * Node's arguments to run one of our TypeScript entries: node itself with tsx's loader, not the `tsx` command. The
+ * command is a second process that starts node on the file, so the PID the launcher holds would be tsx's: a SIGKILL
+ * (by the supervisor, or anyone) would end tsx and leave the real process running, orphaned, on its port.
+ */
+function tsEntry(entry: string, args: string[] = []): string[] {
+  const loader = pathToFileURL(path.join(repoRoot, "node_modules", "tsx", "dist", "loader.mjs")).href;
+  return ["--import", loader, entry, ...args];
+}
 
 /** `next build` (or another Next CLI command) as a child process. */
 export function spawnNext(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
@@ -12,10 +23,9 @@ export function spawnNext(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOp
  * which would pass a client-sent X-Forwarded-For through unchanged.
  */
 export function spawnAppServer(mode: "production" | "development", port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
-  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return spawn(process.execPath, [tsx, "server/app-server-cli.ts", "--mode", mode, "--port", String(port), "--host", "127.0.0.1"], {
+  return spawn(process.execPath, tsEntry("server/app-server-cli.ts", ["--mode", mode, "--port", String(port), "--host", "127.0.0.1"]), {
     cwd: repoRoot,
-    env,
+    env: { ...env, LAUNCHER_PID: String(process.pid) },
     stdio,
   });
 }
@@ -36,7 +46,9 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 export async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before answering`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the app exited (${child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`}) before answering`);
+    }
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
@@ -48,8 +60,43 @@ export async function waitUntilServing(url: string, child: ChildProcess, timeout
   throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
 }
 
+/**
+ * A TypeScript entry of ours as a child process that watches this process (LAUNCHER_PID) and, with `ipc`, reports
+ * readiness over an IPC channel (server/supervise.ts readyMessage), which also closes when this process dies.
+ */
+function spawnEntry(entry: string, env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet", ipc: boolean): ChildProcess {
+  const streams: StdioOptions = stdio === "inherit" ? ["inherit", "inherit", "inherit"] : ["ignore", "ignore", "inherit"];
+  return spawn(process.execPath, tsEntry(entry), {
+    cwd: repoRoot,
+    env: { ...env, LAUNCHER_PID: String(process.pid) },
+    stdio: ipc ? [...streams, "ipc"] : streams,
+  });
+}
+
 /** The extraction worker (server/worker.ts, issue 18) as a child process; stopChild sends SIGTERM (a graceful stop). */
 export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
-  const tsx = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return spawn(process.execPath, [tsx, "server/worker.ts"], { cwd: repoRoot, env: { ...env, WORKER_LAUNCHER_PID: String(process.pid) }, stdio });
+  return spawn(process.execPath, tsEntry("server/worker.ts"), { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
+}
+
+/** The worker with an IPC channel: it reports `{workerId}` once it works the queue (server/worker.ts). */
+export function spawnWorkerIpc(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
+  return spawnEntry("server/worker.ts", env, stdio, true);
+}
+
+/** The gateway as a child process (server/gateway-cli.ts); it reports `{url, upstash}` once listening. */
+export function spawnGateway(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
+  return spawnEntry("server/gateway-cli.ts", env, stdio, true);
+}
+
+/** The mail catcher as a child process (server/mail-catcher-cli.ts); it reports `{url}` once listening. */
+export function spawnMailCatcher(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
+  return spawnEntry("server/mail-catcher-cli.ts", env, stdio, true);
+}
+
+/** The embedded cluster's guard (server/postgres-guard.ts): stops the cluster in `dir` once this process is gone. */
+export function spawnPostgresGuard(dir: string, launcherPid = process.pid, everyMs = 1000): ChildProcess {
+  return spawn(process.execPath, tsEntry("server/postgres-guard.ts", ["--launcher", String(launcherPid), "--dir", dir, "--every", String(everyMs)]), {
+    cwd: repoRoot,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 }

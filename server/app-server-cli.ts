@@ -17,6 +17,7 @@ import { startScheduler } from "../lib/backend/scheduler";
 import { config } from "../lib/config";
 import { realtimeOptions, serverAuthOptions } from "../lib/supabase/options";
 import { startAppServer } from "./app-server";
+import { exitWithLauncher } from "./supervise";
 
 function startPartitionJob(): () => void {
   // Read after Next loaded the .env files.
@@ -46,6 +47,8 @@ startAppServer({ dir: values.dir as string, dev: values.mode === "development", 
     };
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
+    // Started by the launcher: never outlive it (a killed launcher used to leave the app serving).
+    exitWithLauncher(stop, (l) => process.stdout.write(`[app] ${l}\n`));
   })
   .catch((e: unknown) => {
     process.stderr.write(`app server failed: ${e instanceof Error ? e.stack : String(e)}\n`);

@@ -6,6 +6,8 @@ import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, embeddedPostgresUrl
 
 export interface EmbeddedPostgresHandle {
   url: string;
+  /** False when a server already listening on the port was reused (then stop() leaves it running). */
+  startedHere: boolean;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,37 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
+/** How many of Postgres's own output lines a failed start shows. */
+export const POSTGRES_TAIL_LINES = 30;
+
+/** The last `max` lines written to it: what Postgres said before it exited, shown when the start fails. */
+export class OutputTail {
+  private lines: string[] = [];
+  constructor(private readonly max = POSTGRES_TAIL_LINES) {}
+  push(chunk: unknown): void {
+    for (const line of String(chunk).split(/\r?\n/)) {
+      if (!line.trim()) continue;
+      this.lines.push(line.replace(/^\[STDERR\] /, ""));
+      if (this.lines.length > this.max) this.lines.shift();
+    }
+  }
+  text(): string {
+    return this.lines.join("\n");
+  }
+}
+
+/** A rejection's reason as words: embedded-postgres rejects with `undefined` when the server exits during start. */
+export function describeFailure(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return e === undefined ? "the server exited before it was ready" : String(e);
+}
+
+/** The error of a failed initialise or start: the reason plus Postgres's last lines, so the cause is on screen. */
+export function postgresStartError(what: string, e: unknown, tail: OutputTail): Error {
+  const output = tail.text();
+  return new Error(`PostgreSQL ${what} failed: ${describeFailure(e)}${output ? `\n--- last lines of PostgreSQL's output ---\n${output}` : " (it wrote nothing)"}`);
+}
+
 /**
  * Start (initialising on first use) the embedded PostgreSQL 17 cluster in `dir`.
  * If a server from an earlier run of ours is still listening on the port, it is reused.
@@ -95,11 +128,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const log = opts.log ?? (() => undefined);
   if (await canConnect(url)) {
     log(`reusing the Postgres already listening on 127.0.0.1:${opts.port}`);
-    return { url, stop: async () => undefined };
+    return { url, startedHere: false, stop: async () => undefined };
   }
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const initialised = existsSync(path.join(opts.dir, "PG_VERSION"));
   mkdirSync(path.dirname(opts.dir), { recursive: true });
+  const tail = new OutputTail();
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
@@ -110,17 +144,26 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale-provider=builtin", "--builtin-locale=C.UTF-8"],
     postgresFlags: SERVER_FLAGS,
-    onLog: () => undefined,
-    onError: (e: unknown) => log(`postgres: ${String(e).trim()}`),
+    // Kept, not printed: a healthy server's chatter is noise, but a failed start shows its last lines.
+    onLog: (line: unknown) => tail.push(line),
+    onError: (e: unknown) => {
+      tail.push(e);
+      log(`postgres: ${String(e).trim()}`);
+    },
   });
   if (!initialised) {
     log("initialising a new PostgreSQL 17 cluster");
-    await server.initialise();
+    await server.initialise().catch((e: unknown) => {
+      throw postgresStartError("initialisation", e, tail);
+    });
   }
   clearStalePid(opts.dir, log);
-  await server.start();
+  await server.start().catch((e: unknown) => {
+    throw postgresStartError("start", e, tail);
+  });
   return {
     url,
+    startedHere: true,
     stop: async () => {
       await server.stop();
     },

@@ -17,6 +17,8 @@ export interface StackOptions {
 export interface DatabaseHandle {
   databaseUrl: string;
   dataDir: string;
+  /** The embedded cluster's folder when this call started it (not when it reused a running one or used DATABASE_URL). */
+  startedPostgresDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startDatabase(opts: StackOptions = {}): Promise<DatabaseHa
   return {
     databaseUrl,
     dataDir: dirs.dataDir,
+    startedPostgresDir: pgHandle?.startedHere ? dirs.postgresDir : null,
     stop: async () => {
       await pgHandle?.stop();
     },

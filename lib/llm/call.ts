@@ -6,6 +6,7 @@
  */
 import { isSpanContextValid, trace } from "@opentelemetry/api";
 import { config } from "@/lib/config";
+import { withinBudget } from "@/lib/request-budget";
 
 /** What a feature answered with: a model, or a deterministic algorithm over real retrieval (labelled in API and UI). */
 export type AssistantMode = "llm" | "extractive" | "rules";
@@ -32,7 +33,8 @@ export function llmTracingEnabled(): boolean {
  */
 export function llmCallSettings(opts: { signal?: AbortSignal; functionId?: string; timeoutMs?: number } = {}): LlmCallSettings {
   const c = config();
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? c.LLM_TIMEOUT_MS);
+  // Inside an API request, no longer than what is left of its time budget (lib/request-budget.ts).
+  const timeout = AbortSignal.timeout(Math.max(1, withinBudget(opts.timeoutMs ?? c.LLM_TIMEOUT_MS)));
   const abortSignal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const settings: LlmCallSettings = { maxRetries: c.LLM_MAX_RETRIES, abortSignal };
   // Spans carry timings, model and token counts, never the prompt or the answer (questions and judgment text stay

@@ -4,6 +4,7 @@
  * without a cycle.
  */
 import { config } from "@/lib/config";
+import { withinBudget } from "@/lib/request-budget";
 
 /** Text every time-out error carries: supabase-js keeps only an error's message (auth-js) or `name: message`. */
 export const UPSTREAM_TIMEOUT_MARKER = "upstream timeout";
@@ -15,8 +16,11 @@ export const UPSTREAM_TIMEOUT_MARKER = "upstream timeout";
  */
 export class UpstreamTimeoutError extends Error {
   readonly code = "ABORT_ERR";
-  constructor(readonly timeoutMs: number) {
-    super(`${UPSTREAM_TIMEOUT_MARKER}: no answer within ${timeoutMs} ms (UPSTREAM_TIMEOUT_MS)`);
+  constructor(
+    readonly timeoutMs: number,
+    limit = "UPSTREAM_TIMEOUT_MS",
+  ) {
+    super(`${UPSTREAM_TIMEOUT_MARKER}: no answer within ${timeoutMs} ms (${limit})`);
     this.name = "UpstreamTimeoutError";
   }
 }
@@ -33,16 +37,21 @@ export function isUpstreamTimeoutMessage(message: string | undefined | null): bo
 /**
  * `fetch` with a deadline, for supabase-js's `global.fetch` (and the auth client, which uses the same fetch). A signal
  * the caller passed still works: whichever fires first aborts the call. The deadline also covers reading the body.
+ * Inside an API request the deadline is what is left of the request's time budget when that is shorter
+ * (lib/request-budget.ts): calls one after another share one budget instead of waiting UPSTREAM_TIMEOUT_MS each.
  */
 export function timedFetch(timeoutMs?: number): typeof fetch {
   return async (input, init) => {
-    const ms = timeoutMs ?? config().UPSTREAM_TIMEOUT_MS;
+    const cap = timeoutMs ?? config().UPSTREAM_TIMEOUT_MS;
+    const ms = withinBudget(cap);
+    const limit = ms < cap ? "the request's time budget" : "UPSTREAM_TIMEOUT_MS";
+    if (ms <= 0) throw new UpstreamTimeoutError(0, limit);
     const deadline = AbortSignal.timeout(ms);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     try {
       return await fetch(input, { ...init, signal });
     } catch (e) {
-      if (deadline.aborted && !init?.signal?.aborted) throw new UpstreamTimeoutError(ms);
+      if (deadline.aborted && !init?.signal?.aborted) throw new UpstreamTimeoutError(ms, limit);
       throw e;
     }
   };

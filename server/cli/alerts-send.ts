@@ -5,14 +5,12 @@
  * SMTP_URL, MAIL_FROM, APP_URL and SUPABASE_SERVICE_ROLE_KEY from the environment or `.env.local`; on the local stack
  * SMTP_URL defaults to the mail catcher (smtp://127.0.0.1:2525).
  */
-import path from "node:path";
-import { existsSync, readFileSync } from "node:fs";
-import { parse } from "dotenv";
+import { localDatabaseUrl, localEnvFile, readEnvFile } from "../env-file";
 
+/** The launcher's settings file fills what the environment lacks; the database URL is resolved as the launcher does. */
 function loadEnv(): void {
-  const file = path.join(process.cwd(), ".env.local");
-  if (!existsSync(file)) return;
-  for (const [k, v] of Object.entries(parse(readFileSync(file, "utf8")))) {
+  process.env.DATABASE_URL = localDatabaseUrl().url;
+  for (const [k, v] of Object.entries(readEnvFile(localEnvFile()))) {
     if (process.env[k] === undefined) process.env[k] = v;
   }
 }

@@ -3,18 +3,16 @@
  * default (a full rebuild when the index has never been synced); `--full` rebuilds. Reads DATABASE_URL from the
  * environment or `.env.local` (written by the launcher). Needs the database running (`npm run stack`).
  */
-import path from "node:path";
-import { existsSync, readFileSync } from "node:fs";
 import cliProgress from "cli-progress";
-import { parse } from "dotenv";
+import { localDatabaseUrl, localEnvFile, readEnvFile } from "../env-file";
 import pg from "pg";
 import { getSearch } from "../../lib/search/engine";
 import { fullSync, incrementalSync, type SyncProgress } from "../../lib/search/sync";
 
+/** The launcher's settings file fills what the environment lacks; the database URL is resolved as the launcher does. */
 function loadEnv(): void {
-  const file = path.join(process.cwd(), ".env.local");
-  if (!existsSync(file)) return;
-  for (const [k, v] of Object.entries(parse(readFileSync(file, "utf8")))) {
+  process.env.DATABASE_URL = localDatabaseUrl().url;
+  for (const [k, v] of Object.entries(readEnvFile(localEnvFile()))) {
     if (process.env[k] === undefined) process.env[k] = v;
   }
 }

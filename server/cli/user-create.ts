@@ -7,10 +7,8 @@
  * Settings come from the environment, then `.env.local` (written by the launcher): SUPABASE_URL and
  * SUPABASE_SERVICE_ROLE_KEY.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { readEnvFile } from "../env-file";
-import { repoRoot } from "../paths";
+import { localEnvFile, readEnvFile } from "../env-file";
 
 const USAGE = "usage: npm run user:create -- --email <email> --password <password> [--admin]";
 
@@ -45,7 +43,7 @@ function describeError(status: number, body: unknown): string {
 
 async function main() {
   const opts = readOptions();
-  const env = { ...readEnvFile(path.join(repoRoot, ".env.local")), ...process.env };
+  const env = { ...readEnvFile(localEnvFile()), ...process.env };
   const url = env.SUPABASE_URL?.replace(/\/$/, "");
   const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY;
   if (!url || !serviceKey) {

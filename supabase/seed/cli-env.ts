@@ -1,18 +1,11 @@
-/** DATABASE_URL for the seed and ingest CLIs: the environment first, then `.env.local` (written by the launcher). */
-import path from "node:path";
-import { readEnvFile } from "../../server/env-file";
-import { embeddedPostgresUrl, repoRoot } from "../../server/paths";
-
-function configuredDatabaseUrl(): string | undefined {
-  return process.env.DATABASE_URL ?? readEnvFile(path.join(repoRoot, ".env.local")).DATABASE_URL;
-}
+/**
+ * DATABASE_URL for the seed, ingest and db:types CLIs, read as the launcher reads it (server/env-file.ts
+ * localDatabaseUrl): the environment, then `.env.local`, else the embedded cluster on POSTGRES_PORT.
+ */
+import { localDatabaseUrl } from "../../server/env-file";
 
 export function databaseUrlFromEnv(): string {
-  const url = configuredDatabaseUrl();
-  if (!url) {
-    throw new Error("DATABASE_URL is not set (export it, or start the stack once with `npm run stack` to write .env.local)");
-  }
-  return url;
+  return localDatabaseUrl().url;
 }
 
 /**
@@ -22,8 +15,8 @@ export function databaseUrlFromEnv(): string {
  * this call started.
  */
 export async function seedDatabase(log: (line: string) => void): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = configuredDatabaseUrl();
-  if (url && url !== embeddedPostgresUrl()) return { url, stop: async () => undefined };
+  const { url, embedded } = localDatabaseUrl();
+  if (!embedded) return { url, stop: async () => undefined };
   // Loaded only here: the ingest CLI and db-types share this module and never start a cluster.
   const { startDatabase } = await import("../../server/stack");
   const db = await startDatabase({ log });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import type { DbClient } from "@/lib/supabase/db-client";
+import { withinDeadline } from "../deadline";
 import type { Role } from "../identity";
 
 /**
@@ -35,7 +36,19 @@ let failedAt = 0;
 
 async function fetchSnapshot(serviceDb: DbClient): Promise<Snapshot | null> {
   const gen = generation;
-  const { data, error } = await serviceDb.rpc("auth_access_snapshot");
+  // A short deadline of its own (ACCESS_SNAPSHOT_TIMEOUT_MS, and never past the request's budget): with the gateway
+  // hung, this read used to wait the full UPSTREAM_TIMEOUT_MS before the request's own call waited as long again. Past
+  // it the last copy is used (below); the abort frees the connection.
+  const ms = config().ACCESS_SNAPSHOT_TIMEOUT_MS;
+  const abort = new AbortController();
+  const { data, error } = await withinDeadline(
+    Promise.resolve(serviceDb.rpc("auth_access_snapshot").abortSignal(abort.signal)),
+    ms,
+    `the access snapshot did not answer within ${ms} ms`,
+  ).catch((e: unknown) => {
+    abort.abort();
+    throw e;
+  });
   if (error) throw new Error(error.message);
   const parsed = SnapshotSchema.parse(data);
   const snap: Snapshot = { banned: new Set(parsed.banned), admins: new Set(parsed.admins), at: Date.parse(parsed.at), fetchedAt: Date.now() };

@@ -1,4 +1,3 @@
-import { Redis } from "@upstash/redis";
 import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { config } from "@/lib/config";
@@ -6,7 +5,18 @@ import { llmTracingEnabled } from "@/lib/llm/call";
 import { getSearchEngine } from "@/lib/search/engine";
 import { createServiceClient, createTokenClient } from "@/lib/supabase/server";
 import { reembedStatus } from "@/lib/backend/settings/reembed";
-import { timed, type AppEventsPartitions, type DatabaseReport, type DependencyReport, type HealthChecks, type SearchEngineReport } from "./status";
+import { limitsStore } from "@/lib/backend/rate-limit-store";
+import { withinDeadline } from "../deadline";
+import {
+  taskQueueReport,
+  timed,
+  type AppEventsPartitions,
+  type DatabaseReport,
+  type DependencyReport,
+  type HealthChecks,
+  type QueueHealth,
+  type SearchEngineReport,
+} from "./status";
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
 
@@ -55,18 +65,25 @@ async function backendPlatform(): Promise<DependencyReport> {
   return res.ok ? { status: "ok", detail: "auth" } : { status: "down", detail: `auth answered ${res.status}` };
 }
 
+/**
+ * The limits store the app really uses (a direct Redis connection with LIMITS_REDIS_URL, as `npm start` runs it, else
+ * Upstash over REST), through its own transport and deadline: a lost Redis is `down` with the reason, and the whole
+ * report `degraded`.
+ */
 async function cache(): Promise<DependencyReport> {
-  const c = config();
-  if (!c.UPSTASH_REDIS_REST_URL || !c.UPSTASH_REDIS_REST_TOKEN) {
-    return notConfigured("no Redis: rate limits use process memory and the guest allowance is unmetered");
+  const store = limitsStore();
+  if (!store) return notConfigured("no Redis: rate limits use process memory and the guest allowance is unmetered");
+  try {
+    const pong = await store.ping();
+    return pong === "PONG" ? { status: "ok" } : { status: "down", detail: `ping answered ${String(pong)}` };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { status: "down", detail: `Redis unreachable (${why}): rate limits use process memory and guest searches are unmetered` };
   }
-  const redis = new Redis({ url: c.UPSTASH_REDIS_REST_URL, token: c.UPSTASH_REDIS_REST_TOKEN, retry: false });
-  const pong = await redis.ping();
-  return pong === "PONG" ? { status: "ok" } : { status: "down", detail: `ping answered ${String(pong)}` };
 }
 
 /** extraction_queue_health answers jsonb: parsed, not cast. */
-const QueueHealth = z.object({
+const QueueHealthRow: z.ZodType<QueueHealth> = z.object({
   pgboss: z.boolean(),
   heartbeat_age_seconds: z.number().nullable(),
   queued: z.number(),
@@ -82,14 +99,7 @@ async function taskQueue(): Promise<DependencyReport> {
   if (!c.SUPABASE_URL || !c.SUPABASE_SERVICE_ROLE_KEY) return notConfigured("SUPABASE_URL or the service role key is not set");
   const { data, error } = await createServiceClient().rpc("extraction_queue_health");
   if (error || !data) return { status: "down", detail: `extraction queue unknown: ${error?.message ?? "no answer"}` };
-  const q = QueueHealth.parse(data);
-  const depth = `${q.queued} queued, ${q.running} running`;
-  if (!q.pgboss) return { status: "degraded", detail: `pg-boss schema missing (no worker has started); ${depth}` };
-  const age = q.heartbeat_age_seconds;
-  if (age === null || age > c.EXTRACTION_STALE_SECONDS) {
-    return { status: "degraded", detail: `pg-boss; no live extraction worker (last heartbeat ${age === null ? "never" : `${Math.round(age)} s ago`}); ${depth}` };
-  }
-  return { status: "ok", detail: `pg-boss; worker heartbeat ${Math.round(age)} s ago; ${depth}` };
+  return taskQueueReport(QueueHealthRow.parse(data), c.EXTRACTION_STALE_SECONDS);
 }
 
 async function llmTracing(): Promise<DependencyReport> {
@@ -121,7 +131,9 @@ async function engineReport(): Promise<DependencyReport> {
 
 /** The engine's own report plus the last recorded sync run; an engine that cannot answer is `down`. */
 async function searchEngine(): Promise<SearchEngineReport> {
-  const [health, sync] = await Promise.all([timed(engineReport), syncState().catch(() => ({ last_completed_at: null, last_error: null }))]);
+  const ms = config().HEALTH_CHECK_TIMEOUT_MS;
+  const unknown = { last_completed_at: null, last_error: null };
+  const [health, sync] = await Promise.all([timed(engineReport), withinDeadline(syncState(), ms, "no answer").catch(() => unknown)]);
   const reembed = reembedStatus();
   return reembed ? { ...health, sync, reembed: { ...reembed } } : { ...health, sync };
 }
