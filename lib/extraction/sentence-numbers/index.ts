@@ -6,7 +6,7 @@
 import { extractSentenceNumbers, type SentenceNumbersResult } from "./judgment";
 import type { SentenceValues, Span } from "./passage";
 
-export { extractSentenceNumbers, passages, type SentenceNumbersResult, type SentenceNumbersOptions, type Outcome } from "./judgment";
+export { extractSentenceNumbers, readSentencePassage, passages, type SentenceNumbersResult, type SentenceNumbersOptions, type Outcome } from "./judgment";
 export { readPassage, SENTENCE_KINDS, type SentenceKind, type SentenceValues, type PassageReading, type Span, type Currency } from "./passage";
 export { findDurations, parseNumber } from "./numbers";
 

@@ -221,3 +221,12 @@ export function extractSentenceNumbers(fullText: string, opts: SentenceNumbersOp
 
 /** Empty values with no kind, for callers that want an object rather than null. */
 export const noSentence = emptyValues;
+
+/** One passage read on its own (an extracted sentence text, a labelled example): its sentence and what it changes it to. */
+export function readSentencePassage(text: string): SentenceNumbersResult {
+  const r = readPassage(text);
+  const first = has(r.sentence) ? r.sentence : null;
+  const after = r.changedTo ? (first ? applyChange(first, r.changedTo) : r.changedTo) : null;
+  const change_months = first && after && first.custody_months !== null && after.custody_months !== null ? Math.round((after.custody_months - first.custody_months) * 10) / 10 : null;
+  return { first_instance: first, after_appeal: after, change_months, source: first ? "text" : null };
+}

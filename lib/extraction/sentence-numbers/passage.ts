@@ -76,9 +76,13 @@ const after = (s: string, d: { end: number }, n = 60) => s.slice(d.end, d.end + 
 function roleOf(s: string, d: Duration): Role {
   const next = after(s, d, 50);
   const prev = before(s, d, 90);
+  // The statutory range, a maximum, a guideline's starting point or range: not a sentence passed.
+  if (/(?:\bmaximum|\bstarting\s+point|\brange\b|\bguideline|\bnotional|zagrożon\p{L}*|ustawow\p{L}*|górn\p{L}*\s+granic\p{L}*)[^.;]{0,60}$/iu.test(prev)) return "other";
   // The minimum term of a life sentence is not a length of custody (life has none).
   if (/\bminimum\s+term\s+(?:of\s+)?$|\bminimum\s+of\s+$|\bterm\s+of\s+at\s+least\s+$/i.test(prev)) return "other";
   if (/^\s*(?:\)\s*)?(?:pozbawienia\s+wolności|bezwzględnego\s+pozbawienia|imprisonment|detention|custody|in\s+(?:a\s+)?young\s+offender|(?:in\s+)?(?:prison|jail)\b|YOI\b)/iu.test(next)) return "custody";
+  // Bans, licences and orders run for a time but are not the penalty's length.
+  if (/(?:zakaz\p{L}*|środ\p{L}*\s+karn\p{L}*|praw\s+publicznych|obowiązek\p{L}*|nadzor\p{L}*|dozor\p{L}*)[^.;]{0,100}$|\b(?:disqualif\w*|licen[cs]e|restraining\s+order|notification|prevention\s+order|SHPO|ban(?:ned)?|surcharge)\b[^.;]{0,40}$/iu.test(prev)) return "other";
   if (/^\s*ograniczenia\s+wolności/iu.test(next)) return "restriction";
   if (/(?:okres\p{L}*\s+próby|tytułem\s+próby|zawiesz\p{L}*|zawieszeni\p{L}*)(?:\s+(?:jej|jego|wykonania|kary|na|okres|w\s+wymiarze|wynosząc\p{L}*|próby|\p{L}{1,3}))*\s*$/iu.test(prev)) return "suspension";
   if (/^\s*(?:\p{L}+\s+){0,2}(?:tytułem\s+próby|próby)/iu.test(next)) return "suspension";
@@ -99,7 +103,7 @@ function isChanged(s: string, d: Duration): boolean {
   const prev = before(s, d, 140);
   if (CHANGE_PL.test(prev)) return true;
   // "zmienia zaskarżony wyrok … w ten sposób, że … wymierza karę 2 lat" (a new term in a change).
-  if (/zmienia\p{L}*[^.]{0,200}w\s+ten\s+sposób[^.]{0,120}(?:wymierza\p{L}*|orzeka\p{L}*)[^.;]{0,60}$/iu.test(before(s, d, 320))) return true;
+  if (/zmienia\p{L}*[^.]{0,200}w\s+ten\s+sposób[^.]{0,120}(?:wymierza\p{L}*|orzeka\p{L}*|zawiesza\p{L}*)[^.;]{0,60}$/iu.test(before(s, d, 320))) return true;
   if (CHANGE_EN.test(prev)) {
     // "quash the sentence of 5 years and substitute 3 years": the quashed term is the old one.
     const tail = prev.match(CHANGE_EN)?.[0] ?? "";
@@ -109,7 +113,7 @@ function isChanged(s: string, d: Duration): boolean {
 }
 
 function markTerms(s: string, ds: Duration[]): Term[] {
-  return ds.map((d, i) => {
+  const terms = ds.map((d, i) => {
     const nextStart = ds[i + 1]?.start ?? s.length;
     const tail = s.slice(d.end, Math.min(nextStart, d.end + 80));
     const prev = before(s, d, 60);
@@ -118,10 +122,13 @@ function markTerms(s: string, ds: Duration[]): Term[] {
       role: roleOf(s, d),
       consecutive: /\bconsecutive(?:ly)?\b|\bin\s+addition\b|kolejno/iu.test(tail) || /\bconsecutive\s+(?:term|sentence)\s+of\s*$/i.test(prev),
       concurrent: /\bconcurrent(?:ly)?\b|\bat\s+the\s+same\s+time\b/iu.test(tail),
-      total: /(?:\btotal(?:\s+(?:sentence|term))?\s+(?:of\s+)?|\boverall\s+(?:sentence|term)\s+of\s+|\bin\s+total\s+|\baggregate\s+(?:sentence|term\s+)?of\s+|\bmaking\s+(?:a\s+total\s+of\s+)?|łączn\p{L}*(?:\s+kar\p{L}*)?(?:\s+(?:w\s+wymiarze|w\s+rozmiarze))?\s+|łączn\p{L}*\s+(?:\p{L}+\s+){0,4}?do\s+)$/iu.test(prev) || /^\s*(?:in\s+total|in\s+all|overall)\b/i.test(tail),
+      total: /(?:\btotal(?:\s+(?:sentence|term))?\s+(?:of\s+)?|\boverall\s+(?:sentence|term)\s+of\s+|\bin\s+total\s+|\baggregate\s+(?:sentence|term\s+)?of\s+|\bmaking\s+(?:a\s+total\s+of\s+)?|\bcustodial\s+(?:term|element|period)\s+of\s+|łączn\p{L}*(?:\s+kar\p{L}*)?(?:\s+(?:w\s+wymiarze|w\s+rozmiarze))?\s+|łączn\p{L}*\s+(?:\p{L}+\s+){0,4}?do\s+)$/iu.test(prev) || /^\s*(?:in\s+total|in\s+all|overall)\b/i.test(tail),
       changed: isChanged(s, d),
     };
   });
+  // "making 3 years in all": a stated total is custody when the passage passes custody.
+  if (terms.some((t) => t.role === "custody")) for (const t of terms) if (t.total && t.role === "other") t.role = "custody";
+  return terms;
 }
 
 /** Total custody of some terms: a stated total wins; else the longest concurrent term plus every consecutive one. */
@@ -202,9 +209,9 @@ function readCommunity(s: string, terms: Term[], v: SentenceValues, offset: numb
 }
 
 const LIFE = /dożywotni\p{L}*\s+pozbawieni\p{L}*\s+wolności|\bkar\p{L}*\s+dożywocia|\blife\s+imprisonment|\bimprisonment\s+for\s+life|\bcustody\s+for\s+life|\blife\s+sentence|\bsentence\s+of\s+life|\bdetention\s+for\s+life/iu;
-const DISCHARGE = /\b(?:conditional|absolute)(?:ly)?\s+discharge|\bdischarged\s+(?:conditionally|absolutely)|warunkowo\s+umarz\p{L}*|warunkowe\p{L}*\s+umorzeni\p{L}*|odst\p{L}*\s+od\s+wymierzenia\s+kary/iu;
+const DISCHARGE = /\b(?:conditional|absolute)(?:ly)?\s+discharge|\bdischarged\s+(?:conditionally|absolutely)|warunkowo\s+(?:umarz|umorz)\p{L}*|warunkowe\p{L}*\s+umorzeni\p{L}*|odst\p{L}*\s+od\s+wymierzenia\s+kary/iu;
 const SUSPENDED_WORD = /\bsuspended\b|\bsuspended\s+sentence\s+order|warunkow\p{L}*\s+zawiesz\p{L}*|zawiesz\p{L}*\s+(?:warunkowo|jej|jego|wykonani)|z\s+warunkowym\s+zawieszeniem|\bwarunkowo\s+zawiesz\p{L}*/iu;
-const NOT_SUSPENDED = /bez\s+warunkowego\s+zawieszenia|bezwzględn\p{L}*\s+(?:kar\p{L}*\s+)?pozbawienia|\bimmediate\s+(?:custody|imprisonment)|\bnot\s+(?:be\s+)?suspended|\bcannot\s+be\s+suspended|uchyla\p{L}*\s+(?:\p{L}+\s+){0,4}warunkowe\p{L}*\s+zawieszeni/iu;
+const NOT_SUSPENDED = /bez\s+warunkowego\s+zawieszenia|bezwzględn\p{L}*\s+(?:kar\p{L}*\s+)?pozbawienia|\bimmediate\s+(?:custody|imprisonment)|\bnot\s+(?:be\s+)?suspended|\bcannot\s+be\s+suspended|uchyla\p{L}*\s+(?:\p{L}+\s+){0,4}warunkow\p{L}*\s+zawieszeni/iu;
 const COMMUNITY = /\bcommunity\s+order|\bunpaid\s+work|\bcommunity\s+service|kar\p{L}*\s+ograniczenia\s+wolności|ograniczenia\s+wolności|\bsupervision\s+order|\byouth\s+rehabilitation\s+order/iu;
 const FINE_WORD = /\bgrzywn\p{L}*|\bfined?\b|\bfines\b/iu;
 
@@ -239,7 +246,8 @@ export function readPassage(text: string, offset = 0): PassageReading {
 
   // Words that are not terms: life, suspension, discharge, community, fine. They belong to the new sentence when the
   // passage changes one and the word comes after the change verb.
-  const changeAt = terms.find((t) => t.changed)?.start ?? firstChangeVerb(s);
+  const changeCandidates = [terms.find((t) => t.changed)?.start, firstChangeVerb(s) ?? undefined].filter((x): x is number => x !== undefined);
+  const changeAt = changeCandidates.length ? Math.min(...changeCandidates) : null;
   const target = (at: number) => (changeAt !== null && at >= changeAt ? changedTo : sentence);
 
   const life = LIFE.exec(s);
@@ -256,6 +264,8 @@ export function readPassage(text: string, offset = 0): PassageReading {
     v.suspension_months = null;
     v.spans.suspended = spanOf(s, notSusp.index, notSusp.index + notSusp[0].length, offset);
     if (v === changedTo) anyChange = true;
+    // Lifting a suspension ("uchyla … warunkowe zawieszenie") says the sentence it changes was suspended.
+    if (v === changedTo && /^uchyla/iu.test(notSusp[0])) sentence.suspended = true;
   } else {
     const susp = SUSPENDED_WORD.exec(s);
     if (susp && !/\bnot\b[^.]{0,20}$/i.test(s.slice(0, susp.index))) {
@@ -278,6 +288,13 @@ export function readPassage(text: string, offset = 0): PassageReading {
 
   const discharge = DISCHARGE.exec(s);
   for (const v of [sentence, changedTo]) {
+    // The probation of a conditional discontinuance (warunkowe umorzenie) or discharge is not a suspended sentence.
+    if (discharge && target(discharge.index) === v && v.custody_months === null && !v.life) {
+      v.suspended = null;
+      v.suspension_months = null;
+      delete v.spans.suspension_months;
+      delete v.spans.suspended;
+    }
     v.kind = kindOf(v, v === target(discharge?.index ?? -1) && discharge !== null, v === target(COMMUNITY.exec(s)?.index ?? -1) && restrictionOrCommunity);
     if (v.kind && !v.spans.kind) v.spans.kind = v.spans.custody_months ?? v.spans.community_hours ?? v.spans.fine_amount ?? (discharge ? spanOf(s, discharge.index, discharge.index + discharge[0].length, offset) : undefined);
     if (!v.spans.kind) delete v.spans.kind;
@@ -287,8 +304,11 @@ export function readPassage(text: string, offset = 0): PassageReading {
 }
 
 function firstChangeVerb(s: string): number | null {
-  const m = /\b(?:obniż|podwyższ|złagodzi|zaostrz|substitut|reduc|increas|uchyla\p{L}*\s+(?:\p{L}+\s+){0,4}warunkowe)/iu.exec(s);
-  return m ? m.index : null;
+  const m = /\b(?:obniż|podwyższ|złagodzi|zaostrz|substitut|reduc|increas|uchyla\p{L}*\s+(?:\p{L}+\s+){0,4}warunkow)/iu.exec(s);
+  // "zmienia zaskarżony wyrok w ten sposób, że …": what follows is the new sentence.
+  const z = /zmienia\p{L}*\s+(?:zaskarżon\p{L}*\s+)?wyrok[^.;]{0,60}?w\s+ten\s+sposób,?\s+że\s+/iu.exec(s);
+  const at = [m?.index, z ? z.index + z[0].length : undefined].filter((x): x is number => x !== undefined);
+  return at.length ? Math.min(...at) : null;
 }
 
 function kindOf(v: SentenceValues, discharge: boolean, community: boolean): SentenceKind | null {
