@@ -6,7 +6,7 @@
  * appellate court substitutes where it changes them (what it does not mention stays as it was), and nothing where the
  * conviction is quashed or the case sent back (no sentence stands).
  */
-import { emptyValues, readPassage, type SentenceValues } from "./passage";
+import { emptyValues, mentionsSentence, readPassage, type SentenceValues } from "./passage";
 
 export type Outcome =
   | "outcome_dismissed_or_refused"
@@ -136,15 +136,15 @@ function applyChange(base: SentenceValues, change: SentenceValues): SentenceValu
 
 // Passages that speak of other sentences: previous convictions, the statutory range, guidelines, precedents.
 const NOT_THIS_SENTENCE_PL =
-  /uprzednio|wcześniej|poprzednio|już\s+karan|był\p{L}*\s+(?:już\s+)?karan|zatarci|zagrożon\p{L}*|zagrożeni\p{L}*|nie\s+(?:niższ|krótsz)\p{L}*|od\s+lat\s+\d|od\s+\d+\s+do\s+\d+\s+lat|do\s+lat\s+\d|wyrok\p{L}*\s+(?:SN|Sądu\s+Najwyższego)\s+z\s+dnia|postanowieni\p{L}*\s+SN|wnosząc\p{L}*|wnosił\p{L}*|wnosi\b|domagał|postulowan|żądan\p{L}*|wniosek|apelacj\p{L}*\s+(?:wniósł|wniosła)/iu;
+  /uprzednio|wcześniej|poprzednio|już\s+karan|był[a-ząćęłńóśźż]*\s+(?:już\s+)?karan|zatarci|zagrożon[a-ząćęłńóśźż]*|zagrożeni[a-ząćęłńóśźż]*|nie\s+(?:niższ|krótsz)[a-ząćęłńóśźż]*|od\s+lat\s+\d|od\s+\d+\s+do\s+\d+\s+lat|do\s+lat\s+\d|wyrok[a-ząćęłńóśźż]*\s+(?:SN|Sądu\s+Najwyższego)\s+z\s+dnia|postanowieni[a-ząćęłńóśźż]*\s+SN|wnosząc[a-ząćęłńóśźż]*|wnosił[a-ząćęłńóśźż]*|wnosi\b|domagał|postulowan|żądan[a-ząćęłńóśźż]*|wniosek|apelacj[a-ząćęłńóśźż]*\s+(?:wniósł|wniosła)/i;
 const NOT_THIS_SENTENCE_EN =
-  /\bmaximum\b|\bstarting\s+point|\bcategory\s+range|\brange\s+(?:of|is|was)|\bguideline|\bnotional|\bwould\s+have\s+(?:been|passed|imposed)|\bdiscount|\bcredit\b|\bprevious(?:ly)?\b|\bprior\b|\bantecedents|\[\d{4}\]|\bIn\s+R\s+v\b|\bAttorney\s+General['’]s\s+Reference\s+No|\bsubmit|\bargue|\bcontend|\bshould\s+have\s+been|\bsought\b|\burged\b/iu;
+  /\bmaximum\b|\bstarting\s+point|\bcategory\s+range|\brange\s+(?:of|is|was)|\bguideline|\bnotional|\bwould\s+have\s+(?:been|passed|imposed)|\bdiscount|\bcredit\b|\bprevious(?:ly)?\b|\bprior\b|\bantecedents|\[\d{4}\]|\bIn\s+R\s+v\b|\bAttorney\s+General['’]s\s+Reference\s+No|\bsubmit|\bargue|\bcontend|\bshould\s+have\s+been|\bsought\b|\burged\b/i;
 const FI_PL =
-  /wymierzył\p{L}*|skazał\p{L}*|orzekł\p{L}*|wymierzając|wymierzon\p{L}*|orzeczon\p{L}*|skazan\p{L}*\s+(?:został\p{L}*\s+)?(?:na|za)|został\p{L}*\s+skazan|skazując|warunkowo\s+umorzył/iu;
-const FI_PL_PRESENT = /wymierza|skazuje|orzeka|warunkowo\s+zawiesza|warunkowo\s+umarza/iu;
+  /wymierzył[a-ząćęłńóśźż]*|skazał[a-ząćęłńóśźż]*|orzekł[a-ząćęłńóśźż]*|wymierzając|wymierzon[a-ząćęłńóśźż]*|orzeczon[a-ząćęłńóśźż]*|skazan[a-ząćęłńóśźż]*\s+(?:został[a-ząćęłńóśźż]*\s+)?(?:na|za)|został[a-ząćęłńóśźż]*\s+skazan|skazując|warunkowo\s+umorzył/i;
+const FI_PL_PRESENT = /wymierza|skazuje|orzeka|warunkowo\s+zawiesza|warunkowo\s+umarza/i;
 const FI_EN =
-  /\bsentenced\b|\bpassed\s+(?:a\s+|the\s+)?(?:total\s+)?sentence|\bimposed\s+(?:a\s+|the\s+)?(?:total\s+|sentence|term|community|fine|conditional)|\breceived\s+(?:a\s+|the\s+)?(?:total\s+)?(?:sentence|term)|\bsentence\s+(?:was|imposed\s+was|passed\s+was)\b|\bwas\s+fined\b|\bmade\s+(?:a\s+)?(?:community\s+order|suspended\s+sentence\s+order)|\bwas\s+(?:conditionally|absolutely)\s+discharged|\bconditional\s+discharge\s+was|\bordered\s+to\s+(?:serve|pay)/iu;
-const APPELLATE_EN = /\bwe\s+(?:quash|substitute|reduce|increase|impose|allow|grant)|\bthis\s+court\b|\bsubstitut|\bwill\s+be\b/iu;
+  /\bsentenced\b|\bpassed\s+(?:a\s+|the\s+)?(?:total\s+)?sentence|\bimposed\s+(?:a\s+|the\s+)?(?:total\s+|sentence|term|community|fine|conditional)|\breceived\s+(?:a\s+|the\s+)?(?:total\s+)?(?:sentence|term)|\bsentence\s+(?:was|imposed\s+was|passed\s+was)\b|\bwas\s+fined\b|\bmade\s+(?:a\s+)?(?:community\s+order|suspended\s+sentence\s+order)|\bwas\s+(?:conditionally|absolutely)\s+discharged|\bconditional\s+discharge\s+was|\bordered\s+to\s+(?:serve|pay)/i;
+const APPELLATE_EN = /\bwe\s+(?:quash|substitute|reduce|increase|impose|allow|grant)|\bthis\s+court\b|\bsubstitut|\bwill\s+be\b/i;
 
 /** Where the operative part of a Polish judgment ends (the reasons start). */
 function plReasonsStart(text: string): number {
@@ -155,10 +155,10 @@ function plReasonsStart(text: string): number {
 export function extractSentenceNumbers(fullText: string, opts: SentenceNumbersOptions): SentenceNumbersResult {
   const text = fullText;
   const pl = opts.language === "pl";
-  const ps = passages(text);
+  const ps = passages(text).filter((p) => mentionsSentence(p.text));
   const appellate = pl
-    ? /zaskarżon\p{L}*\s+wyrok|apelacj/iu.test(text.slice(0, 8000))
-    : /court\s+of\s+appeal|\bappeal\b|\bappellant\b|\breference\b/iu.test(text.slice(0, 8000));
+    ? /zaskarżon[a-ząćęłńóśźż]*\s+wyrok|apelacj/i.test(text.slice(0, 8000))
+    : /court\s+of\s+appeal|\bappeal\b|\bappellant\b|\breference\b/i.test(text.slice(0, 8000));
   const operativeEnd = pl ? plReasonsStart(text) : 0;
   const tailStart = pl ? 0 : Math.max(0, text.length - Math.max(3000, Math.round(text.length * 0.25)));
 
@@ -171,7 +171,7 @@ export function extractSentenceNumbers(fullText: string, opts: SentenceNumbersOp
     if (!isFi) continue;
     const r = readPassage(p.text, p.start);
     if (!has(r.sentence)) continue;
-    const total = pl ? /łączn/iu.test(p.text) : /\btotal\b|\boverall\b|\bin\s+all\b/i.test(p.text);
+    const total = pl ? /łączn/i.test(p.text) : /\btotal\b|\boverall\b|\bin\s+all\b/i.test(p.text);
     first = first ? merge(first, r.sentence, total) : r.sentence;
   }
   // Fallback for English texts whose only statement of the sentence is the one this court quashes.
@@ -201,11 +201,11 @@ export function extractSentenceNumbers(fullText: string, opts: SentenceNumbersOp
     for (const p of ps) {
       const inOperative = pl ? p.start < operativeEnd : p.start >= tailStart;
       if (!inOperative) continue;
-      if (pl ? NOT_THIS_SENTENCE_PL.test(p.text) && !/zmienia/iu.test(p.text) : NOT_THIS_SENTENCE_EN.test(p.text) && !/\bwe\b/i.test(p.text)) continue;
+      if (pl ? NOT_THIS_SENTENCE_PL.test(p.text) && !/zmienia/i.test(p.text) : NOT_THIS_SENTENCE_EN.test(p.text) && !/\bwe\b/i.test(p.text)) continue;
       const r = readPassage(p.text, p.start);
       if (!r.changedTo) continue;
       // A new sentence imposed on appeal ("wymierza karę łączną", "substitute a total of") replaces custody.
-      change = change ? merge(change, r.changedTo, pl ? /łączn/iu.test(p.text) : /\btotal\b/i.test(p.text)) : r.changedTo;
+      change = change ? merge(change, r.changedTo, pl ? /łączn/i.test(p.text) : /\btotal\b/i.test(p.text)) : r.changedTo;
     }
   }
 

@@ -157,8 +157,12 @@ export function durationMonths(groups: Record<string, string | undefined>): numb
 }
 
 /** Every length of time in `s`, in order, with offsets into `s`. */
+const UNIT_WORD = /(?:lat|lata|rok|roku|miesi|mies\.|tydzie|tygodn|year|month|week)/iu;
+
 export function findDurations(s: string): Duration[] {
   const out: Duration[] = [];
+  // Cheap test first: most passages name no unit of time, and the full pattern is costly to try at every position.
+  if (!UNIT_WORD.test(s)) return out;
   for (const m of s.matchAll(new RegExp(DURATION, "giu"))) {
     const months = durationMonths(m.groups ?? {});
     if (months === null || months <= 0 || months > 1200) continue; // "w 2019 roku" is a date, not a term

@@ -77,33 +77,33 @@ function roleOf(s: string, d: Duration): Role {
   const next = after(s, d, 50);
   const prev = before(s, d, 90);
   // The statutory range, a maximum, a guideline's starting point or range: not a sentence passed.
-  if (/(?:\bmaximum|\bstarting\s+point|\brange\b|\bguideline|\bnotional|zagrożon\p{L}*|ustawow\p{L}*|górn\p{L}*\s+granic\p{L}*)[^.;]{0,60}$/iu.test(prev)) return "other";
+  if (/(?:\bmaximum|\bstarting\s+point|\brange\b|\bguideline|\bnotional|zagrożon[a-ząćęłńóśźż]*|ustawow[a-ząćęłńóśźż]*|górn[a-ząćęłńóśźż]*\s+granic[a-ząćęłńóśźż]*)[^.;]{0,60}$/i.test(prev)) return "other";
   // The minimum term of a life sentence is not a length of custody (life has none).
   if (/\bminimum\s+term\s+(?:of\s+)?$|\bminimum\s+of\s+$|\bterm\s+of\s+at\s+least\s+$/i.test(prev)) return "other";
-  if (/^\s*(?:\)\s*)?(?:pozbawienia\s+wolności|bezwzględnego\s+pozbawienia|imprisonment|detention|custody|in\s+(?:a\s+)?young\s+offender|(?:in\s+)?(?:prison|jail)\b|YOI\b)/iu.test(next)) return "custody";
+  if (/^\s*(?:\)\s*)?(?:pozbawienia\s+wolności|bezwzględnego\s+pozbawienia|imprisonment|detention|custody|in\s+(?:a\s+)?young\s+offender|(?:in\s+)?(?:prison|jail)\b|YOI\b)/i.test(next)) return "custody";
   // Bans, licences and orders run for a time but are not the penalty's length.
-  if (/(?:zakaz\p{L}*|środ\p{L}*\s+karn\p{L}*|praw\s+publicznych|obowiązek\p{L}*|nadzor\p{L}*|dozor\p{L}*)[^.;]{0,100}$|\b(?:disqualif\w*|licen[cs]e|restraining\s+order|notification|prevention\s+order|SHPO|ban(?:ned)?|surcharge)\b[^.;]{0,40}$/iu.test(prev)) return "other";
-  if (/^\s*ograniczenia\s+wolności/iu.test(next)) return "restriction";
-  if (/(?:okres\p{L}*\s+próby|tytułem\s+próby|zawiesz\p{L}*|zawieszeni\p{L}*)(?:\s+(?:jej|jego|wykonania|kary|na|okres|w\s+wymiarze|wynosząc\p{L}*|próby|\p{L}{1,3}))*\s*$/iu.test(prev)) return "suspension";
-  if (/^\s*(?:\p{L}+\s+){0,2}(?:tytułem\s+próby|próby)/iu.test(next)) return "suspension";
-  if (/\b(?:suspended|suspension|operational\s+period)(?:\s+(?:for|of|over|a|period|the|sentence|order|two|its))*\s*$/iu.test(prev)) return "suspension";
-  if (/^\s*(?:community\s+order|supervision|rehabilitation)/iu.test(next)) return "community";
-  if (/(?:community\s+order|supervision\s+requirement|rehabilitation\s+activity)[^.;]{0,30}$/iu.test(prev)) return "community";
+  if (/(?:zakaz[a-ząćęłńóśźż]*|środ[a-ząćęłńóśźż]*\s+karn[a-ząćęłńóśźż]*|praw\s+publicznych|obowiązek[a-ząćęłńóśźż]*|nadzor[a-ząćęłńóśźż]*|dozor[a-ząćęłńóśźż]*)[^.;]{0,100}$|\b(?:disqualif\w*|licen[cs]e|restraining\s+order|notification|prevention\s+order|SHPO|ban(?:ned)?|surcharge)\b[^.;]{0,40}$/i.test(prev)) return "other";
+  if (/^\s*ograniczenia\s+wolności/i.test(next)) return "restriction";
+  if (/(?:okres[a-ząćęłńóśźż]*\s+próby|tytułem\s+próby|zawiesz[a-ząćęłńóśźż]*|zawieszeni[a-ząćęłńóśźż]*)(?:\s+(?:jej|jego|wykonania|kary|na|okres|w\s+wymiarze|wynosząc[a-ząćęłńóśźż]*|próby|[a-ząćęłńóśźż]{1,3}))*\s*$/i.test(prev)) return "suspension";
+  if (/^\s*(?:[a-ząćęłńóśźż]+\s+){0,2}(?:tytułem\s+próby|próby)/i.test(next)) return "suspension";
+  if (/\b(?:suspended|suspension|operational\s+period)(?:\s+(?:for|of|over|a|period|the|sentence|order|two|its))*\s*$/i.test(prev)) return "suspension";
+  if (/^\s*(?:community\s+order|supervision|rehabilitation)/i.test(next)) return "community";
+  if (/(?:community\s+order|supervision\s+requirement|rehabilitation\s+activity)[^.;]{0,30}$/i.test(prev)) return "community";
   // Words that make a bare term custodial: "a sentence of 30 months", "karę łączną w wymiarze 5 lat", "reduced to 3 years".
-  if (/(?:sentence|term|imprisonment|detention)\s+(?:of\s+)?(?:imprisonment\s+)?(?:of|for)\s*$|\b(?:substitut\w*|reduced?|increased?|replaced?|quash\w*)\b[^.;]{0,50}?\b(?:to|of|with|by)?\s*(?:a\s+(?:sentence|term)\s+of\s+|one\s+of\s+)?$/iu.test(prev)) return "custody";
-  if (/(?:pozbawienia\s+wolności|kar\p{L}*(?:\s+łączn\p{L}*)?|wymierza\p{L}*|orzeka\p{L}*|obniż\p{L}*|podwyższ\p{L}*|złagodzi\p{L}*|łagodzi\p{L}*|zaostrz\p{L}*)(?:\s+(?:\p{L}+\s+){0,4}?)?(?:w\s+wymiarze|w\s+rozmiarze|do|na\s+okres|na)?\s*$/iu.test(prev) && !/ograniczenia\s+wolności[^.;]{0,40}$|grzywn\p{L}*[^.;]{0,40}$/iu.test(prev)) return "custody";
+  if (/(?:sentence|term|imprisonment|detention)\s+(?:of\s+)?(?:imprisonment\s+)?(?:of|for)\s*$|\b(?:substitut\w*|reduced?|increased?|replaced?|quash\w*)\b[^.;]{0,50}?\b(?:to|of|with|by)?\s*(?:a\s+(?:sentence|term)\s+of\s+|one\s+of\s+)?$/i.test(prev)) return "custody";
+  if (/(?:pozbawienia\s+wolności|kar[a-ząćęłńóśźż]*(?:\s+łączn[a-ząćęłńóśźż]*)?|wymierza[a-ząćęłńóśźż]*|orzeka[a-ząćęłńóśźż]*|obniż[a-ząćęłńóśźż]*|podwyższ[a-ząćęłńóśźż]*|złagodzi[a-ząćęłńóśźż]*|łagodzi[a-ząćęłńóśźż]*|zaostrz[a-ząćęłńóśźż]*)(?:\s+(?:[a-ząćęłńóśźż]+\s+){0,4}?)?(?:w\s+wymiarze|w\s+rozmiarze|do|na\s+okres|na)?\s*$/i.test(prev) && !/ograniczenia\s+wolności[^.;]{0,40}$|grzywn[a-ząćęłńóśźż]*[^.;]{0,40}$/i.test(prev)) return "custody";
   if (/^\s*(?:consecutive|concurrent)/i.test(next)) return "custody";
   return "other";
 }
 
-const CHANGE_PL = /(?:obniż\p{L}*|podwyższ\p{L}*|złagodzi\p{L}*|łagodzi\p{L}*|zaostrz\p{L}*|zmniejsz\p{L}*|zwiększ\p{L}*)[^.;]{0,120}?\bdo\s*$/iu;
-const CHANGE_EN = /(?:\bsubstitut\w*|\breduced?\b|\breducing\b|\bincreased?\b|\bincreasing\b|\bin\s+its\s+place\b|\binstead\b|\bwe\s+impose\b|\bwill\s+be\b|\bbecomes?\b)[^.;]{0,60}?$/iu;
+const CHANGE_PL = /(?:obniż[a-ząćęłńóśźż]*|podwyższ[a-ząćęłńóśźż]*|złagodzi[a-ząćęłńóśźż]*|łagodzi[a-ząćęłńóśźż]*|zaostrz[a-ząćęłńóśźż]*|zmniejsz[a-ząćęłńóśźż]*|zwiększ[a-ząćęłńóśźż]*)[^.;]{0,120}?\bdo\s*$/i;
+const CHANGE_EN = /(?:\bsubstitut\w*|\breduced?\b|\breducing\b|\bincreased?\b|\bincreasing\b|\bin\s+its\s+place\b|\binstead\b|\bwe\s+impose\b|\bwill\s+be\b|\bbecomes?\b)[^.;]{0,60}?$/i;
 
 function isChanged(s: string, d: Duration): boolean {
   const prev = before(s, d, 140);
   if (CHANGE_PL.test(prev)) return true;
   // "zmienia zaskarżony wyrok … w ten sposób, że … wymierza karę 2 lat" (a new term in a change).
-  if (/zmienia\p{L}*[^.]{0,200}w\s+ten\s+sposób[^.]{0,120}(?:wymierza\p{L}*|orzeka\p{L}*|zawiesza\p{L}*)[^.;]{0,60}$/iu.test(before(s, d, 320))) return true;
+  if (/zmienia[a-ząćęłńóśźż]*[^.]{0,200}w\s+ten\s+sposób[^.]{0,120}(?:wymierza[a-ząćęłńóśźż]*|orzeka[a-ząćęłńóśźż]*|zawiesza[a-ząćęłńóśźż]*)[^.;]{0,60}$/i.test(before(s, d, 320))) return true;
   if (CHANGE_EN.test(prev)) {
     // "quash the sentence of 5 years and substitute 3 years": the quashed term is the old one.
     const tail = prev.match(CHANGE_EN)?.[0] ?? "";
@@ -120,9 +120,9 @@ function markTerms(s: string, ds: Duration[]): Term[] {
     return {
       ...d,
       role: roleOf(s, d),
-      consecutive: /\bconsecutive(?:ly)?\b|\bin\s+addition\b|kolejno/iu.test(tail) || /\bconsecutive\s+(?:term|sentence)\s+of\s*$/i.test(prev),
-      concurrent: /\bconcurrent(?:ly)?\b|\bat\s+the\s+same\s+time\b/iu.test(tail),
-      total: /(?:\btotal(?:\s+(?:sentence|term))?\s+(?:of\s+)?|\boverall\s+(?:sentence|term)\s+of\s+|\bin\s+total\s+|\baggregate\s+(?:sentence|term\s+)?of\s+|\bmaking\s+(?:a\s+total\s+of\s+)?|\bcustodial\s+(?:term|element|period)\s+of\s+|łączn\p{L}*(?:\s+kar\p{L}*)?(?:\s+(?:w\s+wymiarze|w\s+rozmiarze))?\s+|łączn\p{L}*\s+(?:\p{L}+\s+){0,4}?do\s+)$/iu.test(prev) || /^\s*(?:in\s+total|in\s+all|overall)\b/i.test(tail),
+      consecutive: /\bconsecutive(?:ly)?\b|\bin\s+addition\b|kolejno/i.test(tail) || /\bconsecutive\s+(?:term|sentence)\s+of\s*$/i.test(prev),
+      concurrent: /\bconcurrent(?:ly)?\b|\bat\s+the\s+same\s+time\b/i.test(tail),
+      total: /(?:\btotal(?:\s+(?:sentence|term))?\s+(?:of\s+)?|\boverall\s+(?:sentence|term)\s+of\s+|\bin\s+total\s+|\baggregate\s+(?:sentence|term\s+)?of\s+|\bmaking\s+(?:a\s+total\s+of\s+)?|\bcustodial\s+(?:term|element|period)\s+of\s+|łączn[a-ząćęłńóśźż]*(?:\s+kar[a-ząćęłńóśźż]*)?(?:\s+(?:w\s+wymiarze|w\s+rozmiarze))?\s+|łączn[a-ząćęłńóśźż]*\s+(?:[a-ząćęłńóśźż]+\s+){0,4}?do\s+)$/i.test(prev) || /^\s*(?:in\s+total|in\s+all|overall)\b/i.test(tail),
       changed: isChanged(s, d),
     };
   });
@@ -146,6 +146,7 @@ const spanOf = (s: string, start: number, end: number, offset: number): Span => 
 const AMOUNT = String.raw`(\d{1,3}(?:[  .,]\d{3})+(?:[.,]\d{2})?|\d+(?:[.,]\d{1,2})?)`;
 
 function readFine(s: string, v: SentenceValues, offset: number) {
+  if (!/grzywn|stawek|\bfine|£/i.test(s)) return; // cheap test before the costly number patterns
   // Polish day-rates: "grzywnę w wysokości 100 (stu) stawek dziennych, ustalając wysokość jednej stawki na kwotę 20 zł".
   const days = new RegExp(String.raw`(${NUMBER})\s+stawek\s+dziennych|(?:w\s+liczbie|w\s+wysokości|w\s+ilości|grzywn\p{L}*)\s+(${NUMBER})\s+stawek`, "iu").exec(s);
   if (days) {
@@ -199,7 +200,7 @@ function readCommunity(s: string, terms: Term[], v: SentenceValues, offset: numb
   const hours = new RegExp(String.raw`(${NUMBER})\s+godzin\p{L}*(?:\s+(?:w\s+stosunku\s+miesięcznym|miesięcznie|w\s+miesiącu|na\s+miesiąc))?`, "iu").exec(s);
   if (hours) {
     const h = parseNumber(hours[1]);
-    const monthly = /miesi/u.test(hours[0]);
+    const monthly = /miesi/.test(hours[0]);
     if (h !== null) {
       v.community_hours = monthly ? (restriction ? Math.round(h * restriction.months) : null) : h;
       if (v.community_hours !== null)
@@ -208,16 +209,28 @@ function readCommunity(s: string, terms: Term[], v: SentenceValues, offset: numb
   }
 }
 
-const LIFE = /dożywotni\p{L}*\s+pozbawieni\p{L}*\s+wolności|\bkar\p{L}*\s+dożywocia|\blife\s+imprisonment|\bimprisonment\s+for\s+life|\bcustody\s+for\s+life|\blife\s+sentence|\bsentence\s+of\s+life|\bdetention\s+for\s+life/iu;
-const DISCHARGE = /\b(?:conditional|absolute)(?:ly)?\s+discharge|\bdischarged\s+(?:conditionally|absolutely)|warunkowo\s+(?:umarz|umorz)\p{L}*|warunkowe\p{L}*\s+umorzeni\p{L}*|odst\p{L}*\s+od\s+wymierzenia\s+kary/iu;
-const SUSPENDED_WORD = /\bsuspended\b|\bsuspended\s+sentence\s+order|warunkow\p{L}*\s+zawiesz\p{L}*|zawiesz\p{L}*\s+(?:warunkowo|jej|jego|wykonani)|z\s+warunkowym\s+zawieszeniem|\bwarunkowo\s+zawiesz\p{L}*/iu;
-const NOT_SUSPENDED = /bez\s+warunkowego\s+zawieszenia|bezwzględn\p{L}*\s+(?:kar\p{L}*\s+)?pozbawienia|\bimmediate\s+(?:custody|imprisonment)|\bnot\s+(?:be\s+)?suspended|\bcannot\s+be\s+suspended|uchyla\p{L}*\s+(?:\p{L}+\s+){0,4}warunkow\p{L}*\s+zawieszeni/iu;
-const COMMUNITY = /\bcommunity\s+order|\bunpaid\s+work|\bcommunity\s+service|kar\p{L}*\s+ograniczenia\s+wolności|ograniczenia\s+wolności|\bsupervision\s+order|\byouth\s+rehabilitation\s+order/iu;
-const FINE_WORD = /\bgrzywn\p{L}*|\bfined?\b|\bfines\b/iu;
+const LIFE = /dożywotni[a-ząćęłńóśźż]*\s+pozbawieni[a-ząćęłńóśźż]*\s+wolności|\bkar[a-ząćęłńóśźż]*\s+dożywocia|\blife\s+imprisonment|\bimprisonment\s+for\s+life|\bcustody\s+for\s+life|\blife\s+sentence|\bsentence\s+of\s+life|\bdetention\s+for\s+life/i;
+const DISCHARGE = /\b(?:conditional|absolute)(?:ly)?\s+discharge|\bdischarged\s+(?:conditionally|absolutely)|warunkowo\s+(?:umarz|umorz)[a-ząćęłńóśźż]*|warunkowe[a-ząćęłńóśźż]*\s+umorzeni[a-ząćęłńóśźż]*|odst[a-ząćęłńóśźż]*\s+od\s+wymierzenia\s+kary/i;
+const SUSPENDED_WORD = /\bsuspended\b|\bsuspended\s+sentence\s+order|warunkow[a-ząćęłńóśźż]*\s+zawiesz[a-ząćęłńóśźż]*|zawiesz[a-ząćęłńóśźż]*\s+(?:warunkowo|jej|jego|wykonani)|z\s+warunkowym\s+zawieszeniem|\bwarunkowo\s+zawiesz[a-ząćęłńóśźż]*/i;
+const NOT_SUSPENDED = /bez\s+warunkowego\s+zawieszenia|bezwzględn[a-ząćęłńóśźż]*\s+(?:kar[a-ząćęłńóśźż]*\s+)?pozbawienia|\bimmediate\s+(?:custody|imprisonment)|\bnot\s+(?:be\s+)?suspended|\bcannot\s+be\s+suspended|uchyla[a-ząćęłńóśźż]*\s+(?:[a-ząćęłńóśźż]+\s+){0,4}warunkow[a-ząćęłńóśźż]*\s+zawieszeni/i;
+const COMMUNITY = /\bcommunity\s+order|\bunpaid\s+work|\bcommunity\s+service|kar[a-ząćęłńóśźż]*\s+ograniczenia\s+wolności|ograniczenia\s+wolności|\bsupervision\s+order|\byouth\s+rehabilitation\s+order/i;
+const FINE_WORD = /\bgrzywn[a-ząćęłńóśźż]*|\bfined?\b|\bfines\b/i;
+
+/**
+ * Whether a passage can state a sentence at all: a cheap test (no Unicode classes, which make V8 try every position
+ * slowly) that lets the reader skip most of a judgment's passages.
+ */
+const MENTIONS_SENTENCE =
+  /kar[aąęyz]|pozbaw|do[zż]ywo|life|impris|detention|custody|sentence|suspend|zawiesz|ogranicz|unpaid|community|grzywn|stawek|fine|£|discharg|umorz|umarz|odst[aą]p|substitut|reduc|increas|obni[zż]|podwy[zż]sz|łagodz|zaostrz|term\b|months|years/i;
+
+export function mentionsSentence(s: string): boolean {
+  return MENTIONS_SENTENCE.test(s);
+}
 
 /** Read one passage. `offset` is added to every span (the passage's place in a longer text). */
 export function readPassage(text: string, offset = 0): PassageReading {
   const s = text;
+  if (!mentionsSentence(s)) return { sentence: emptyValues(), changedTo: null };
   const terms = markTerms(s, findDurations(s));
   const sentence = emptyValues();
   const changedTo = emptyValues();
@@ -265,7 +278,7 @@ export function readPassage(text: string, offset = 0): PassageReading {
     v.spans.suspended = spanOf(s, notSusp.index, notSusp.index + notSusp[0].length, offset);
     if (v === changedTo) anyChange = true;
     // Lifting a suspension ("uchyla … warunkowe zawieszenie") says the sentence it changes was suspended.
-    if (v === changedTo && /^uchyla/iu.test(notSusp[0])) sentence.suspended = true;
+    if (v === changedTo && /^uchyla/i.test(notSusp[0])) sentence.suspended = true;
   } else {
     const susp = SUSPENDED_WORD.exec(s);
     if (susp && !/\bnot\b[^.]{0,20}$/i.test(s.slice(0, susp.index))) {
@@ -277,8 +290,8 @@ export function readPassage(text: string, offset = 0): PassageReading {
   }
   for (const v of [sentence, changedTo]) if (v.suspension_months !== null && v.suspended === null) v.suspended = true;
 
-  const fineSlice = changeAt !== null && FINE_WORD.test(s.slice(changeAt)) && /grzywn|fine/iu.test(s.slice(changeAt)) ? changeAt : null;
-  if (fineSlice !== null && terms.some((t) => t.changed) === false && /(?:obniż|podwyższ|reduc|increas|substitut)/iu.test(s.slice(changeAt ?? 0))) {
+  const fineSlice = changeAt !== null && FINE_WORD.test(s.slice(changeAt)) && /grzywn|fine/i.test(s.slice(changeAt)) ? changeAt : null;
+  if (fineSlice !== null && terms.some((t) => t.changed) === false && /(?:obniż|podwyższ|reduc|increas|substitut)/i.test(s.slice(changeAt ?? 0))) {
     readFine(s.slice(fineSlice), changedTo, offset + fineSlice);
     if (changedTo.fine_amount !== null || changedTo.fine_day_units !== null) anyChange = true;
   } else readFine(s, sentence, offset);
@@ -304,9 +317,9 @@ export function readPassage(text: string, offset = 0): PassageReading {
 }
 
 function firstChangeVerb(s: string): number | null {
-  const m = /\b(?:obniż|podwyższ|złagodzi|zaostrz|substitut|reduc|increas|uchyla\p{L}*\s+(?:\p{L}+\s+){0,4}warunkow)/iu.exec(s);
+  const m = /\b(?:obniż|podwyższ|złagodzi|zaostrz|substitut|reduc|increas|uchyla[a-ząćęłńóśźż]*\s+(?:[a-ząćęłńóśźż]+\s+){0,4}warunkow)/i.exec(s);
   // "zmienia zaskarżony wyrok w ten sposób, że …": what follows is the new sentence.
-  const z = /zmienia\p{L}*\s+(?:zaskarżon\p{L}*\s+)?wyrok[^.;]{0,60}?w\s+ten\s+sposób,?\s+że\s+/iu.exec(s);
+  const z = /zmienia[a-ząćęłńóśźż]*\s+(?:zaskarżon[a-ząćęłńóśźż]*\s+)?wyrok[^.;]{0,60}?w\s+ten\s+sposób,?\s+że\s+/i.exec(s);
   const at = [m?.index, z ? z.index + z[0].length : undefined].filter((x): x is number => x !== undefined);
   return at.length ? Math.min(...at) : null;
 }
