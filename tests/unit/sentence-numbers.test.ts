@@ -130,3 +130,22 @@ describe("a whole judgment", () => {
     expect(fields).toMatchObject({ sentence_kind: "suspended", sentence_custody_months: 12, sentence_suspended: true, sentence_fine_currency: "PLN", sentence_custody_months_after_appeal: 12, sentence_change_months: 0 });
   });
 });
+
+describe("a rules-v1 base-schema job", () => {
+  it("carries the sentence numbers (whole months, lower-case currency), their spans and rules-v1's outcome", async () => {
+    const { extractBaseWithRules } = await import("@/lib/backend/extraction-jobs/base");
+    const f = FIXTURES.find((x) => x.id === "uk-solicitor-general-reference")!;
+    const out = extractBaseWithRules(f.text);
+    if (out.status !== "completed") throw new Error("expected a completed extraction");
+    expect(out.values).toMatchObject({
+      appeal_outcome: ["outcome_sentence_more_severe"],
+      sentence_kind: "custody",
+      sentence_custody_months: 36,
+      sentence_custody_months_after_appeal: 72,
+      sentence_change_months: 36,
+      sentence_fine_currency: null,
+    });
+    const spans = out.values.sentence_spans as Record<string, { start: number; end: number; text: string }>;
+    expect(f.text.slice(spans.sentence_custody_months.start, spans.sentence_custody_months.end)).toBe("3 years'");
+  });
+});

@@ -39,14 +39,6 @@ export function baseSchemaFields(): SchemaField[] {
 
 export const BASE_JOB_SCHEMA = { name: "Base schema", key: BASE_SCHEMA_KEY, version: BASE_SCHEMA_VERSION };
 
-const OUTCOMES: Record<string, string> = {
-  dismissed: "outcome_dismissed_or_refused",
-  conviction_quashed: "outcome_conviction_quashed",
-  more_severe: "outcome_sentence_more_severe",
-  more_lenient: "outcome_sentence_more_lenient",
-  other: "outcome_other",
-};
-
 /** rules-v1 over the base schema: the fields rules read reliably, every other base field null. */
 export function extractBaseWithRules(text: string): ExtractionOutcome {
   const r = extractRules(text);
@@ -61,7 +53,8 @@ export function extractBaseWithRules(text: string): ExtractionOutcome {
     convict_offences: r.offences.length ? r.offences : null,
     sentences_received: r.sentences.length ? r.sentences : null,
     appellant: r.appellant,
-    appeal_outcome: r.outcome ? [OUTCOMES[r.outcome] ?? "outcome_other"] : null,
+    // rules-v1's outcome is already a base-schema value (outcome_dismissed_or_refused, …).
+    appeal_outcome: r.outcome ? [r.outcome] : null,
     ...sentence.values,
     // Where each sentence number was read (offsets into the text): kept with the raw result, not a typed column.
     sentence_spans: Object.keys(sentence.spans).length ? sentence.spans : null,
