@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractRules } from "@/lib/extraction/rules";
 import { findDurations, parseNumber, passages, readPassage, sentenceNumbers, SENTENCE_NUMBER_FIELDS } from "@/lib/extraction/sentence-numbers";
@@ -147,5 +149,23 @@ describe("a rules-v1 base-schema job", () => {
     });
     const spans = out.values.sentence_spans as Record<string, { start: number; end: number; text: string }>;
     expect(f.text.slice(spans.sentence_custody_months.start, spans.sentence_custody_months.end)).toBe("3 years'");
+  });
+});
+
+describe("a real judgment (SAOS 227221, Sąd Rejonowy w Toruniu, II K 84/16)", () => {
+  const text = readFileSync(path.join(__dirname, "../fixtures/sentences/saos-227221.txt"), "utf8");
+
+  it("reads the operative part's restriction of liberty, not the earlier suspended sentence its reasons recount", () => {
+    const r = extractRules(text);
+    const { fields, spans } = sentenceNumbers(text, { language: r.language, outcome: r.outcome, sentenceTexts: r.sentences });
+    expect(fields).toMatchObject({
+      sentence_kind: "community",
+      sentence_community_hours: 160, // 8 months × 20 hours a month
+      sentence_custody_months: null,
+      sentence_suspended: false,
+      sentence_fine_amount: null, // the 10.000 zł świadczenie pieniężne is not a fine
+      sentence_kind_after_appeal: null, // a first-instance judgment: no appeal
+    });
+    expect(spans.sentence_community_hours?.text).toMatch(/^8 \(ośmiu\) miesięcy ograniczenia wolności.*20 \(dwudziestu\) godzin w stosunku miesięcznym$/su);
   });
 });

@@ -162,9 +162,12 @@ export function extractSentenceNumbers(fullText: string, opts: SentenceNumbersOp
   const operativeEnd = pl ? plReasonsStart(text) : 0;
   const tailStart = pl ? 0 : Math.max(0, text.length - Math.max(3000, Math.round(text.length * 0.25)));
 
-  // First instance.
+  // First instance. A Polish first-instance judgment states its own sentence in the operative part; its reasons also
+  // recount earlier convictions, so when the operative part states one, the reasons are not read.
   let first: SentenceValues | null = null;
+  const operativeOnly = pl && !appellate;
   for (const p of ps) {
+    if (operativeOnly && first && p.start >= operativeEnd) break;
     const isFi = pl
       ? (FI_PL.test(p.text) || (!appellate && FI_PL_PRESENT.test(p.text))) && !NOT_THIS_SENTENCE_PL.test(p.text) && !(appellate && p.start < operativeEnd && !FI_PL.test(p.text))
       : FI_EN.test(p.text) && !NOT_THIS_SENTENCE_EN.test(p.text) && !(APPELLATE_EN.test(p.text) && /\bwe\b|\bthis\s+court\b/i.test(p.text));
