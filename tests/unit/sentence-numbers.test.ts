@@ -169,3 +169,13 @@ describe("a real judgment (SAOS 227221, Sąd Rejonowy w Toruniu, II K 84/16)", (
     expect(spans.sentence_community_hours?.text).toMatch(/^8 \(ośmiu\) miesięcy ograniczenia wolności.*20 \(dwudziestu\) godzin w stosunku miesięcznym$/su);
   });
 });
+
+describe("real judgments without a sentence (a Court of Appeal civil judgment, a Polish competition case)", () => {
+  it.each(["ewca-civ-2025-673.txt", "juddges-XVII-AmA-14-1994.txt"])("%s: no value at all", (name) => {
+    const text = readFileSync(path.join(__dirname, "../fixtures/sentences", name), "utf8");
+    expect(text.length).toBeGreaterThan(10_000);
+    const r = extractRules(text);
+    const { fields } = sentenceNumbers(text, { language: r.language, outcome: r.outcome, sentenceTexts: r.sentences });
+    expect(Object.entries(fields).filter(([, v]) => v !== null)).toEqual([]);
+  });
+});
