@@ -14,6 +14,8 @@ import { plArticles, type RulesResult } from "@/lib/extraction/rules";
 export interface TruthCase {
   fullText: string;
   jurisdiction: "PL" | "UK";
+  /** The generator's own extraction for this judgment (its plan), for scorers of fields beyond rules-v1's. */
+  plan: Record<string, unknown>;
   /** Per rules field: a scalar, a list, or undefined when the corpus does not know it (not scored). */
   truth: Partial<Record<keyof RulesResult, string | string[] | null>>;
 }
@@ -41,6 +43,7 @@ export function truthCase(index: number, seed = DEFAULT_CORPUS_SEED): TruthCase 
   return {
     fullText: row.full_text,
     jurisdiction,
+    plan: x as Record<string, unknown>,
     truth: {
       case_number: row.case_number,
       neutral_citation: pl ? undefined : str(x.neutral_citation_number),

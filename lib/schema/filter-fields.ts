@@ -5,6 +5,7 @@
  * server/cli/gen-filter-fields-sql.ts) cannot drift; tests/db/structured-registry.test.ts proves the SQL copy equal.
  */
 import { BASE_FIELDS, CORE_FILTER_KEYS, DEFAULT_AGGREGATE_FIELDS, type FieldType } from "./fields";
+import { SENTENCE_FIELDS } from "./sentence-fields";
 
 export type FilterControl =
   | "enum_multi"
@@ -67,7 +68,7 @@ export function filterFieldSpecs(): FilterFieldSpec[] {
       defaultAggregatePosition: position(core.key),
     });
   }
-  for (const f of BASE_FIELDS) {
+  for (const f of [...BASE_FIELDS, ...SENTENCE_FIELDS]) {
     if (out.has(f.name) || (!f.rpcFilter && !f.aggregable) || f.control === "none") continue;
     out.set(f.name, {
       key: f.name,

@@ -9,11 +9,16 @@ import {
   OPERATIONAL_FIELDS,
   type FieldDef,
 } from "./fields";
+import { SENTENCE_FIELDS } from "./sentence-fields";
 
 export * from "./fields";
+export { SENTENCE_FIELDS, SENTENCE_KIND_OPTIONS, CURRENCY_OPTIONS } from "./sentence-fields";
 
-/** The 51 base fields and the 3 operational entries. */
-export const ALL_FIELDS: readonly FieldDef[] = [...BASE_FIELDS, ...OPERATIONAL_FIELDS];
+/** The typed columns extraction fills: the 51 base fields and the 15 sentence numbers. */
+export const EXTRACTED_FIELDS: readonly FieldDef[] = [...BASE_FIELDS, ...SENTENCE_FIELDS];
+
+/** The 51 base fields, the 15 sentence numbers and the 3 operational entries. */
+export const ALL_FIELDS: readonly FieldDef[] = [...EXTRACTED_FIELDS, ...OPERATIONAL_FIELDS];
 
 const byNameMap = new Map(ALL_FIELDS.map((f) => [f.name, f]));
 const byColumnMap = new Map(ALL_FIELDS.map((f) => [f.column, f]));
@@ -60,14 +65,14 @@ export function indexAttribute(field: FieldDef): string {
   return field.index.epochTwin ?? field.column;
 }
 
-/** Base fields accepted as BaseSchemaFilters keys by the Postgres filter functions (the spec's 42 further keys). */
+/** Fields accepted as BaseSchemaFilters keys by the Postgres filter functions: the spec's 42 further keys and the 15 sentence numbers. */
 export function rpcFilterFields(): FieldDef[] {
-  return BASE_FIELDS.filter((f) => f.rpcFilter);
+  return EXTRACTED_FIELDS.filter((f) => f.rpcFilter);
 }
 
-/** Base fields allowed in aggregate p_fields (D-05). */
+/** Fields allowed in aggregate p_fields (D-05): aggregable base fields and the sentence numbers. */
 export function aggregable(): FieldDef[] {
-  return BASE_FIELDS.filter((f) => f.aggregable);
+  return EXTRACTED_FIELDS.filter((f) => f.aggregable);
 }
 
 /** Every key allowed in aggregate p_fields: aggregable core keys then aggregable base fields, without duplicates (D-05). */

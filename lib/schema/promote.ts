@@ -12,6 +12,10 @@
  * Promotion is total (never throws) and idempotent: promoting promoted values changes nothing.
  */
 import { BASE_FIELDS, type FieldDef } from "./fields";
+import { SENTENCE_FIELDS } from "./sentence-fields";
+
+/** Every typed column promotion writes: the base fields and the sentence numbers. */
+const PROMOTED_FIELDS: readonly FieldDef[] = [...BASE_FIELDS, ...SENTENCE_FIELDS];
 
 export type PromotedValue = string | string[] | number | boolean | null;
 /** Column name (base_...) → typed value, for all 51 base fields. */
@@ -160,7 +164,7 @@ function toText(value: unknown, allowed: ReadonlySet<string> | null): string | n
 }
 
 const allowedSets = new Map<string, ReadonlySet<string> | null>(
-  BASE_FIELDS.map((f) => [f.name, f.enumValues ? new Set(f.enumValues.map((o) => o.value)) : null]),
+  PROMOTED_FIELDS.map((f) => [f.name, f.enumValues ? new Set(f.enumValues.map((o) => o.value)) : null]),
 );
 
 /** Promote one raw value for one field. Never throws. */
@@ -190,12 +194,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Promote a raw extraction object (keys are field names, e.g. `offender_gender`; `base_`-prefixed column names are
- * accepted too) to a value for each of the 51 base columns. Unknown keys are ignored; a non-object yields all nulls.
+ * accepted too) to a value for each of the 51 base columns and the 15 sentence-number columns. Unknown keys are ignored; a non-object yields all nulls.
  */
 export function promoteExtraction(raw: unknown): PromotedColumns {
   const src = isRecord(raw) ? raw : {};
   const out: PromotedColumns = {};
-  for (const field of BASE_FIELDS) {
+  for (const field of PROMOTED_FIELDS) {
     const value = Object.prototype.hasOwnProperty.call(src, field.name) ? src[field.name] : src[field.column];
     out[field.column] = promoteValue(field, value);
   }
@@ -205,6 +209,6 @@ export function promoteExtraction(raw: unknown): PromotedColumns {
 /** Promoted columns keyed back by field name (the shape an extraction object has), e.g. to re-promote or display. */
 export function columnsToFieldValues(columns: PromotedColumns): Record<string, PromotedValue> {
   const out: Record<string, PromotedValue> = {};
-  for (const field of BASE_FIELDS) out[field.name] = columns[field.column] ?? null;
+  for (const field of PROMOTED_FIELDS) out[field.name] = columns[field.column] ?? null;
   return out;
 }

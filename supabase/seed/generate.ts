@@ -9,6 +9,7 @@
  * into the hundreds of thousands).
  */
 import { BASE_FIELDS, BASE_SCHEMA_KEY, BASE_SCHEMA_VERSION } from "@/lib/schema/fields";
+import { extractRulesSentenceNumbers } from "@/lib/extraction/rules";
 import { promoteExtraction, type PromotedValue } from "@/lib/schema/promote";
 import { judgmentId, sourceIdFor } from "./ids";
 import { knownAnswerAt } from "./known-answers";
@@ -126,7 +127,8 @@ export function generateJudgment(seed: number, index: number): JudgmentRow {
   const status = known ? "completed" : rng.weighted([["completed", 93], ["pending", 5], ["failed", 2]] as const);
   const created = new Date(Date.UTC(2025, 2, 1) + index * 37_000);
   const extractedAt = new Date(Date.UTC(2025, 4, 1) + rng.int(0, 120 * 86_400) * 1000);
-  const raw = status === "completed" ? rawExtraction(rng, c.extraction) : {};
+  // The sentence numbers are what rules-v1 reads from the text (no draws: the rest of the row is unchanged by them).
+  const raw = status === "completed" ? { ...rawExtraction(rng, c.extraction), ...extractRulesSentenceNumbers(c.fullText).values } : {};
   const promoted = promoteExtraction(raw);
   const model = status === "pending" ? null : rng.weighted(MODELS);
   const failure =

@@ -8,7 +8,9 @@ import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import pg from "pg";
 import { z } from "zod";
+import { extractRulesSentenceNumbers } from "@/lib/extraction/rules";
 import { BASE_FIELDS, type FieldDef } from "@/lib/schema/fields";
+import { SENTENCE_FIELDS } from "@/lib/schema/sentence-fields";
 import { isNullish, promoteExtraction, promoteValue } from "@/lib/schema/promote";
 
 const isoDate = z.iso.date();
@@ -16,7 +18,7 @@ const shortText = z.string().max(2_000);
 
 /** Extracted values by field name; each must be empty or convertible to its column (strict, unlike LLM promotion). */
 const extractionData = z.record(z.string(), z.unknown()).superRefine((data, ctx) => {
-  const known = new Map(BASE_FIELDS.map((f) => [f.name, f]));
+  const known = new Map([...BASE_FIELDS, ...SENTENCE_FIELDS].map((f) => [f.name, f]));
   for (const [key, value] of Object.entries(data)) {
     const field = known.get(key) ?? known.get(key.replace(/^base_/, ""));
     if (!field) {
@@ -107,8 +109,9 @@ function toColumns(row: IngestRow): Record<string, unknown> {
   for (const [k, v] of Object.entries(core)) if (v !== undefined) cols[k] = v ?? null;
   if (extraction) {
     if (extraction.data) {
-      // Every typed column gets a value, so a re-ingested extraction clears stale ones.
-      Object.assign(cols, promoteExtraction(extraction.data));
+      // Every typed column gets a value, so a re-ingested extraction clears stale ones. The sentence numbers are
+      // rules-v1's reading of the text unless the line states them.
+      Object.assign(cols, promoteExtraction({ ...extractRulesSentenceNumbers(row.full_text).values, ...extraction.data }));
       cols.base_raw_extraction = extraction.data;
     }
     cols.base_extraction_status = extraction.status ?? (extraction.data ? "completed" : "pending");

@@ -40,7 +40,7 @@ describe("sign-in is required (401, D-03, D-17)", () => {
     const res = await b.get("/api/extractions/base-schema/definition");
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.fields.length).toBe(54);
+    expect(body.fields.length).toBe(54 + 15); // 51 base fields, 3 operational, 15 sentence numbers
     expect(body.default_aggregate_fields).toEqual([
       "offender_gender",
       "convict_offences",

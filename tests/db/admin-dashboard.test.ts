@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_FIELDS } from "@/lib/schema/fields";
+import { SENTENCE_FIELDS } from "@/lib/schema/sentence-fields";
 import { isEmpty, isEmptyEnumValue, isCompletedStatus, coverageRatio } from "@/lib/schema/completeness";
 import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool } from "../helpers/stack";
@@ -170,7 +171,7 @@ describe("dashboard completeness follows the completeness constants", () => {
       "select public.get_dashboard_stats() s",
     )).rows[0].s;
     const byField = stats.data_completeness.by_field;
-    expect(Object.keys(byField).sort()).toEqual(BASE_FIELDS.map((f) => f.name).sort());
+    expect(Object.keys(byField).sort()).toEqual([...BASE_FIELDS, ...SENTENCE_FIELDS].map((f) => f.name).sort());
     // Recompute two fields in TypeScript: one enum-coded, one free-text/array.
     const enumField = BASE_FIELDS.find((f) => f.control === "enum_multi" && f.type === "text");
     const arrayField = BASE_FIELDS.find((f) => f.type === "text[]");

@@ -106,6 +106,26 @@ describe("JSONL ingestion", () => {
     expect(rows).toEqual([{ full_text: "Updated text.", base_case_name: "R v Example (No 2)", base_offender_gender: null, base_num_victims: null }]);
   });
 
+  it("an extracted line gets rules-v1's sentence numbers from its text unless the line states them", async () => {
+    const text = "The appellant was sentenced to 4 years' imprisonment. We reduce the sentence to 3 years. The appeal is allowed.";
+    const read = { source_id: `${PREFIX}6`, jurisdiction: "UK", full_text: text, extraction: { data: { case_name: "R v Numbers" } } };
+    const stated = { ...read, source_id: `${PREFIX}7`, extraction: { data: { case_name: "R v Stated", sentence_custody_months: 50, sentence_kind: "custody" } } };
+    const wrong = { ...read, source_id: `${PREFIX}8`, extraction: { data: { sentence_kind: "prison" } } };
+    const file = writeLines("sentences.jsonl", [JSON.stringify(read), JSON.stringify(stated), JSON.stringify(wrong)]);
+    const report = await ingestFile(stackEnv().databaseUrl, file);
+    expect(report).toMatchObject({ inserted: 2 });
+    expect(report.rejected.map((r: { line: number }) => r.line)).toEqual([3]);
+    const { rows } = await pool.query(
+      `select source_id, base_sentence_kind, base_sentence_custody_months, base_sentence_custody_months_after_appeal, base_sentence_change_months
+         from public.judgments where source_id in ($1, $2) order by source_id`,
+      [`${PREFIX}6`, `${PREFIX}7`],
+    );
+    expect(rows).toEqual([
+      { source_id: `${PREFIX}6`, base_sentence_kind: "custody", base_sentence_custody_months: 48, base_sentence_custody_months_after_appeal: 36, base_sentence_change_months: -12 },
+      { source_id: `${PREFIX}7`, base_sentence_kind: "custody", base_sentence_custody_months: 50, base_sentence_custody_months_after_appeal: 36, base_sentence_change_months: -12 },
+    ]);
+  });
+
   it("the CLI prints the report and exits 3 when lines were rejected", async () => {
     const file = writeLines("cli.jsonl", [JSON.stringify({ ...second, full_text: "CLI text" }), "not json"]);
     const run = promisify(execFile)("npx", ["tsx", "supabase/seed/ingest-cli.ts", file], {

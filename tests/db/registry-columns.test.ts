@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { adminPool } from "../helpers/stack";
-import { ALL_FIELDS, BASE_COLUMN_COUNT, BASE_FIELDS, NEVER_INDEXED_COLUMNS, byColumn, type FieldType } from "@/lib/schema";
+import { ALL_FIELDS, BASE_COLUMN_COUNT, BASE_FIELDS, NEVER_INDEXED_COLUMNS, SENTENCE_FIELDS, byColumn, type FieldType } from "@/lib/schema";
 
 const pool = adminPool();
 afterAll(() => pool.end());
@@ -53,10 +53,11 @@ async function tryInsert(c: pg.PoolClient, column: string, value: unknown): Prom
 }
 
 describe("judgments table ↔ field registry", () => {
-  it(`has exactly ${BASE_COLUMN_COUNT} base_ columns and 51 registry base fields`, async () => {
+  it(`has exactly ${BASE_COLUMN_COUNT} base_ columns of the spec plus 15 sentence numbers, and 51 registry base fields`, async () => {
     const cols = await baseColumns();
-    expect(cols).toHaveLength(59);
+    expect(cols).toHaveLength(59 + 15);
     expect(BASE_FIELDS).toHaveLength(51);
+    expect(SENTENCE_FIELDS).toHaveLength(15);
   });
 
   it("every base_ column is a registry field or a never-indexed metadata column, and types agree", async () => {

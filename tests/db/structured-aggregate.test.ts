@@ -169,8 +169,10 @@ describe("aggregate_extracted_data over the whole cohort", () => {
     const keys = filterFieldSpecs()
       .filter((s) => s.aggregable)
       .map((s) => s.key);
-    expect(keys.length).toBeLessThanOrEqual(50);
-    const got = await aggregate({ fields: keys, top_n: 5 });
+    // More aggregable fields than one request may name (50): ask in requests of at most 50.
+    const got: Aggregate = await aggregate({ fields: keys.slice(0, 50), top_n: 5 });
+    for (let i = 50; i < keys.length; i += 50) Object.assign(got.fields, (await aggregate({ fields: keys.slice(i, i + 50), top_n: 5 })).fields);
+    expect(Object.keys(got.fields).sort()).toEqual([...keys].sort());
     for (const key of keys) {
       const spec = filterFieldSpec(key)!;
       const dist = got.fields[key];

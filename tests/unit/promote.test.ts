@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BASE_FIELDS, byName, type FieldDef } from "@/lib/schema";
+import { BASE_FIELDS, byName, EXTRACTED_FIELDS, type FieldDef } from "@/lib/schema";
 import { cleanString, columnsToFieldValues, promoteExtraction, promoteValue } from "@/lib/schema/promote";
 
 const f = (name: string): FieldDef => {
@@ -79,11 +79,11 @@ describe("promoteValue properties", () => {
     );
   });
 
-  it("promoteExtraction is total: every one of the 51 columns, whatever the input", () => {
+  it("promoteExtraction is total: every one of the 51 base columns and 15 sentence-number columns, whatever the input", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.dictionary(fc.constantFrom(...BASE_FIELDS.map((x) => x.name), "junk"), rawValue), rawValue), (raw) => {
+      fc.property(fc.oneof(fc.dictionary(fc.constantFrom(...EXTRACTED_FIELDS.map((x) => x.name), "junk"), rawValue), rawValue), (raw) => {
         const out = promoteExtraction(raw);
-        expect(Object.keys(out).sort()).toEqual(BASE_FIELDS.map((x) => x.column).sort());
+        expect(Object.keys(out).sort()).toEqual(EXTRACTED_FIELDS.map((x) => x.column).sort());
         expect(promoteExtraction(columnsToFieldValues(out))).toEqual(out);
       }),
       { numRuns: 1000 },
@@ -153,7 +153,7 @@ describe("promotion examples", () => {
 
   it("every column gets a value so re-extraction clears stale ones", () => {
     const out = promoteExtraction({ case_name: "R v Smith", base_num_victims: "2" });
-    expect(Object.keys(out)).toHaveLength(51);
+    expect(Object.keys(out)).toHaveLength(51 + 15);
     expect(out.base_case_name).toBe("R v Smith");
     expect(out.base_num_victims).toBe(2);
     expect(out.base_appeal_outcome).toBeNull();

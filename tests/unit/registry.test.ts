@@ -17,6 +17,7 @@ import {
   rpcFilterFields,
   searchable,
   sortable,
+  SENTENCE_FIELDS,
 } from "@/lib/schema";
 
 interface SharedField {
@@ -109,8 +110,10 @@ describe("index roles (spec draft extension, D-04, D-26, D-27)", () => {
     );
   });
 
-  it("42 BaseSchemaFilters keys and an aggregate allowlist including the core columns (D-05)", () => {
-    expect(rpcFilterFields()).toHaveLength(42);
+  it("42 BaseSchemaFilters keys of the spec plus the 15 sentence numbers, and an aggregate allowlist including the core columns (D-05)", () => {
+    expect(rpcFilterFields()).toHaveLength(42 + 15);
+    expect(rpcFilterFields().filter((f) => SENTENCE_FIELDS.includes(f))).toHaveLength(15);
+    expect(aggregableKeys()).toEqual(expect.arrayContaining(["sentence_custody_months", "sentence_kind", "sentence_suspended", "sentence_change_months"]));
     const keys = aggregableKeys();
     expect(keys).toEqual(expect.arrayContaining(["jurisdiction", "court_name", "decision_date", "offender_gender", "appeal_outcome"]));
     expect(new Set(keys).size).toBe(keys.length);

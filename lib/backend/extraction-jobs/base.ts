@@ -5,8 +5,9 @@
  */
 import type pg from "pg";
 import { BASE_FIELDS, BASE_SCHEMA_KEY, BASE_SCHEMA_VERSION, type FieldDef } from "@/lib/schema/fields";
+import { SENTENCE_FIELDS } from "@/lib/schema/sentence-fields";
 import { promoteExtraction } from "@/lib/schema/promote";
-import { extractRules, RULES_MODEL } from "@/lib/extraction/rules";
+import { extractRules, extractRulesSentenceNumbers, RULES_MODEL } from "@/lib/extraction/rules";
 import type { SchemaField } from "@/lib/schema/requests/schemas";
 import type { ExtractionOutcome } from "@/lib/backend/schemas/extract-document";
 
@@ -28,25 +29,21 @@ function fieldType(f: FieldDef): Pick<SchemaField, "type" | "enum_values"> {
   }
 }
 
-/** The base schema's 51 fields in the shape of a user schema (all optional: a judgment rarely states every one). */
+/**
+ * The base schema's 51 fields and the 15 sentence numbers in the shape of a user schema (all optional: a judgment
+ * rarely states every one); the model path reads the same descriptions, so it can fill the sentence numbers too.
+ */
 export function baseSchemaFields(): SchemaField[] {
-  return BASE_FIELDS.map((f) => ({ name: f.name, description: f.description, required: false, ...fieldType(f) }));
+  return [...BASE_FIELDS, ...SENTENCE_FIELDS].map((f) => ({ name: f.name, description: f.description, required: false, ...fieldType(f) }));
 }
 
 export const BASE_JOB_SCHEMA = { name: "Base schema", key: BASE_SCHEMA_KEY, version: BASE_SCHEMA_VERSION };
 
-const OUTCOMES: Record<string, string> = {
-  dismissed: "outcome_dismissed_or_refused",
-  conviction_quashed: "outcome_conviction_quashed",
-  more_severe: "outcome_sentence_more_severe",
-  more_lenient: "outcome_sentence_more_lenient",
-  other: "outcome_other",
-};
-
 /** rules-v1 over the base schema: the fields rules read reliably, every other base field null. */
 export function extractBaseWithRules(text: string): ExtractionOutcome {
   const r = extractRules(text);
-  const raw: Record<string, unknown> = Object.fromEntries(BASE_FIELDS.map((f) => [f.name, null]));
+  const raw: Record<string, unknown> = Object.fromEntries([...BASE_FIELDS, ...SENTENCE_FIELDS].map((f) => [f.name, null]));
+  const sentence = extractRulesSentenceNumbers(text, r);
   Object.assign(raw, {
     neutral_citation_number: r.neutral_citation,
     date_of_appeal_court_judgment: r.decision_date,
@@ -56,7 +53,11 @@ export function extractBaseWithRules(text: string): ExtractionOutcome {
     convict_offences: r.offences.length ? r.offences : null,
     sentences_received: r.sentences.length ? r.sentences : null,
     appellant: r.appellant,
-    appeal_outcome: r.outcome ? [OUTCOMES[r.outcome] ?? "outcome_other"] : null,
+    // rules-v1's outcome is already a base-schema value (outcome_dismissed_or_refused, …).
+    appeal_outcome: r.outcome ? [r.outcome] : null,
+    ...sentence.values,
+    // Where each sentence number was read (offsets into the text): kept with the raw result, not a typed column.
+    sentence_spans: Object.keys(sentence.spans).length ? sentence.spans : null,
   });
   return { status: "completed", values: raw, model: RULES_MODEL };
 }

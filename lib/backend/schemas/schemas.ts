@@ -10,6 +10,7 @@ import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { isUuid } from "@/lib/schema/uuid";
 import { schemaFieldSchema, type CreateSchemaRequest, type PatchSchemaRequest, type SchemaField } from "@/lib/schema/requests/schemas";
 import { BASE_FIELDS, BASE_SCHEMA_KEY, BASE_SCHEMA_VERSION } from "@/lib/schema/fields";
+import { SENTENCE_FIELDS } from "@/lib/schema/sentence-fields";
 import { baseSchemaFields } from "@/lib/backend/extraction-jobs/base";
 import { compileJsonSchema, toJsonSchema, type JsonSchemaObject } from "./json-schema";
 
@@ -134,7 +135,7 @@ export function baseSchemaSummary(): SchemaSummary {
   return {
     id: BASE_SCHEMA_ID,
     name: "Base schema",
-    description: `Built in and read-only: the ${BASE_FIELDS.length} base fields (${BASE_SCHEMA_KEY} ${BASE_SCHEMA_VERSION}). A user's run keeps its values in the job; only an administrator's run writes the judgments' shared base fields.`,
+    description: `Built in and read-only: the ${BASE_FIELDS.length} base fields and ${SENTENCE_FIELDS.length} sentence numbers (${BASE_SCHEMA_KEY} ${BASE_SCHEMA_VERSION}). A user's run keeps its values in the job; only an administrator's run writes the judgments' shared base fields.`,
     version: 1,
     created_at: BASE_SCHEMA_CREATED_AT,
   };
