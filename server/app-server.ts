@@ -5,6 +5,7 @@ import { flushSearchRecordsAtShutdown } from "../lib/backend/search-analytics";
 import { stampClientAddress } from "../lib/api/client-address";
 import { config } from "../lib/config";
 import { logger } from "../lib/logger";
+import { refuseUndecodablePath } from "./path-check";
 import { staticAssets } from "./static-assets";
 
 /**
@@ -77,6 +78,8 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
   };
   const server = http.createServer({ ServerResponse: AppResponse }, (req, res) => {
     stampClientAddress(req, opts.trustedProxy);
+    // A path that does not decode would be Next's plain-text 500 (server/path-check.ts): refused here as a 400.
+    if (refuseUndecodablePath(req, res)) return;
     // The hottest JSON reads skip Next's router once their module is loaded (lib/api/direct-routes.ts, P-70).
     const direct = directRoutes ? directHandlerFor(req) : undefined;
     if (direct) return orNext(serveDirect(direct, req, res, answerHeaders), req, res, "direct route");
