@@ -9,9 +9,10 @@ import { API_ANSWER_HEADERS, everyAnswerHeaders } from "../lib/security-headers"
 /**
  * Next decodes every path segment it routes with decodeURIComponent and answers a plain-text 500 when one does not
  * decode (a malformed or truncated %-escape such as `%ZZ`, `%E0%A4%A`, `%`, or bytes that are not UTF-8), for API
- * routes and pages alike. The app server asks this first: such a path names nothing, so it is refused as the client's
- * mistake (400 INVALID_PATH) before Next sees it. Only the path is judged: a query string with a bad escape is
- * tolerated by URLSearchParams and reaches the handlers, whose validation answers it.
+ * routes and pages alike; a segment holding `%00` reached the database and failed there (500). The app server asks
+ * this first: such a path names nothing, so it is refused as the client's mistake (400 INVALID_PATH) before Next sees
+ * it. Only the path is judged: a query string with a bad escape is tolerated by URLSearchParams and reaches the
+ * handlers, whose validation answers it.
  */
 
 /** The path of a request target (origin-form `/a?b`, or absolute-form `http://host/a?b`); null for `*` and the like. */
@@ -21,13 +22,15 @@ function pathOf(target: string): string | null {
   return absolute ? (absolute[1] ?? "/") : null;
 }
 
-/** Whether every segment of the request's path decodes (decodeURIComponent throws on what Next would throw on). */
+/**
+ * Whether every segment of the request's path decodes (decodeURIComponent throws on what Next would throw on) to text
+ * without a NUL: no id, slug or name holds one, and a NUL that reached Postgres as text was a 500 (22021).
+ */
 export function pathDecodes(target: string): boolean {
   const path = pathOf(target);
   if (path === null || !path.includes("%")) return true;
   try {
-    decodeURIComponent(path);
-    return true;
+    return !decodeURIComponent(path).includes("\u0000");
   } catch {
     return false;
   }

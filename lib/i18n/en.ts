@@ -346,7 +346,7 @@ export const en = {
     notFoundTitle: "Page not found",
     notFoundBody: "There is nothing at this address.",
     badAddressTitle: "Malformed address",
-    badAddressBody: "This address holds a malformed %-escape or bytes that are not UTF-8, so it leads nowhere.",
+    badAddressBody: "This address holds a malformed %-escape, bytes that are not UTF-8, or a NUL, so it leads nowhere.",
     goSearch: "Go to search",
     goHome: "Go home",
   },

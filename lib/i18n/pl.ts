@@ -345,7 +345,7 @@ export const pl: Messages = {
     notFoundTitle: "Nie znaleziono strony",
     notFoundBody: "Pod tym adresem nic nie ma.",
     badAddressTitle: "Błędny adres",
-    badAddressBody: "Ten adres zawiera błędną sekwencję % albo bajty spoza UTF-8, więc nie prowadzi do żadnej strony.",
+    badAddressBody: "Ten adres zawiera błędną sekwencję %, bajty spoza UTF-8 albo znak NUL, więc nie prowadzi do żadnej strony.",
     goSearch: "Przejdź do wyszukiwania",
     goHome: "Strona główna",
   },

@@ -185,14 +185,14 @@ function resolveImport(spec: string): string | null {
 }
 
 /**
- * The field names a route may read: those declared in its own file and in the lib/schema and lib/backend modules it
- * imports. A superset (a module declares other schemas too), which suits a fuzzer: a name it does not read is ignored.
+ * The field names a route may read: those declared in its own file and in the lib/schema modules it imports. A superset
+ * (a module declares other schemas too), which suits a fuzzer: a name it does not read is ignored.
  */
 export function routeVocabulary(h: RouteHandler): string[] {
   const file = path.join(repo, h.file);
   const src = fs.readFileSync(file, "utf8");
   const names = new Set(fieldsOf(file));
-  for (const m of src.matchAll(/from\s+"(@\/lib\/(?:schema|backend)\/[^"]+)"/g)) {
+  for (const m of src.matchAll(/from\s+"(@\/lib\/schema\/[^"]+)"/g)) {
     const f = resolveImport(m[1]);
     if (f) for (const n of fieldsOf(f)) names.add(n);
   }

@@ -68,6 +68,8 @@ interface Target {
   base?: () => unknown;
   /** Property names of objects inside the base body that a field may be planted into (e.g. filters). */
   nestedInto: string[];
+  /** Rounds it takes part in, of every 3: an anonymous caller on a signed-in-only route meets 401 first, so 1. */
+  weight: 1 | 3;
 }
 
 interface Planned {
@@ -132,7 +134,7 @@ function buildTargets(): Target[] {
     // Admin writes without an id in the path change shared state (settings, mail runs, posts): only reads and
     // writes to an id the fuzzer fills (never a real row of another test) are sent as an admin.
     if (level === "admin" && (h.method === "GET" || /\[\w+\]/.test(h.template))) whos.push("admin");
-    for (const who of whos) out.push({ ...common, who, what: `${key(h)} as ${who}` });
+    for (const who of whos) out.push({ ...common, who, what: `${key(h)} as ${who}`, weight: who === "anonymous" && level !== "public" ? 1 : 3 });
   }
   for (const [p, methods] of Object.entries(openapi.paths)) {
     for (const [m, op] of Object.entries(methods)) {
@@ -142,11 +144,11 @@ function buildTargets(): Target[] {
       const fields = [...(op.parameters ?? []).filter((x) => x.in === "query").map((x) => x.name), ...Object.keys(bodySchema?.properties ?? {})];
       const base = bodySchema ? () => skeleton(bodySchema, ids) : undefined;
       for (const who of ["apiKey", "anonymous"] as const) {
-        out.push({ kind: "openapi", method, template, who, fields: fields.length > 0 ? fields : ["limit", "offset"], base, nestedInto: ["filters", "context_filters", "context"], what: `openapi ${method} ${p} as ${who}` });
+        out.push({ kind: "openapi", method, template, who, fields: fields.length > 0 ? fields : ["limit", "offset"], base, nestedInto: ["filters", "context_filters", "context"], what: `openapi ${method} ${p} as ${who}`, weight: who === "anonymous" && p !== "/api/v1/openapi.json" ? 1 : 3 });
       }
     }
   }
-  for (const page of dynamicPages()) out.push({ kind: "page", method: "GET", template: page, who: "anonymous", fields: ["next", "q", "page"], nestedInto: [], what: `page ${page}` });
+  for (const page of dynamicPages()) out.push({ kind: "page", method: "GET", template: page, who: "anonymous", fields: ["next", "q", "page"], nestedInto: [], what: `page ${page}`, weight: 3 });
   return out;
 }
 
@@ -234,22 +236,33 @@ function plan(rng: Rng, t: Target, slot: number): Planned {
       body = text;
       cls = `body: ${label}`;
     } else if (kind === "field") {
-      const [label, value] = rng.pick(HOSTILE_VALUES);
-      body = toJsonText(plant(rng, base, t, rng.pick(t.fields), value));
+      // About 40 % of the time a poisoned string (NUL, lone surrogate): the class that reaches the database as text.
+      const [label, value] = rng.chance(0.35) ? rng.pick(HOSTILE_VALUES.slice(0, 3)) : rng.pick(HOSTILE_VALUES);
+      // A field the plausible body already has is one the route surely reads; else any name the route's schemas know.
+      const own = base && typeof base === "object" && !Array.isArray(base) ? Object.keys(base) : [];
+      const field = own.length > 0 && rng.chance(0.6) ? rng.pick(own) : rng.pick(t.fields);
+      body = toJsonText(plant(rng, base, t, field, value));
       cls = `field: ${label}`;
     } else body = toJsonText(base);
   }
   return { target: t, cls, method: t.method, path: p + query, body, slot };
 }
 
-/** The whole run, in order: round-robin over the targets (so the first round covers every one), REQUESTS in all. */
+/**
+ * The whole run, in order: rounds over the targets, each target in `weight` rounds of every 3 (the first round covers
+ * every one), REQUESTS in all.
+ */
 function planAll(): Planned[] {
   const rng = prng(SEED);
   const counters: Record<Who, number> = { anonymous: 0, user: 0, apiKey: 0, admin: 0 };
-  return Array.from({ length: REQUESTS }, (_, i) => {
-    const t = targets[i % targets.length];
-    return plan(rng, t, counters[t.who]++);
-  });
+  const out: Planned[] = [];
+  for (let round = 0; out.length < REQUESTS; round++) {
+    for (const t of targets) {
+      if (out.length >= REQUESTS) break;
+      if (t.weight > round % 3) out.push(plan(rng, t, counters[t.who]++));
+    }
+  }
+  return out;
 }
 
 function headersFor(p: Planned): { headers: Record<string, string>; localAddress: string } {
@@ -323,7 +336,7 @@ beforeAll(async () => {
     await Promise.all(
       warm.slice(i, i + 2).map((t) => {
         const p = fillPath(t.template.replace(/\[\.\.\.\w+\]/, "[id]"), { id: PLACEHOLDER, slug: "warm-up", name: "Smith" });
-        const headers = t.method === "GET" ? {} : { "content-type": "application/json", origin: ownOrigin(), "sec-fetch-site": "same-origin" };
+        const headers: Record<string, string> = t.method === "GET" ? {} : { "content-type": "application/json", origin: ownOrigin(), "sec-fetch-site": "same-origin" };
         return sendRaw(stackEnv().appUrl as string, { method: t.method, path: p, headers, body: t.method === "GET" ? undefined : "{}", localAddress: warmer.address }, 300_000);
       }),
     );
@@ -373,9 +386,16 @@ describe("bounded fuzzing of every route, OpenAPI operation and dynamic page", (
       if (seen) seen.n++;
       else groups.set(g, { n: 1, example: o, problem });
     }
+    const byWho = (["anonymous", "user", "admin", "apiKey"] as const).map((who) => {
+      const mine = outcomes.filter((o) => o.planned.target.who === who);
+      const counts = new Map<number, number>();
+      for (const o of mine) counts.set(o.answer.status, (counts.get(o.answer.status) ?? 0) + 1);
+      return `${who} ${mine.length} (${[...counts].sort(([a], [b]) => a - b).map(([st, n]) => `${st}×${n}`).join(" ")})`;
+    });
     const lines = [
       `[fuzz] seed ${SEED}: ${outcomes.length} of ${planned.length} requests sent in ${seconds.toFixed(1)} s${capped ? " (stopped at the cap)" : ""} over ${targets.length} targets (${ROUTES.length} route handlers, ${Object.values(openapi.paths).reduce((n, m) => n + Object.keys(m).length, 0)} OpenAPI operations, ${dynamicPages().length} dynamic pages)`,
       `[fuzz] statuses: ${histogram}`,
+      `[fuzz] by identity: ${byWho.join("; ")}`,
       `[fuzz] 5xx: ${fivexx.length} (${allowed} × 503 ${[...CONFIGURED_ABSENCE].join(", ")}, ${fivexx.length - allowed} unexpected); failing answers: ${failures.length} in ${groups.size} groups`,
       ...[...groups].map(([g, { n, example: o }]) => `[fuzz] ${n} × ${g}; e.g. [${o.planned.cls}] ${clip(o.planned.path, 160)} ${clip(o.planned.body, 160)} → ${clip(o.answer.text, 200)}`),
     ];
@@ -386,4 +406,53 @@ describe("bounded fuzzing of every route, OpenAPI operation and dynamic page", (
     expect(targets.filter((t) => !covered.has(t.what)).map((t) => t.what)).toEqual([]);
     expect(failures.map(({ problem, o }) => `${problem} ← ${o.planned.target.what} [${o.planned.cls}] ${o.planned.method} ${clip(o.planned.path, 120)}`)).toEqual([]);
   }, 1_200_000);
+});
+
+describe("a path that does not decode is the app server's 400, not Next's plain-text 500", () => {
+  const send = (method: string, p: string, headers: Record<string, string> = {}) =>
+    sendRaw(stackEnv().appUrl as string, { method, path: p, headers, localAddress: new Browser().address }, REQUEST_TIMEOUT_MS);
+
+  it.each(["/api/collections/%E0%A4%A", "/api/blog/posts/%ZZ", "/api/documents/%ED%A0%80/html", "/api/no-such-route/%", "/api/collections%C0%AF", "/api/blog/posts/%00"])(
+    "%s → 400 INVALID_PATH in the envelope",
+    async (p) => {
+      const a = await send("GET", p);
+      expect(a.status).toBe(400);
+      expect(JSON.parse(a.text)).toEqual({ detail: { code: "INVALID_PATH", message: ERRORS.INVALID_PATH.message } });
+    },
+  );
+
+  it("under /api/v1 → 400 INVALID_PATH in the reference shape", async () => {
+    const a = await send("GET", "/api/v1/documents/%ZZ");
+    expect(a.status).toBe(400);
+    expect(JSON.parse(a.text)).toMatchObject({ error: "BadRequest", details: { code: "INVALID_PATH" }, status_code: 400 });
+  });
+
+  it("a page → a small HTML page in the visitor's language, with the security headers", async () => {
+    // Browser resolves with `new URL`, which keeps a malformed escape as it is.
+    const res = await new Browser().get("/documents/%");
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("Malformed address");
+    const nul = await send("GET", "/blog/%00");
+    expect(nul.status).toBe(400);
+    expect(nul.contentType).toContain("text/html");
+    const pl = await send("GET", "/collections/%ZZ", { cookie: "locale=pl" });
+    expect(pl.status).toBe(400);
+    expect(pl.text).toContain('<html lang="pl">');
+    expect(pl.text).toContain("Błędny adres");
+  });
+
+  it("HEAD gets the status without a body, and a write is refused before its handler", async () => {
+    const head = await send("HEAD", "/api/collections/%ZZ");
+    expect(head.status).toBe(400);
+    expect(head.text).toBe("");
+    const write = await send("DELETE", "/api/collections/%ZZ", { origin: ownOrigin(), "content-type": "application/json" });
+    expect(write.status).toBe(400);
+    expect(JSON.parse(write.text)).toMatchObject({ detail: { code: "INVALID_PATH" } });
+  });
 });
