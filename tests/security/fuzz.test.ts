@@ -402,6 +402,11 @@ describe("bounded fuzzing of every route, OpenAPI operation and dynamic page", (
       ...[...groups].map(([g, { n, example: o }]) => `[fuzz] ${n} × ${g}; e.g. [${o.planned.cls}] ${clip(o.planned.path, 160)} ${clip(o.planned.body, 160)} → ${clip(o.answer.text, 200)}`),
     ];
     console.log(lines.join("\n"));
+    // Every request and answer, one JSON line each, for reading a run by hand (npm test never sets it).
+    if (process.env.FUZZ_DUMP) {
+      const dump = outcomes.map((o) => JSON.stringify({ who: o.planned.target.who, what: o.planned.target.what, cls: o.planned.cls, method: o.planned.method, path: clip(o.planned.path, 300), body: clip(o.planned.body, 300), status: o.answer.status, answer: clip(o.answer.text, 300) }));
+      fs.writeFileSync(process.env.FUZZ_DUMP, dump.join("\n") + "\n");
+    }
 
     // Every target was attacked at least once (the first round covers them all, long before the cap).
     const covered = new Set(outcomes.map((o) => o.planned.target.what));
