@@ -333,8 +333,9 @@ beforeAll(async () => {
   // Warm-up, not counted: one plain request per distinct route and page, so a development server has compiled them
   // all before the capped run starts (a production build answers these at once).
   const warm = [...new Map(targets.map((t) => [`${t.method} ${t.template}`, t])).values()];
-  const warmer = new Browser();
+  let warmer = new Browser();
   for (let i = 0; i < warm.length; i += 2) {
+    if (i % ANON_PER_ADDRESS === 0) warmer = new Browser();
     await Promise.all(
       warm.slice(i, i + 2).map((t) => {
         const p = fillPath(t.template.replace(/\[\.\.\.\w+\]/, "[id]"), { id: PLACEHOLDER, slug: "warm-up", name: "Smith" });
