@@ -71,6 +71,9 @@ interface Target {
   nestedInto: string[];
   /** Rounds it takes part in, of every 3: an anonymous caller on a signed-in-only route meets 401 first, so 1. */
   weight: 1 | 3;
+  /** Documented query parameters and string body properties (OpenAPI operations), each poisoned once up front. */
+  queryParams?: string[];
+  stringProps?: string[];
 }
 
 interface Planned {
@@ -119,12 +122,21 @@ let keys: { key: string; address: string }[] = [];
 let openapi: { paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: { "application/json": { schema: JsonSchema } } } }>> };
 let targets: Target[] = [];
 
+/** Plausible bodies of writes that keep text, where the shared bodyFor has none: a poisoned field then gets past zod. */
+const MORE_BODIES: Record<string, unknown> = {
+  "POST /api/saved-searches": { name: "fuzz search", kind: "search", query: "robbery" },
+  "PATCH /api/settings/profile": { display_name: "Fuzz" },
+  "POST /api/settings/api-keys": { name: "fuzz key" },
+  "POST /api/extractions/base-schema/filter": { filters: {}, text_query: "robbery" },
+  "POST /api/extractions/base-schema/aggregate": { filters: {}, fields: ["decision_date"], text_query: "robbery" },
+};
+
 /** Every (handler or operation, identity) pair the fuzzer attacks. */
 function buildTargets(): Target[] {
   const out: Target[] = [];
   for (const h of ROUTES) {
     const level = effectiveAuth(h, fillPath(h.template, { id: PLACEHOLDER }));
-    const base = h.readsBody || h.method !== "GET" ? () => bodyFor(h.method, h.template, { documentIds: [ids.judgment], collectionId: ids.collection }) : undefined;
+    const base = h.readsBody || h.method !== "GET" ? () => MORE_BODIES[key(h)] ?? bodyFor(h.method, h.template, { documentIds: [ids.judgment], collectionId: ids.collection }) : undefined;
     const fields = routeVocabulary(h);
     const nestedInto = ["filters", "context_filters", "alert", "properties", "fields", "context"];
     const common = { kind: "route" as const, method: h.method, template: h.template, fields, base, nestedInto };
@@ -144,8 +156,11 @@ function buildTargets(): Target[] {
       const bodySchema = op.requestBody?.content["application/json"].schema;
       const fields = [...(op.parameters ?? []).filter((x) => x.in === "query").map((x) => x.name), ...Object.keys(bodySchema?.properties ?? {})];
       const base = bodySchema ? () => skeleton(bodySchema, ids) : undefined;
+      const queryParams = (op.parameters ?? []).filter((x) => x.in === "query").map((x) => x.name);
+      const isString = (x: JsonSchema): boolean => x.type === "string" || (Array.isArray(x.type) && x.type.includes("string")) || !!(x.anyOf ?? x.oneOf)?.some(isString);
+      const stringProps = Object.entries(bodySchema?.properties ?? {}).filter(([, x]) => isString(x)).map(([k]) => k);
       for (const who of ["apiKey", "anonymous"] as const) {
-        out.push({ kind: "openapi", method, template, who, fields: fields.length > 0 ? fields : ["limit", "offset"], base, nestedInto: ["filters", "context_filters", "context"], what: `openapi ${method} ${p} as ${who}`, weight: who === "anonymous" && p !== "/api/v1/openapi.json" ? 1 : 3 });
+        out.push({ kind: "openapi", method, template, who, fields: fields.length > 0 ? fields : ["limit", "offset"], base, nestedInto: ["filters", "context_filters", "context"], what: `openapi ${method} ${p} as ${who}`, weight: who === "anonymous" && p !== "/api/v1/openapi.json" ? 1 : 3, queryParams, stringProps });
       }
     }
   }
@@ -250,14 +265,43 @@ function plan(rng: Rng, t: Target, slot: number): Planned {
   return { target: t, cls, method: t.method, path: p + query, body, slot };
 }
 
+/** The poisoned strings every field gets once: Postgres stores neither a NUL nor a lone surrogate as text. */
+const POISON: readonly [string, unknown, string][] = [
+  ["NUL", "a\u0000b", "a%00b"],
+  ["lone surrogate", { raw: '"x\\ud800y"' }, "x%ED%A0%80y"],
+];
+
 /**
- * The whole run, in order: rounds over the targets, each target in `weight` rounds of every 3 (the first round covers
- * every one), REQUESTS in all.
+ * Not drawn: every string field the fuzzer can name for sure, poisoned once per POISON entry, by the identity that
+ * gets past authentication (a signed-in user, or an API key under /api/v1): each key of a route's plausible body, and
+ * each documented query parameter and string body property of an OpenAPI operation.
+ */
+function poisonPass(counters: Record<Who, number>): Planned[] {
+  const out: Planned[] = [];
+  for (const t of targets.filter((x) => x.who === "user" || x.who === "apiKey")) {
+    const filled = t.template.replace(/\[(\.\.\.)?(\w+)\]/g, (_, rest: string | undefined, name: string) => (rest ? "no-such-route" : name === "n" ? "1" : t.template.includes("/documents") ? ids.judgment : ids.collection));
+    for (const [label, value, encoded] of POISON) {
+      for (const q of t.queryParams ?? []) out.push({ target: t, cls: `poisoned query ${q}: ${label}`, method: t.method, path: `${filled}?${q}=${encoded}`, slot: counters[t.who]++ });
+      if (t.method === "GET") continue;
+      const base = t.base?.();
+      const own = base && typeof base === "object" && !Array.isArray(base) ? Object.keys(base) : [];
+      for (const f of new Set([...own, ...(t.stringProps ?? [])])) {
+        const body = toJsonText({ ...(base as Record<string, unknown>), [f]: value });
+        out.push({ target: t, cls: `poisoned field ${f}: ${label}`, method: t.method, path: filled, body, slot: counters[t.who]++ });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The whole run, in order: the poison pass, then rounds over the targets, each target in `weight` rounds of every 3
+ * (the first round covers every one), REQUESTS in all.
  */
 function planAll(): Planned[] {
   const rng = prng(SEED);
   const counters: Record<Who, number> = { anonymous: 0, user: 0, apiKey: 0, admin: 0 };
-  const out: Planned[] = [];
+  const out: Planned[] = poisonPass(counters).slice(0, REQUESTS / 4);
   for (let round = 0; out.length < REQUESTS; round++) {
     for (const t of targets) {
       if (out.length >= REQUESTS) break;
