@@ -33,7 +33,8 @@ import { adminPool, stackEnv } from "../helpers/stack";
  * LLM_NOT_CONFIGURED is the test stack having no model, not a fault), nothing may go unanswered, and every API error is
  * JSON carrying a catalogue code.
  *
- * The requests are drawn from a PRNG with a fixed seed, so every run sends the same ones in the same order. REQUESTS
+ * A poison pass comes first (a NUL and a lone surrogate in every string field the fuzzer can name for sure); the rest
+ * are drawn from a PRNG with a fixed seed, so every run sends the same requests in the same order. REQUESTS
  * bounds the count and CAP_MS the wall clock: past the cap nothing more is sent (a bound on the test, not a timing
  * assertion). The summary (requests sent, statuses) is printed for the record.
  */
