@@ -345,6 +345,8 @@ export const en = {
     body: "The page hit an unexpected error. You can try again, or go back to search.",
     notFoundTitle: "Page not found",
     notFoundBody: "There is nothing at this address.",
+    badAddressTitle: "Malformed address",
+    badAddressBody: "This address holds a malformed %-escape, bytes that are not UTF-8, or a NUL, so it leads nowhere.",
     goSearch: "Go to search",
     goHome: "Go home",
   },

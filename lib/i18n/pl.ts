@@ -344,6 +344,8 @@ export const pl: Messages = {
     body: "Na stronie wystąpił nieoczekiwany błąd. Spróbuj ponownie albo wróć do wyszukiwania.",
     notFoundTitle: "Nie znaleziono strony",
     notFoundBody: "Pod tym adresem nic nie ma.",
+    badAddressTitle: "Błędny adres",
+    badAddressBody: "Ten adres zawiera błędną sekwencję %, bajty spoza UTF-8 albo znak NUL, więc nie prowadzi do żadnej strony.",
     goSearch: "Przejdź do wyszukiwania",
     goHome: "Strona główna",
   },
