@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { CORPUS } from "@/components/corpus-facts";
 import { TrendingTopics } from "@/components/analysis/trending-topics";
 import { getI18n } from "@/lib/i18n/server";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

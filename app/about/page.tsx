@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { CORPUS } from "@/components/corpus-facts";
 import { getI18n } from "@/lib/i18n/server";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { GROUPS } from "@/lib/schema";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -16,7 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
 import { compareJudges, judgeProfile, searchJudges, type JudgeProfile } from "@/lib/client/analysis-lines-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { JudgeSearchQuerySchema } from "@/lib/schema/requests/analysis-lines";
 
 const STYLES = ["textual", "deductive", "analogical", "policy", "teleological"] as const;

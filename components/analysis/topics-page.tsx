@@ -160,7 +160,7 @@ function RunHistory({ runs, onShow }: { runs: ReturnType<typeof useQuery<Awaited
           {runs.data.runs.map((r) => (
             <li key={r.run_id} className="flex items-center justify-between gap-2">
               <span className="text-muted">
-                {fmt(T.historyItem, { date: formatDate(locale, r.created_at), topics: r.topic_count, sample: formatNumber(locale, r.params.sample_size), seed: r.params.seed })}
+                {fmt(T.historyItem, { date: formatDate(locale, r.created_at), topics: plural(locale, r.topic_count, T.topicsCount), sample: formatNumber(locale, r.params.sample_size), seed: r.params.seed })}
               </span>
               <Button variant="ghost" size="sm" onClick={() => onShow(r.run_id)}>
                 {T.show}

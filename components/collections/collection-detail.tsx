@@ -17,7 +17,7 @@ import { allCollectionDocuments, getCollection, listCollectionDocuments, removeD
 import { EXPORT_PRESETS, downloadText, exportFileName, toCsv, toJson, type ExportFormat, type ExportPreset } from "@/lib/client/export";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { RenameDialog } from "./collections-list";
 import { CollectionArguments } from "@/components/documents/assistant-panel";
 

@@ -13,7 +13,7 @@ import { errorMessage } from "@/lib/client/api";
 import { createCollection, deleteCollection, listCollections, renameCollection, type Collection } from "@/lib/client/collections-api";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 
 /** /collections: the user's collections with counts; create, rename, delete (with confirmation). */
 export function CollectionsList() {

@@ -10,7 +10,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiRequestError } from "@/lib/client/api";
 import { sendContact } from "@/lib/client/content-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { formatNumber, plural } from "@/lib/i18n/locale";
 import { CONTACT_LIMITS, ContactSchema, type ContactInput } from "@/lib/schema/requests/content";
 
 /** The contact form: the API's own zod schema validates in the browser; the honeypot is hidden from people. */

@@ -12,7 +12,7 @@ import { parseExtractionState, serializeExtractionState, type ExtractionUrlState
 import { filterDocuments, type InitialExtractions } from "@/lib/client/extractions-api";
 import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { AggregatePanel } from "./aggregate-panel";
 import { FilterChips } from "./filter-chips";
 import { FilterDrawer } from "./filter-drawer";

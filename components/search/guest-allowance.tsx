@@ -6,7 +6,7 @@ import { LazyDialog } from "@/components/ui/lazy-dialog";
 import { Notice } from "@/components/ui/notice";
 import type { GuestAllowance } from "@/lib/client/search-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { formatNumber, plural } from "@/lib/i18n/locale";
 
 /** The guest counter, and the upgrade nudge when the server says so (2 searches left, spec: Limits). */
 export function GuestBanner({ guest }: { guest: GuestAllowance }) {

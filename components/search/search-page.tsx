@@ -21,7 +21,7 @@ import {
 } from "@/lib/client/search-url-state";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { CORPUS } from "@/components/corpus-facts";
 import { GuestBanner, GuestLimitDialog } from "./guest-allowance";
 import { SearchResults } from "./search-results";

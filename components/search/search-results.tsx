@@ -8,7 +8,7 @@ import type { SearchResult } from "@/lib/client/search-api";
 import { SEARCH_PAGE_SIZE, type SearchUrlState } from "@/lib/client/search-url-state";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { Pagination } from "@/components/pagination";
 import { Highlighted } from "./highlighted";
 

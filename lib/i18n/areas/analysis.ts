@@ -59,7 +59,7 @@ export const analysisEn = {
     openTopicsPage: "Open the Topics page",
     historyTitle: "Your runs",
     historyEmpty: "You have no runs yet.",
-    historyItem: "{date} · {topics} topics · sample {sample} · seed {seed}",
+    historyItem: "{date} · {topics} · sample {sample} · seed {seed}",
     show: "Show",
   },
   // --- analysis-lines: judge fingerprint (/judges) ---
@@ -189,7 +189,7 @@ export const analysisPl: PolishOf<typeof analysisEn> = {
     openTopicsPage: "Otwórz stronę Tematy",
     historyTitle: "Twoje analizy",
     historyEmpty: "Nie masz jeszcze analiz.",
-    historyItem: "{date} · {topics} tematów · próba {sample} · ziarno {seed}",
+    historyItem: "{date} · {topics} · próba {sample} · ziarno {seed}",
     show: "Pokaż",
   },
   judges: {
