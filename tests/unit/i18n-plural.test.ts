@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { JobProgress } from "@/components/extraction/job-progress";
@@ -170,7 +170,8 @@ describe("counted strings as the reader sees them", () => {
     error: null,
   });
   const render = (l: Locale, messages: Messages, j: ExtractionJob) =>
-    renderToStaticMarkup(createElement(I18nProvider, { locale: l, messages }, createElement(JobProgress, { job: j })));
+    // children go as createElement's third argument (lint), which its props type does not see
+    renderToStaticMarkup(createElement(I18nProvider, { locale: l, messages } as ComponentProps<typeof I18nProvider>, createElement(JobProgress, { job: j })));
 
   it("the extraction job's progress line (a real component, server-rendered) agrees with its total", () => {
     expect(render("pl", pl, job(5, 22))).toContain("5 z 22 dokumentów");
