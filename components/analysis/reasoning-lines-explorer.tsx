@@ -164,7 +164,7 @@ function AdminLineTools({ line, onChanged }: { line: ReasoningLine; onChanged: (
 }
 
 function Discover({ onSaved }: { onSaved: () => void }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const tl = t.analysis.lines;
   const [form, setForm] = useState({ sample_size: "200", num_clusters: "6", seed: "42", text_query: "" });
   const [formError, setFormError] = useState<string | null>(null);
@@ -212,7 +212,7 @@ function Discover({ onSaved }: { onSaved: () => void }) {
         <ul className="space-y-2">
           {run.data.candidates.map((c) => (
             <li key={c.id} className="rounded-card border border-line p-3 text-sm">
-              <p className="font-medium">{fmt(tl.candidate, { label: c.label || "—", size: c.size, cohesion: c.cohesion.toFixed(2) })}</p>
+              <p className="font-medium">{fmt(tl.candidate, { label: c.label || "—", size: plural(locale, c.size, tl.members), cohesion: c.cohesion.toFixed(2) })}</p>
               {c.shared_keywords.length ? (
                 <p className="text-muted">
                   {tl.sharedKeywords}: {c.shared_keywords.map((k) => `${k.value} (${k.count})`).join(", ")}

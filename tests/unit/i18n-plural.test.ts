@@ -125,6 +125,12 @@ describe("the dictionaries' counted messages", () => {
     ]);
   });
 
+  it("leave no placeholder right before a plural English noun in a plain string", () => {
+    // "{x} judgments" in a plain string is a count that reads "1 judgments"; "{ms} ms" is a unit, "is" a verb.
+    const suspect = [...plainMessages(en)].filter(([, s]) => /\{(?!ms\})\w+\} (?!is\b)[a-z]+s\b/.test(s)).map(([p, s]) => `${p}: ${s}`);
+    expect(suspect).toEqual([]);
+  });
+
   it("cannot be written in Polish without all four forms (a type error, checked by tsc)", () => {
     // @ts-expect-error few and many are missing
     const missing: PolishOf<{ size: CountedEn }> = { size: { one: "{count} orzeczenie", other: "{count} orzeczenia" } };
