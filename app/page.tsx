@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { CORPUS } from "@/components/corpus-facts";
 import { TrendingTopics } from "@/components/analysis/trending-topics";
 import { getI18n } from "@/lib/i18n/server";
-import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -16,7 +16,7 @@ export default async function LandingPage() {
   const { locale, t } = await getI18n();
   const L = t.landing;
   const facts = [
-    fmt(L.corpusSize, { count: formatNumber(locale, CORPUS.count) }),
+    plural(locale, CORPUS.count, L.corpusSize),
     L.corpusJurisdictions,
     fmt(L.corpusDates, { from: CORPUS.fromYear, to: CORPUS.toYear }),
     L.corpusExtracted,

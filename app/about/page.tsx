@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { CORPUS } from "@/components/corpus-facts";
 import { getI18n } from "@/lib/i18n/server";
-import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { GROUPS } from "@/lib/schema";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,7 +17,7 @@ export default async function AboutPage() {
     .map((g) => g[locale].toLowerCase())
     .join(", ");
   const sections = [
-    { title: A.corpusTitle, body: [fmt(A.corpus, { count: formatNumber(locale, CORPUS.count), from: CORPUS.fromYear, to: CORPUS.toYear }), A.demo] },
+    { title: A.corpusTitle, body: [fmt(A.corpus, { judgments: plural(locale, CORPUS.count, A.corpusJudgments), from: CORPUS.fromYear, to: CORPUS.toYear }), A.demo] },
     { title: A.extractedTitle, body: [fmt(A.extracted, { groups })] },
     { title: A.caveatsTitle, body: [A.caveats1, A.caveats2, A.caveats3] },
     { title: A.accessTitle, body: [A.access] },

@@ -8,7 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { pageBlogCategories, pageBlogList } from "@/lib/api/content-pages";
 import { BlogListQuery } from "@/lib/api/content-queries";
 import { getI18n } from "@/lib/i18n/server";
-import { fmt, formatDate } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -98,7 +98,7 @@ export default async function BlogPage({ searchParams }: Props) {
       ) : (
         <>
           <p className="sr-only" aria-live="polite">
-            {fmt(B.results, { count: list.total })}
+            {plural(locale, list.total, B.results)}
           </p>
           <ul className="space-y-6" data-testid="blog-list">
             {list.posts.map((p) => (

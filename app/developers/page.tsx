@@ -4,7 +4,7 @@ import { ApiReference } from "@/components/developers/api-reference";
 import { TryIt } from "@/components/developers/try-it";
 import { config } from "@/lib/config";
 import { getI18n } from "@/lib/i18n/server";
-import { fmt } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -15,13 +15,13 @@ const OPENAPI_URL = "/api/v1/openapi.json";
 
 /** /developers: the reference API's documentation (public, D-16 allowlist), a "try it" box and the rendered contract. */
 export default async function DevelopersPage() {
-  const { t } = await getI18n();
+  const { locale, t } = await getI18n();
   const D = t.developers;
   return (
     <article className="space-y-8">
       <PageHeader title={D.title} lead={D.description} />
       <section className="max-w-3xl space-y-2 text-ink/90">
-        <p>{fmt(D.intro, { perHour: config().API_KEY_RATE_LIMIT_PER_HOUR })}</p>
+        <p>{fmt(D.intro, { perHour: plural(locale, config().API_KEY_RATE_LIMIT_PER_HOUR, D.requestsPerHour) })}</p>
         <p className="flex flex-wrap gap-4">
           <a className="underline" href="/settings?tab=api-keys">
             {D.getKey}

@@ -18,7 +18,7 @@ import {
   type SavedSearchRun,
 } from "@/lib/client/accounts-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
 import { ALERT_FREQUENCIES, PatchSavedSearchSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
 
 const PAGE_SIZE = 20;
@@ -147,7 +147,7 @@ function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => vo
         </span>
       </div>
       <p className="text-xs text-muted">
-        {item.last_run_at ? fmt(s.lastRun, { date: formatDate(locale, item.last_run_at) }) : s.neverRun} · {fmt(s.uses, { count: item.use_count })}
+        {item.last_run_at ? fmt(s.lastRun, { date: formatDate(locale, item.last_run_at) }) : s.neverRun} · {plural(locale, item.use_count, s.uses)}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Link href={savedSearchHref(item)} className={buttonClass("primary", "sm")}>
@@ -197,7 +197,7 @@ function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => vo
       </div>
       {count !== null ? (
         <p role="status" className="text-sm" data-testid="run-result">
-          {count > 0 ? fmt(s.results, { count: formatNumber(locale, count) }) : s.noResults}
+          {count > 0 ? plural(locale, count, s.results) : s.noResults}
         </p>
       ) : null}
       {error ? <Notice tone="danger">{error}</Notice> : null}

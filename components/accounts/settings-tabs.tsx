@@ -24,7 +24,7 @@ import {
 } from "@/lib/client/accounts-api";
 import { useI18n } from "@/lib/i18n/client";
 import { embedderLabel } from "@/lib/i18n/embedder-label";
-import { fmt, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locale";
+import { fmt, LOCALE_COOKIE, type Locale, formatDateTime, formatNumber, plural } from "@/lib/i18n/locale";
 import {
   ALERT_FREQUENCIES,
   ChangePasswordSchema,
@@ -287,7 +287,7 @@ function AlertsTab() {
 }
 
 function EmbeddingsTab() {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const s = t.accounts.settings;
   const qc = useQueryClient();
   // Everyone sees the embedder; only admins may switch it (the server answers 403 to anyone else).
@@ -304,7 +304,7 @@ function EmbeddingsTab() {
   });
   if (q.isPending) return <Skeleton className="h-24" aria-label={s.loading} />;
   if (q.isError) return <Notice tone="danger">{fmt(s.error, { message: q.error.message })}</Notice>;
-  const dims = (n: number | null) => (n ? ` · ${fmt(s.dimensions, { count: n })}` : "");
+  const dims = (n: number | null) => (n ? ` · ${plural(locale, n, s.dimensions)}` : "");
   const option = (id: string) => [q.data.active, ...q.data.available].find((e) => e.id === id);
   const label = (id: string) => embedderLabel(s.embedderLabels, id, option(id)?.label ?? id);
   const r = q.data.reembed;
@@ -320,7 +320,7 @@ function EmbeddingsTab() {
       {r ? (
         <div aria-live="polite" data-testid="reembed-progress" data-state={r.state}>
           {r.state === "running" ? (
-            <Notice tone="info">{fmt(s.embeddingsRunning, { id: label(r.id), done: r.done, total: r.total, started: new Date(r.started_at).toLocaleTimeString() })}</Notice>
+            <Notice tone="info">{plural(locale, r.total, s.embeddingsRunning, { id: label(r.id), done: formatNumber(locale, r.done), started: formatDateTime(locale, r.started_at) })}</Notice>
           ) : r.state === "completed" ? (
             <Notice tone="info">{fmt(s.embeddingsCompleted, { id: label(r.id) })}</Notice>
           ) : (

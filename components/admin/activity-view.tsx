@@ -10,11 +10,11 @@ import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { getAdminActivity } from "@/lib/client/admin-api";
 import type { ActivityItem, AuditEntry } from "@/lib/backend/responses";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, intlLocale, type Locale } from "@/lib/i18n/locale";
+import { fmt, formatDateTime, type Locale } from "@/lib/i18n/locale";
 import { QueryState } from "./query-state";
 
 const PAGE = 50;
-const when = (locale: Locale, iso: string) => new Date(iso).toLocaleString(intlLocale(locale));
+const when = (locale: Locale, iso: string) => formatDateTime(locale, iso);
 const itemCol = createColumnHelper<ActivityItem>();
 const auditCol = createColumnHelper<AuditEntry>();
 const json = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));

@@ -6,7 +6,7 @@ import { coverageByGroup } from "@/components/dashboard/completeness";
 import { Card } from "@/components/ui/card";
 import { getDocumentsStats } from "@/lib/client/admin-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, intlLocale } from "@/lib/i18n/locale";
+import { fmt, formatDateTime, formatNumber } from "@/lib/i18n/locale";
 import { QueryState, Stat } from "./query-state";
 
 /** /admin/documents: extraction status (base, structure, deep), judgments per year and jurisdiction, completeness. */
@@ -47,7 +47,7 @@ export function DocumentsView() {
               <h2 className="text-lg font-semibold">{D.completeness}</h2>
               {s.completeness_computed_at ? (
                 <p className="text-sm text-muted">
-                  {fmt(D.computedAt, { when: new Date(s.completeness_computed_at).toLocaleString(intlLocale(locale)) })}
+                  {fmt(D.computedAt, { when: formatDateTime(locale, s.completeness_computed_at) })}
                 </p>
               ) : null}
               <CoverageBars groups={coverageByGroup(s.completeness.by_field, locale)} title={D.completeness} />

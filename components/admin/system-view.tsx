@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { getSystemHealth } from "@/lib/client/admin-api";
 import { useI18n } from "@/lib/i18n/client";
-import { formatNumber, intlLocale } from "@/lib/i18n/locale";
+import { formatDateTime, formatNumber } from "@/lib/i18n/locale";
 import { QueryState, Stat } from "./query-state";
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -17,7 +17,7 @@ export function SystemView() {
   const { locale, t } = useI18n();
   const S = t.admin.system;
   const health = useQuery({ queryKey: ["admin", "system"], queryFn: getSystemHealth, refetchInterval: 30_000 });
-  const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString(intlLocale(locale)) : "—");
+  const at = (iso: string | null) => formatDateTime(locale, iso);
   return (
     <QueryState query={health}>
       {(h) => (

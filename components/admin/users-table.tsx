@@ -15,7 +15,7 @@ import { errorMessage } from "@/lib/client/api";
 import type { AdminUser } from "@/lib/backend/responses";
 import type { AdminUserPatch } from "@/lib/schema/requests/admin";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
 import { QueryState } from "./query-state";
 
 const PAGE_SIZE = 20;
@@ -117,7 +117,7 @@ export function UsersTable() {
       <QueryState query={users}>
         {(data) => (
           <>
-            {data.users.length > 0 ? <p className="text-sm text-muted">{fmt(U.total, { count: formatNumber(locale, data.total) })}</p> : null}
+            {data.users.length > 0 ? <p className="text-sm text-muted">{plural(locale, data.total, U.total)}</p> : null}
             {/* The e-mail search above is this table's filter (server-side: it reaches every page). */}
             <DataTable
               data={data.users}

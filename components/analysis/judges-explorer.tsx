@@ -16,7 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
 import { compareJudges, judgeProfile, searchJudges, type JudgeProfile } from "@/lib/client/analysis-lines-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { JudgeSearchQuerySchema } from "@/lib/schema/requests/analysis-lines";
 
 const STYLES = ["textual", "deductive", "analogical", "policy", "teleological"] as const;
@@ -46,7 +46,7 @@ function Profile({ p, compact = false }: { p: JudgeProfile; compact?: boolean })
       <div>
         <h2 className="text-xl font-semibold">{fmt(tj.profileOf, { name: p.name })}</h2>
         <p className="text-sm text-muted">
-          {t.common.jurisdiction[p.jurisdiction as "PL" | "UK"] ?? p.jurisdiction} · {fmt(tj.judgmentsCount, { count: formatNumber(locale, p.judgments) })} ·{" "}
+          {t.common.jurisdiction[p.jurisdiction as "PL" | "UK"] ?? p.jurisdiction} · {plural(locale, p.judgments, tj.judgmentsCount)} ·{" "}
           {fmt(tj.years, { first: p.years.first ?? "—", last: p.years.last ?? "—" })}
         </p>
         <p className="text-sm text-muted">{fmt(tj.roles, p.roles)}</p>
@@ -64,7 +64,7 @@ function Profile({ p, compact = false }: { p: JudgeProfile; compact?: boolean })
             ))}
           </tbody>
         </table>
-        <p className="text-xs text-muted">{fmt(tj.scored, { count: p.scored_judgments })} {tj.mode}</p>
+        <p className="text-xs text-muted">{plural(locale, p.scored_judgments, tj.scored)} {tj.mode}</p>
       </section>
       {!compact ? (
         <section>
@@ -92,11 +92,11 @@ function Profile({ p, compact = false }: { p: JudgeProfile; compact?: boolean })
         </section>
       ) : null}
       <section>
-        <h3 className="font-semibold">{fmt(tj.outcomes, { count: p.outcome_judgments })}</h3>
+        <h3 className="font-semibold">{plural(locale, p.outcome_judgments, tj.outcomes)}</h3>
         {p.outcomes.appeal_outcome.length === 0 ? (
           <p className="text-sm text-muted">{tj.noData}</p>
         ) : (
-          <Bars data={p.outcomes.appeal_outcome.map((o) => ({ label: o.value, value: o.count }))} title={tj.outcomes} height={Math.max(100, p.outcomes.appeal_outcome.length * 28 + 30)} />
+          <Bars data={p.outcomes.appeal_outcome.map((o) => ({ label: o.value, value: o.count }))} title={plural(locale, p.outcome_judgments, tj.outcomes)} height={Math.max(100, p.outcomes.appeal_outcome.length * 28 + 30)} />
         )}
       </section>
       {!compact ? (
@@ -183,7 +183,7 @@ export function JudgesExplorer({ initialJudge }: { initialJudge?: string }) {
                   {j.name}
                 </button>
                 <span className="text-sm text-muted">
-                  {j.jurisdiction} · {fmt(tj.judgmentsCount, { count: formatNumber(locale, j.judgments) })}
+                  {j.jurisdiction} · {plural(locale, j.judgments, tj.judgmentsCount)}
                 </span>
                 <span className="ml-auto">
                   {compare.includes(j.name) ? (

@@ -28,7 +28,7 @@ import {
   type ReasoningLine,
 } from "@/lib/client/analysis-lines-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { DiscoverRequestSchema } from "@/lib/schema/requests/analysis-lines";
 
 function Timeline({ id, includeDeleted }: { id: string; includeDeleted: boolean }) {
@@ -164,7 +164,7 @@ function AdminLineTools({ line, onChanged }: { line: ReasoningLine; onChanged: (
 }
 
 function Discover({ onSaved }: { onSaved: () => void }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const tl = t.analysis.lines;
   const [form, setForm] = useState({ sample_size: "200", num_clusters: "6", seed: "42", text_query: "" });
   const [formError, setFormError] = useState<string | null>(null);
@@ -212,7 +212,7 @@ function Discover({ onSaved }: { onSaved: () => void }) {
         <ul className="space-y-2">
           {run.data.candidates.map((c) => (
             <li key={c.id} className="rounded-card border border-line p-3 text-sm">
-              <p className="font-medium">{fmt(tl.candidate, { label: c.label || "—", size: c.size, cohesion: c.cohesion.toFixed(2) })}</p>
+              <p className="font-medium">{fmt(tl.candidate, { label: c.label || "—", size: plural(locale, c.size, tl.members), cohesion: c.cohesion.toFixed(2) })}</p>
               {c.shared_keywords.length ? (
                 <p className="text-muted">
                   {tl.sharedKeywords}: {c.shared_keywords.map((k) => `${k.value} (${k.count})`).join(", ")}
@@ -306,7 +306,7 @@ export function ReasoningLinesExplorer({ isAdmin }: { isAdmin: boolean }) {
                 </p>
                 {l.legal_question ? <p className="text-sm">{l.legal_question}</p> : null}
                 <p className="text-sm text-muted">
-                  {fmt(tl.members, { count: l.member_count })} · {fmt(tl.span, { first: formatDate(locale, l.first_date), last: formatDate(locale, l.last_date) })}
+                  {plural(locale, l.member_count, tl.members)} · {fmt(tl.span, { first: formatDate(locale, l.first_date), last: formatDate(locale, l.last_date) })}
                 </p>
                 {l.keywords.length ? <p className="text-xs text-muted">{l.keywords.join(", ")}</p> : null}
                 <Button size="sm" variant="ghost" aria-expanded={open === l.id} onClick={() => setOpen(open === l.id ? null : l.id)}>
@@ -332,7 +332,7 @@ export function ReasoningLinesExplorer({ isAdmin }: { isAdmin: boolean }) {
             <Button variant="secondary" onClick={() => detect.mutate()} disabled={detect.isPending}>
               {tl.detectEvents}
             </Button>
-            {detect.data ? <span className="text-sm text-muted">{fmt(tl.detected, { count: detect.data.events.length })}</span> : null}
+            {detect.data ? <span className="text-sm text-muted">{plural(locale, detect.data.events.length, tl.detected)}</span> : null}
             {detect.isError ? <Notice tone="danger">{errorMessage(detect.error, t.common.unknownError)}</Notice> : null}
           </div>
           <Discover onSaved={refresh} />

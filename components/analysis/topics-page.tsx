@@ -18,7 +18,7 @@ import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import { analyzeTopics, getTopicRun, listTopicRuns, recordTopicClick, topicSearchHref, type TopicRunResponse } from "@/lib/client/topics-api";
 import { useI18n } from "@/lib/i18n/client";
 import type { Messages } from "@/lib/i18n/en";
-import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
 import { TOPIC_RUN_DEFAULTS, TopicRunFieldsSchema } from "@/lib/schema/requests/topics-form";
 import { TREND_TONE } from "./trend";
 import { TrendingTopics } from "./trending-topics";
@@ -160,7 +160,7 @@ function RunHistory({ runs, onShow }: { runs: ReturnType<typeof useQuery<Awaited
           {runs.data.runs.map((r) => (
             <li key={r.run_id} className="flex items-center justify-between gap-2">
               <span className="text-muted">
-                {fmt(T.historyItem, { date: formatDate(locale, r.created_at), topics: r.topic_count, sample: formatNumber(locale, r.params.sample_size), seed: r.params.seed })}
+                {fmt(T.historyItem, { date: formatDate(locale, r.created_at), topics: plural(locale, r.topic_count, T.topicsCount), sample: formatNumber(locale, r.params.sample_size), seed: r.params.seed })}
               </span>
               <Button variant="ghost" size="sm" onClick={() => onShow(r.run_id)}>
                 {T.show}
@@ -184,10 +184,10 @@ function RunResult({ run }: { run: TopicRunResponse }) {
         </h2>
         <p className="text-sm text-muted">
           {fmt(T.resultMeta, {
-            topics: run.topics.length,
+            topics: plural(locale, run.topics.length, T.topicsCount),
             documents: formatNumber(locale, run.model.documents),
-            corpus: formatNumber(locale, run.corpus_size),
-            periods: run.periods.length,
+            corpus: plural(locale, run.corpus_size, T.corpusCount),
+            periods: plural(locale, run.periods.length, T.periodsCount),
             ms: formatNumber(locale, run.computed_ms),
           })}
         </p>
@@ -221,7 +221,7 @@ function TopicCard({ topic, runId }: { topic: Topic; runId: string }) {
         </Badge>
       </div>
       <p className="text-xs text-muted">
-        {fmt(T.size, { count: formatNumber(locale, topic.size) })} · {fmt(T.coherence, { value: topic.coherence.toFixed(2) })}
+        {plural(locale, topic.size, T.size)} · {fmt(T.coherence, { value: topic.coherence.toFixed(2) })}
       </p>
       <KeywordChart keywords={topic.keywords} title={fmt(T.keywordsChart, { label: topic.label })} />
       {topic.weights_by_period.length > 1 ? <TrendChart points={topic.weights_by_period} title={fmt(T.trendChart, { label: topic.label })} /> : null}

@@ -17,7 +17,7 @@ import { allCollectionDocuments, getCollection, listCollectionDocuments, removeD
 import { EXPORT_PRESETS, downloadText, exportFileName, toCsv, toJson, type ExportFormat, type ExportPreset } from "@/lib/client/export";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { RenameDialog } from "./collections-list";
 import { CollectionArguments } from "@/components/documents/assistant-panel";
 
@@ -83,7 +83,7 @@ export function CollectionDetail({ id }: { id: string }) {
       </Link>
       <PageHeader
         title={coll.data ? <span data-testid="collection-name">{coll.data.name}</span> : <Skeleton className="h-9 w-64" />}
-        lead={coll.data ? `${coll.data.description ? `${coll.data.description} · ` : ""}${fmt(t.coll.count, { count: formatNumber(locale, coll.data.document_count) })}` : undefined}
+        lead={coll.data ? `${coll.data.description ? `${coll.data.description} · ` : ""}${plural(locale, coll.data.document_count, t.coll.count)}` : undefined}
         actions={
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => setRenaming(true)} disabled={!coll.data}>

@@ -13,7 +13,7 @@ import { errorMessage } from "@/lib/client/api";
 import { createCollection, deleteCollection, listCollections, renameCollection, type Collection } from "@/lib/client/collections-api";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 
 /** /collections: the user's collections with counts; create, rename, delete (with confirmation). */
 export function CollectionsList() {
@@ -74,7 +74,7 @@ export function CollectionsList() {
                 </Link>
                 {c.description ? <p className="line-clamp-2 text-sm text-muted">{c.description}</p> : null}
                 <p className="text-sm text-muted">
-                  {fmt(t.coll.count, { count: formatNumber(locale, c.document_count) })}
+                  {plural(locale, c.document_count, t.coll.count)}
                   {c.updated_at ? ` · ${fmt(t.coll.updated, { date: formatDate(locale, c.updated_at) })}` : null}
                 </p>
                 <div className="mt-auto flex gap-2">

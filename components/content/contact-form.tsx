@@ -10,12 +10,12 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiRequestError } from "@/lib/client/api";
 import { sendContact } from "@/lib/client/content-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt } from "@/lib/i18n/locale";
+import { formatNumber, plural } from "@/lib/i18n/locale";
 import { CONTACT_LIMITS, ContactSchema, type ContactInput } from "@/lib/schema/requests/content";
 
 /** The contact form: the API's own zod schema validates in the browser; the honeypot is hidden from people. */
 export function ContactForm() {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const C = t.content.contact;
   const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "sent">("idle");
@@ -71,7 +71,7 @@ export function ContactForm() {
       <div>
         <Label htmlFor="contact-message">{C.message}</Label>
         <Textarea id="contact-message" rows={8} maxLength={CONTACT_LIMITS.messageMax} {...err("message")} {...register("message")} />
-        <FieldHint>{fmt(C.messageHint, { min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.messageMax })}</FieldHint>
+        <FieldHint>{plural(locale, CONTACT_LIMITS.messageMax, C.messageHint, { min: formatNumber(locale, CONTACT_LIMITS.messageMin) })}</FieldHint>
         <FieldError id="contact-message-error">{errors.message?.message}</FieldError>
       </div>
       {/* The honeypot: off-screen and out of the tab order, so only bots fill it. */}

@@ -9,7 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { getDashboardStats, refreshDashboard } from "@/lib/client/admin-api";
 import { errorMessage } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber, intlLocale } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatDateTime, formatNumber } from "@/lib/i18n/locale";
 import { CountBars, CoverageBars, PerYearChart } from "./charts";
 import { coverageByGroup } from "./completeness";
 
@@ -37,7 +37,7 @@ export function DashboardView() {
             </dl>
             <p className="text-sm text-muted">
               {D.range}: {formatDate(locale, s.date_range.min)} – {formatDate(locale, s.date_range.max)} ·{" "}
-              {fmt(D.computedAt, { when: new Date(s.computed_at).toLocaleString(intlLocale(locale)) })}
+              {fmt(D.computedAt, { when: formatDateTime(locale, s.computed_at) })}
             </p>
             {user?.role === "admin" ? (
               <div className="flex flex-wrap items-center gap-2">

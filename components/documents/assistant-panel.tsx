@@ -19,7 +19,7 @@ import type { Argument } from "@/lib/backend/assistants/argumentation";
 import type { ArgumentationResponse, KeyPointsResponse, PrecedentsResponse, SummarizeResponse, VersionsResponse } from "@/lib/backend/responses";
 import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate } from "@/lib/i18n/locale";
+import { fmt, formatDate, type Counted, type Locale, plural } from "@/lib/i18n/locale";
 
 type Tab = "summary" | "keyPoints" | "arguments" | "precedents" | "versions";
 type Length = "short" | "medium" | "long";
@@ -278,8 +278,8 @@ function PrecedentsTool({ documentId, defaultQuery }: { documentId: string; defa
   );
 }
 
-function shortValue(v: unknown, longLabel: string): string {
-  if (v && typeof v === "object" && !Array.isArray(v) && "md5" in v && "length" in v) return fmt(longLabel, { length: String((v as { length: unknown }).length) });
+function shortValue(v: unknown, locale: Locale, longLabel: Counted): string {
+  if (v && typeof v === "object" && !Array.isArray(v) && "md5" in v && "length" in v) return plural(locale, Number((v as { length: unknown }).length), longLabel);
   if (v === null || v === undefined) return "—";
   return typeof v === "string" ? v : JSON.stringify(v);
 }
@@ -308,7 +308,7 @@ function VersionsTool({ documentId }: { documentId: string }) {
                 </p>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
                   {v.changed_columns.map((c) => (
-                    <VersionRow key={c} column={c} before={shortValue(v.old_values[c], s.versionLong)} after={shortValue(v.new_values[c], s.versionLong)} />
+                    <VersionRow key={c} column={c} before={shortValue(v.old_values[c], locale, s.versionLong)} after={shortValue(v.new_values[c], locale, s.versionLong)} />
                   ))}
                 </dl>
               </li>

@@ -13,7 +13,7 @@ import { errorMessage } from "@/lib/client/api";
 import { aggregate, aggregateRequest, type AggregateResponse, type Distribution } from "@/lib/client/extractions-api";
 import type { ApiFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber, formatPercent } from "@/lib/i18n/locale";
+import { fmt, formatNumber, formatPercent, plural } from "@/lib/i18n/locale";
 import { DEFAULT_AGGREGATE_FIELDS, aggregableKeys } from "@/lib/schema";
 import { chartData, chartHeight } from "./chart-data";
 import { keyLabel, valueLabel } from "./registry-view";
@@ -138,7 +138,7 @@ function AggregateSummary({ data }: { data: AggregateResponse }) {
   const { locale, t } = useI18n();
   return (
     <p className="text-sm text-muted" data-testid="aggregate-total">
-      {fmt(t.extr.cohort, { total: formatNumber(locale, data.total) })}
+      {plural(locale, data.total, t.extr.cohort)}
       {data.sample_n < data.total && data.seed !== null ? ` · ${fmt(t.extr.sampled, { n: formatNumber(locale, data.sample_n), seed: data.seed })}` : null}
     </p>
   );

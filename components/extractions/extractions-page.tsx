@@ -12,7 +12,7 @@ import { parseExtractionState, serializeExtractionState, type ExtractionUrlState
 import { filterDocuments, type InitialExtractions } from "@/lib/client/extractions-api";
 import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { AggregatePanel } from "./aggregate-panel";
 import { FilterChips } from "./filter-chips";
 import { FilterDrawer } from "./filter-drawer";
@@ -137,7 +137,7 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
           <h2 id="results-h" className="text-lg font-semibold">
             {t.extr.results}{" "}
             <span className="text-base font-normal text-muted" data-testid="cohort-total" aria-live="polite">
-              {results.data ? fmt(t.extr.total, { count: formatNumber(locale, results.data.response.total) }) : null}
+              {results.data ? plural(locale, results.data.response.total, t.extr.total) : null}
             </span>
           </h2>
           <div className="flex flex-wrap items-center gap-2">

@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -17,15 +16,15 @@ import type { ApiFilter } from "@/lib/client/filter-codec";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
 import type { Messages } from "@/lib/i18n/en";
-import { fmt, formatNumber, type Locale } from "@/lib/i18n/locale";
+import { fmt, formatDateTime, formatNumber, type Locale, plural } from "@/lib/i18n/locale";
 
 const Schema = z.object({ name: z.string().trim().min(1).max(255), description: z.string().max(1000) });
 type Values = z.infer<typeof Schema>;
 
 /** Default name: the natural-language question the cohort came from, or a dated fallback (spec: Limits, save dialog). */
-export function defaultCollectionName(nl: string, t: Messages, now = new Date()): string {
+export function defaultCollectionName(nl: string, t: Messages, locale: Locale, now = new Date()): string {
   const fromNl = nl.trim().slice(0, 255);
-  return fromNl || fmt(t.extr.defaultName, { date: format(now, "yyyy-MM-dd HH:mm") }).slice(0, 255);
+  return fromNl || fmt(t.extr.defaultName, { date: formatDateTime(locale, now.toISOString()) }).slice(0, 255);
 }
 
 function explain(err: unknown, t: Messages, locale: Locale): string {
@@ -34,7 +33,7 @@ function explain(err: unknown, t: Messages, locale: Locale): string {
     if (err.code === "FILTER_TOO_LARGE") {
       const total = Number(err.detail.total);
       const cap = Number(err.detail.cap);
-      return fmt(t.extr.saveTooLarge, { total: Number.isFinite(total) ? formatNumber(locale, total) : "?", cap: Number.isFinite(cap) ? formatNumber(locale, cap) : "?" });
+      return plural(locale, Number.isFinite(total) ? total : 0, t.extr.saveTooLarge, { ...(Number.isFinite(total) ? {} : { count: "?" }), cap: Number.isFinite(cap) ? formatNumber(locale, cap) : "?" });
     }
     return fmt(t.extr.saveFailed, { message: err.message });
   }
@@ -45,7 +44,7 @@ export function SaveCollectionDialog({ open, onOpenChange, filters, textQuery, n
   const { locale, t } = useI18n();
   const qc = useQueryClient();
   const [done, setDone] = useState<FromFilterResponse | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(Schema), defaultValues: { name: defaultCollectionName(nl, t), description: "" } });
+  const form = useForm<Values>({ resolver: zodResolver(Schema), defaultValues: { name: defaultCollectionName(nl, t, locale), description: "" } });
   const save = useMutation({
     mutationFn: (v: Values) => saveFromFilter({ name: v.name.trim(), ...(v.description.trim() ? { description: v.description.trim() } : {}), filters, ...(textQuery ? { text_query: textQuery } : {}) }),
     onSuccess: (res) => {
@@ -57,7 +56,7 @@ export function SaveCollectionDialog({ open, onOpenChange, filters, textQuery, n
 
   function change(o: boolean) {
     if (o) {
-      form.reset({ name: defaultCollectionName(nl, t), description: "" });
+      form.reset({ name: defaultCollectionName(nl, t, locale), description: "" });
       setDone(null);
       save.reset();
     }
@@ -70,7 +69,7 @@ export function SaveCollectionDialog({ open, onOpenChange, filters, textQuery, n
       <DialogContent title={t.extr.saveTitle}>
         {first ? (
           <div className="space-y-4" data-testid="save-done">
-            <Notice tone="ok">{fmt(t.extr.saveDone, { name: first.collection.name, count: formatNumber(locale, first.added_count) })}</Notice>
+            <Notice tone="ok">{plural(locale, first.added_count, t.extr.saveDone, { name: first.collection.name })}</Notice>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => change(false)}>
                 {t.common.close}

@@ -6,15 +6,15 @@ import { LazyDialog } from "@/components/ui/lazy-dialog";
 import { Notice } from "@/components/ui/notice";
 import type { GuestAllowance } from "@/lib/client/search-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt } from "@/lib/i18n/locale";
+import { formatNumber, plural } from "@/lib/i18n/locale";
 
 /** The guest counter, and the upgrade nudge when the server says so (2 searches left, spec: Limits). */
 export function GuestBanner({ guest }: { guest: GuestAllowance }) {
-  const { t } = useI18n();
-  const counter = fmt(t.search.guestCounter, { remaining: guest.remaining, limit: guest.limit });
+  const { locale, t } = useI18n();
+  const counter = plural(locale, guest.limit, t.search.guestCounter, { remaining: formatNumber(locale, guest.remaining) });
   if (guest.nudge && guest.remaining > 0) {
     return (
-      <Notice tone="warn" title={fmt(t.search.nudgeTitle, { remaining: guest.remaining })}>
+      <Notice tone="warn" title={plural(locale, guest.remaining, t.search.nudgeTitle)}>
         <p data-testid="guest-counter">{counter}</p>
         <p className="mt-1">{t.search.nudgeBody}</p>
         <p className="mt-2 flex gap-2">
@@ -37,9 +37,9 @@ export function GuestBanner({ guest }: { guest: GuestAllowance }) {
 
 /** Shown when the allowance is spent (429 GUEST_LIMIT_REACHED). */
 export function GuestLimitDialog({ open, onOpenChange, limit }: { open: boolean; onOpenChange: (v: boolean) => void; limit: number }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   return (
-    <LazyDialog open={open} onOpenChange={onOpenChange} title={t.search.limitTitle} description={fmt(t.search.limitBody, { limit })}>
+    <LazyDialog open={open} onOpenChange={onOpenChange} title={t.search.limitTitle} description={plural(locale, limit, t.search.limitBody)}>
       <div className="flex flex-wrap justify-end gap-2" data-testid="guest-limit-dialog">
         <Link href="/sign-in?next=/search" className={buttonClass("secondary")}>
           {t.search.limitSignIn}

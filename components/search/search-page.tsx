@@ -21,7 +21,7 @@ import {
 } from "@/lib/client/search-url-state";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 import { CORPUS } from "@/components/corpus-facts";
 import { GuestBanner, GuestLimitDialog } from "./guest-allowance";
 import { SearchResults } from "./search-results";
@@ -212,7 +212,7 @@ export function SearchPage({ initial = null }: { initial?: InitialSearch | null 
       ) : null}
 
       {!hasCriteria(effective) ? (
-        <p className="text-muted">{fmt(t.search.emptyPrompt, { count: formatNumber(locale, CORPUS.count) })}</p>
+        <p className="text-muted">{plural(locale, CORPUS.count, t.search.emptyPrompt)}</p>
       ) : search.isError && !(search.error instanceof ApiRequestError && search.error.code === "GUEST_LIMIT_REACHED") ? (
         <Notice tone="danger">{fmt(t.search.error, { message: search.error instanceof Error ? search.error.message : t.common.unknownError })}</Notice>
       ) : (

@@ -8,7 +8,7 @@ import type { SearchResult } from "@/lib/client/search-api";
 import { SEARCH_PAGE_SIZE, type SearchUrlState } from "@/lib/client/search-url-state";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { Pagination } from "@/components/pagination";
 import { Highlighted } from "./highlighted";
 
@@ -58,7 +58,7 @@ export function SearchResults({
   return (
     <section aria-labelledby="results-h" aria-busy={loading} className={loading ? "opacity-70 transition-opacity" : undefined}>
       <h2 id="results-h" className="mb-3 text-sm text-muted" aria-live="polite">
-        <span data-testid="result-count">{fmt(t.search.resultsCount, { count: formatNumber(locale, result.estimatedTotal) })}</span>
+        <span data-testid="result-count">{plural(locale, result.estimatedTotal, t.search.resultsCount)}</span>
         {result.processingTimeMs !== null ? <span> {fmt(t.search.resultsTime, { ms: Math.round(result.processingTimeMs) })}</span> : null}
       </h2>
       <ol className="space-y-3">

@@ -7,7 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import { createApiKey, listApiKeys, revokeApiKey, type UserApiKey } from "@/lib/client/api-keys-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDate } from "@/lib/i18n/locale";
+import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { CreateApiKeySchema } from "@/lib/schema/requests/api-keys";
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; keys: UserApiKey[]; max: number };
@@ -114,7 +114,7 @@ export function ApiKeysPanel() {
           {D.keysTitle}
         </h2>
         <p className="mt-1 text-sm text-muted">
-          {fmt(D.keysLead, { max: load.state === "ready" ? load.max : 10 })}{" "}
+          {plural(locale, load.state === "ready" ? load.max : 10, D.keysLead)}{" "}
           <a className="underline" href="/developers">
             {D.docsLink}
           </a>

@@ -9,7 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiFetch } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, intlLocale } from "@/lib/i18n/locale";
+import { fmt, formatDateTime } from "@/lib/i18n/locale";
 
 const tone: Record<DependencyStatus | HealthStatus["status"], Tone> = {
   ok: "ok",
@@ -26,7 +26,7 @@ export function StatusView() {
   const { locale, t } = useI18n();
   const S = t.status;
   const q = useQuery({ queryKey: ["health"], queryFn: () => apiFetch<HealthStatus>("/api/health/status"), staleTime: 0 });
-  const time = (iso: string) => new Date(iso).toLocaleString(intlLocale(locale));
+  const time = (iso: string) => formatDateTime(locale, iso);
 
   return (
     <div className="space-y-4">

@@ -15,7 +15,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Pagination } from "@/components/pagination";
 import { Input, Label } from "@/components/ui/field";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt } from "@/lib/i18n/locale";
+import { fmt, plural } from "@/lib/i18n/locale";
 
 // Columns of different value types in one list: tanstack's own documented type for that is ColumnDef<T, any>.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,7 +77,7 @@ export function DataTable<T>({
   toolbar,
   empty,
 }: DataTableProps<T>) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const T = t.admin.table;
   const filterId = useId();
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -180,7 +180,7 @@ export function DataTable<T>({
           </div>
           {/* Filtering is silent otherwise: say how many rows are left. */}
           <p className="sr-only" aria-live="polite">
-            {globalFilter ? fmt(T.matching, { count: shown }) : ""}
+            {globalFilter ? plural(locale, shown, T.matching) : ""}
           </p>
           {pagination ? (
             <Pagination page={pagination.page} pages={pagination.pages} onPage={pagination.onPage} label={pagination.label} />

@@ -28,6 +28,8 @@ function perLocale<F>(make: (tag: string) => F): (locale: Locale) => F {
 const numberFormat = perLocale((tag) => new Intl.NumberFormat(tag));
 const percentFormat = perLocale((tag) => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }));
 const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }));
+const dateTimeFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }));
+const pluralRules = perLocale((tag) => new Intl.PluralRules(tag));
 
 /*
  * Whole numbers, shares and dates, what the result pages show, are written out here rather than by Intl (P-76).
@@ -35,6 +37,8 @@ const dateFormat = perLocale((tag) => new Intl.DateTimeFormat(tag, { dateStyle: 
  * (measured in the bench Chromium: ICU's pattern generator is built on first use), and a hydrating result page paid
  * both before its first paint was shown. Written out, the text is also the same on the server and in every browser,
  * whatever ICU each carries. tests/unit/i18n-format.test.ts holds all three to Intl's output on Node's full ICU.
+ * The plural category of a count is picked the same way (`plural` below): written out for whole numbers, Intl's
+ * PluralRules (which builds a number formatter of its own) for the rest.
  */
 
 /**
@@ -101,13 +105,79 @@ export function formatPercent(locale: Locale, share: number): string {
   return `${sign}${groupDigits(locale, tenths.slice(0, -1))}${tenth === "0" ? "" : MARKS[locale].decimal + tenth}%`;
 }
 
+/** The parsed date of an ISO string (a bare date is a UTC date), or null when it does not read as one. */
+function parseIso(iso: string): Date | null {
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 /** Dates are shown as day month year in the interface locale; ISO strings without a time are taken as UTC dates. */
 export function formatDate(locale: Locale, iso: string | null | undefined): string {
   if (!iso) return "—";
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
+  const d = parseIso(iso);
+  if (!d) return iso;
   const year = d.getUTCFullYear();
   // Years outside four digits (none in the corpus) keep Intl's era and padding rules.
   if (year < 1000 || year > 9999) return dateFormat(locale).format(d);
   return `${d.getUTCDate()} ${MONTHS[locale][d.getUTCMonth()]} ${year}`;
+}
+
+/**
+ * A moment (an ISO timestamp) as date and time of day in UTC, e.g. "7 Dec 2026, 02:05 UTC": the same on the server
+ * and in every browser whatever its time zone, so a server-rendered time does not change on hydration.
+ */
+export function formatDateTime(locale: Locale, iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = parseIso(iso);
+  if (!d) return iso;
+  const year = d.getUTCFullYear();
+  const time = `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+  if (year < 1000 || year > 9999) return `${dateTimeFormat(locale).format(d)} UTC`;
+  return `${d.getUTCDate()} ${MONTHS[locale][d.getUTCMonth()]} ${year}, ${time} UTC`;
+}
+
+/*
+ * Counted messages. A message that puts a number before a noun holds one form per CLDR plural category of the
+ * interface language instead of one string: English one/other, Polish one/few/many/other ("1 orzeczenie",
+ * "2 orzeczenia", "5 orzeczeń", "1,5 orzeczenia"). `{count}` in a form is filled with the formatted number.
+ */
+
+/** The forms of a counted message in the English dictionary. */
+export interface CountedEn {
+  one: string;
+  other: string;
+}
+/** The forms of a counted message in the Polish dictionary: all four of Polish's categories. */
+export interface CountedPl extends CountedEn {
+  few: string;
+  many: string;
+}
+/** A counted message of either dictionary, as a component holds it. */
+export type Counted = CountedEn & Partial<CountedPl>;
+
+/**
+ * The Polish dictionary's type made from the English one: every counted message (an object with `one` and `other`)
+ * must carry all four Polish forms, every other message stays a string.
+ */
+export type PolishOf<T> = T extends CountedEn ? CountedPl : T extends string ? string : { [K in keyof T]: PolishOf<T[K]> };
+
+type Category = "one" | "few" | "many" | "other";
+
+/** CLDR's plural category of a count; whole numbers written out (P-76), anything else left to Intl.PluralRules. */
+export function pluralCategory(locale: Locale, count: number): Category {
+  if (!Number.isSafeInteger(count) || count < 0) return pluralRules(locale).select(count) as Category;
+  if (count === 1) return "one";
+  if (locale === "en") return "other";
+  const last = count % 10;
+  const lastTwo = count % 100;
+  return last >= 2 && last <= 4 && !(lastTwo >= 12 && lastTwo <= 14) ? "few" : "many";
+}
+
+/**
+ * The form of a counted message for `count`, with `{count}` filled by the number in the interface locale and other
+ * placeholders from `vars` (a `count` in `vars` replaces the formatted number, e.g. for "about 1,200").
+ */
+export function plural(locale: Locale, count: number, forms: Counted, vars: Record<string, string | number> = {}): string {
+  const form = forms[pluralCategory(locale, count)] ?? forms.other;
+  return fmt(form, { count: formatNumber(locale, count), ...vars });
 }

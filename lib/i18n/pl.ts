@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import type { PolishOf } from "./locale";
 import { adminPl } from "./areas/admin";
 import { contentPl } from "./areas/content";
 import { accountsPl } from "./areas/accounts";
@@ -9,7 +10,7 @@ import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
 
 /** Polish interface text; typed against the English file so every key is present. */
-export const pl: Messages = {
+export const pl: PolishOf<Messages> = {
   meta: {
     siteName: "Wyszukiwarka orzeczeń",
     defaultDescription:
@@ -105,7 +106,7 @@ export const pl: Messages = {
     ctaSearch: "Zacznij wyszukiwać",
     ctaExtractions: "Filtruj po polach ekstrakcji",
     corpusTitle: "Korpus",
-    corpusSize: "{count} orzeczeń",
+    corpusSize: { one: "{count} orzeczenie", few: "{count} orzeczenia", many: "{count} orzeczeń", other: "{count} orzeczenia" },
     corpusJurisdictions: "Dwie jurysdykcje: Polska (orzeczenia karne sądów apelacyjnych) i Wielka Brytania (apelacje karne)",
     corpusDates: "Daty orzeczeń od {from} do {to}",
     corpusExtracted: "51 wyodrębnionych pól w każdym orzeczeniu: sprawca, pokrzywdzony, przestępstwo, kara i apelacja",
@@ -123,7 +124,8 @@ export const pl: Messages = {
     description: "Co zawiera korpus, jak wyodrębniono wartości i jakie są ograniczenia.",
     corpusTitle: "Co zawiera korpus",
     corpus:
-      "Indeks obejmuje {count} orzeczeń karnych z dwóch jurysdykcji: PL (polskie orzeczenia karne sądów apelacyjnych) i UK (apelacje karne). Daty orzeczeń: od {from} do {to}; każde orzeczenie ma datę.",
+      "Indeks obejmuje {judgments} z dwóch jurysdykcji: PL (polskie orzeczenia karne sądów apelacyjnych) i UK (apelacje karne). Daty orzeczeń: od {from} do {to}; każde orzeczenie ma datę.",
+    corpusJudgments: { one: "{count} orzeczenie karne", few: "{count} orzeczenia karne", many: "{count} orzeczeń karnych", other: "{count} orzeczenia karnego" },
     demo:
       "Instalacja lokalna tworzy deterministyczny korpus demonstracyjny o tym samym rozmiarze i kształcie, aby wszystko działało bez kont i sieci. Jego teksty są wygenerowane, a nie prawdziwe.",
     extractedTitle: "Co jest wyodrębniane",
@@ -179,21 +181,21 @@ export const pl: Messages = {
     courtPlaceholder: "np. Sąd Okręgowy w Krakowie",
     apply: "Zastosuj",
     clear: "Wyczyść filtry",
-    resultsCount: "Około {count} wyników",
-    resultsExact: "Wyniki: {count}",
+    resultsCount: { one: "Około {count} wyniku", few: "Około {count} wyników", many: "Około {count} wyników", other: "Około {count} wyniku" },
+    resultsExact: { one: "{count} wynik", few: "{count} wyniki", many: "{count} wyników", other: "{count} wyniku" },
     resultsTime: "w {ms} ms",
     noResults: "Brak orzeczeń dla „{q}”.",
     noResultsHint: "Spróbuj mniej słów, innego trybu lub wyczyść filtry.",
-    emptyPrompt: "Wpisz zapytanie, aby przeszukać {count} orzeczeń.",
+    emptyPrompt: { one: "Wpisz zapytanie, aby przeszukać {count} orzeczenie.", few: "Wpisz zapytanie, aby przeszukać {count} orzeczenia.", many: "Wpisz zapytanie, aby przeszukać {count} orzeczeń.", other: "Wpisz zapytanie, aby przeszukać {count} orzeczenia." },
     error: "Wyszukiwanie nie powiodło się: {message}",
     suggestions: "Podpowiedzi",
     caseNumber: "Sygnatura",
     decided: "Data orzeczenia",
-    guestCounter: "Pozostało {remaining} z {limit} wyszukiwań gościa na dziś",
-    nudgeTitle: "Zostały tylko {remaining} wyszukiwania",
+    guestCounter: { one: "Wyszukiwania gościa na dziś: zostało {remaining} z {count}", few: "Wyszukiwania gościa na dziś: zostało {remaining} z {count}", many: "Wyszukiwania gościa na dziś: zostało {remaining} z {count}", other: "Wyszukiwania gościa na dziś: zostało {remaining} z {count}" },
+    nudgeTitle: { one: "Zostało tylko {count} wyszukiwanie", few: "Zostały tylko {count} wyszukiwania", many: "Zostało tylko {count} wyszukiwań", other: "Zostało tylko {count} wyszukiwania" },
     nudgeBody: "Załóż bezpłatne konto, aby szukać bez dziennego limitu i filtrować po polach ekstrakcji.",
     limitTitle: "Wykorzystano dzisiejsze wyszukiwania gościa",
-    limitBody: "Goście mogą wykonać {limit} wyszukiwań dziennie. Załóż konto lub zaloguj się, aby szukać dalej — to nic nie kosztuje.",
+    limitBody: { one: "Goście mogą wykonać {count} wyszukiwanie dziennie. Załóż konto lub zaloguj się, aby szukać dalej — to nic nie kosztuje.", few: "Goście mogą wykonać {count} wyszukiwania dziennie. Załóż konto lub zaloguj się, aby szukać dalej — to nic nie kosztuje.", many: "Goście mogą wykonać {count} wyszukiwań dziennie. Załóż konto lub zaloguj się, aby szukać dalej — to nic nie kosztuje.", other: "Goście mogą wykonać {count} wyszukiwania dziennie. Załóż konto lub zaloguj się, aby szukać dalej — to nic nie kosztuje." },
     limitSignUp: "Załóż konto",
     limitSignIn: "Zaloguj się",
     pagination: "Strony wyników",
@@ -271,7 +273,7 @@ export const pl: Messages = {
     facetNone: "Brak wartości",
     malformedF: "Nie udało się odczytać filtra z tego linku, więc go wyczyszczono.",
     results: "Wyniki",
-    total: "Pasujących orzeczeń: {count}",
+    total: { one: "{count} pasujące orzeczenie", few: "{count} pasujące orzeczenia", many: "{count} pasujących orzeczeń", other: "{count} pasującego orzeczenia" },
     noResults: "Żadne orzeczenie nie spełnia tych filtrów.",
     colTitle: "Orzeczenie",
     colCase: "Sygnatura",
@@ -283,7 +285,7 @@ export const pl: Messages = {
     aggregateRun: "Odśwież wykresy",
     sample: "Wielkość próby (opcjonalnie)",
     seed: "Ziarno",
-    cohort: "Zbiór: {total} orzeczeń",
+    cohort: { one: "Zbiór: {count} orzeczenie", few: "Zbiór: {count} orzeczenia", many: "Zbiór: {count} orzeczeń", other: "Zbiór: {count} orzeczenia" },
     sampled: "Próba {n} (ziarno {seed})",
     coverage: "Pokrycie {pct} ({covered} z {total})",
     other: "inne",
@@ -305,10 +307,10 @@ export const pl: Messages = {
     saveName: "Nazwa",
     saveDescription: "Opis (opcjonalnie)",
     saveSubmit: "Zapisz kolekcję",
-    saveDone: "Zapisano „{name}” — orzeczeń: {count}.",
+    saveDone: { one: "Zapisano „{name}”: {count} orzeczenie.", few: "Zapisano „{name}”: {count} orzeczenia.", many: "Zapisano „{name}”: {count} orzeczeń.", other: "Zapisano „{name}”: {count} orzeczenia." },
     openCollection: "Otwórz kolekcję",
     saveEmpty: "Ten filtr nie pasuje do żadnego orzeczenia, więc nie ma czego zapisać. Najpierw go poluzuj.",
-    saveTooLarge: "Ten filtr pasuje do {total} orzeczeń, a kolekcję można utworzyć z najwyżej {cap}. Zawęź filtr.",
+    saveTooLarge: { one: "Ten filtr pasuje do {count} orzeczenia, a kolekcję można utworzyć z najwyżej {cap}. Zawęź filtr.", few: "Ten filtr pasuje do {count} orzeczeń, a kolekcję można utworzyć z najwyżej {cap}. Zawęź filtr.", many: "Ten filtr pasuje do {count} orzeczeń, a kolekcję można utworzyć z najwyżej {cap}. Zawęź filtr.", other: "Ten filtr pasuje do {count} orzeczenia, a kolekcję można utworzyć z najwyżej {cap}. Zawęź filtr." },
     saveFailed: "Nie udało się zapisać: {message}",
     defaultName: "Zbiór z {date}",
   },
@@ -318,7 +320,7 @@ export const pl: Messages = {
     newName: "Nazwa nowej kolekcji",
     createButton: "Utwórz kolekcję",
     empty: "Brak kolekcji. Zapisz ją ze strony ekstrakcji albo utwórz pustą tutaj.",
-    count: "Orzeczeń: {count}",
+    count: { one: "{count} orzeczenie", few: "{count} orzeczenia", many: "{count} orzeczeń", other: "{count} orzeczenia" },
     updated: "Zmieniono {date}",
     renameLabel: "Nowa nazwa dla {name}",
     deleteTitle: "Usunąć „{name}”?",

@@ -30,7 +30,7 @@ import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { escapeHtml } from "@/lib/text/html";
-import { fmt } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatNumber, plural, type Locale } from "@/lib/i18n/locale";
 import { accountsEn, accountsPl } from "@/lib/i18n/areas/accounts";
 import { getSearchEngine } from "@/lib/search/engine";
 import { MAX_TOTAL_HITS } from "@/lib/search/index-settings";
@@ -395,10 +395,11 @@ export function composeDigest(
   sections: Section[],
   o: { appUrl: string; tokenSecret: string; to: string; language: string },
 ): MailMessage {
-  const t = (o.language === "pl" ? accountsPl : accountsEn).digest;
+  const locale: Locale = o.language === "pl" ? "pl" : "en";
+  const t = (locale === "pl" ? accountsPl : accountsEn).digest;
   const base = o.appUrl.replace(/\/+$/, "");
   const listed = sections.reduce((n, s) => n + s.items.length, 0);
-  const subject = listed === 1 ? t.subjectOne : fmt(t.subject, { count: listed });
+  const subject = plural(locale, listed, t.subject);
   const manage = `${base}/saved`;
   const text: string[] = [t.intro, ""];
   const html: string[] = [`<p>${escapeHtml(t.intro)}</p>`];
@@ -407,12 +408,12 @@ export function composeDigest(
     const open = `${base}${savedSearchPath(s.search.kind, s.search.params)}`;
     const unsubscribe = `${base}/unsubscribe?token=${encodeURIComponent(signUnsubscribeToken(s.search.id, s.search.nonce, o.tokenSecret))}`;
     firstUnsubscribe ||= unsubscribe;
-    const count = fmt(t.sectionTotal, { shown: s.items.length, total: s.total });
+    const count = plural(locale, s.total, t.sectionTotal, { shown: formatNumber(locale, s.items.length) });
     text.push(`== ${s.search.name} (${count})`, `${t.openSearch}: ${open}`, "");
     html.push(`<h2>${escapeHtml(s.search.name)}</h2><p>${escapeHtml(count)} · <a href="${escapeHtml(open)}">${escapeHtml(t.openSearch)}</a></p><ul>`);
     for (const i of s.items) {
       const link = `${base}/documents/${i.id}`;
-      const label = [i.title || t.untitled, i.case_number, i.decision_date].filter(Boolean).join(" · ");
+      const label = [i.title || t.untitled, i.case_number, i.decision_date ? formatDate(locale, i.decision_date) : null].filter(Boolean).join(" · ");
       text.push(`- ${label}`, `  ${link}`);
       html.push(`<li><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></li>`);
     }

@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the accounts area, English and Polish side by side (the Polish object is typed against the English
  * one, so a missing translation is a type error). Wired into the dictionaries as `t.accounts` (lib/i18n/en.ts, pl.ts).
@@ -5,10 +6,9 @@
  */
 export const accountsEn = {
   digest: {
-    subject: "{count} new judgments for your saved searches",
-    subjectOne: "1 new judgment for your saved searches",
+    subject: { one: "{count} new judgment for your saved searches", other: "{count} new judgments for your saved searches" },
     intro: "New judgments match your saved searches since the last digest.",
-    sectionTotal: "{shown} of {total} new judgments",
+    sectionTotal: { one: "{shown} of {count} new judgment", other: "{shown} of {count} new judgments" },
     openSearch: "Open this search",
     unsubscribe: "Stop alerts for this search",
     footer: "You receive this because you turned on alerts for these saved searches. Manage them at {url}",
@@ -47,8 +47,8 @@ export const accountsEn = {
     alertOn: "Alert on",
     lastRun: "Last run {date}",
     neverRun: "Never run",
-    uses: "Used {count} times",
-    results: "{count} current results",
+    uses: { one: "Used {count} time", other: "Used {count} times" },
+    results: { one: "{count} current result", other: "{count} current results" },
     noResults: "No current results.",
     renameLabel: "New name",
     saveName: "Save name",
@@ -81,10 +81,10 @@ export const accountsEn = {
     loading: "Loading…",
     embeddingsActive: "The search index uses",
     embeddingsAvailable: "Embedders this server can use",
-    dimensions: "{count} dimensions",
+    dimensions: { one: "{count} dimension", other: "{count} dimensions" },
     embeddingsNote: "Semantic and hybrid search compare these vectors. Switching re-embeds the whole index in the background; search keeps using the current vectors until the new ones are complete.",
     embeddingsSwitch: "Switch to this embedder",
-    embeddingsRunning: "Re-embedding for {id}: {done} of {total} judgments (started {started})",
+    embeddingsRunning: { one: "Re-embedding for {id}: {done} of {count} judgment (started {started})", other: "Re-embedding for {id}: {done} of {count} judgments (started {started})" },
     embeddingsCompleted: "Switched to {id}.",
     embeddingsFailed: "Switching to {id} failed; the previous index stays in use. {error}",
     // The server's embedder labels are English (health, logs); the tab shows these for the ids it knows.
@@ -114,12 +114,11 @@ export const accountsEn = {
   },
 };
 
-export const accountsPl: typeof accountsEn = {
+export const accountsPl: PolishOf<typeof accountsEn> = {
   digest: {
-    subject: "Nowe orzeczenia dla zapisanych wyszukiwań: {count}",
-    subjectOne: "1 nowe orzeczenie dla zapisanych wyszukiwań",
+    subject: { one: "{count} nowe orzeczenie dla zapisanych wyszukiwań", few: "{count} nowe orzeczenia dla zapisanych wyszukiwań", many: "{count} nowych orzeczeń dla zapisanych wyszukiwań", other: "{count} nowego orzeczenia dla zapisanych wyszukiwań" },
     intro: "Od ostatniego zestawienia pojawiły się nowe orzeczenia pasujące do zapisanych wyszukiwań.",
-    sectionTotal: "{shown} z {total} nowych orzeczeń",
+    sectionTotal: { one: "{shown} z {count} nowego orzeczenia", few: "{shown} z {count} nowych orzeczeń", many: "{shown} z {count} nowych orzeczeń", other: "{shown} z {count} nowego orzeczenia" },
     openSearch: "Otwórz to wyszukiwanie",
     unsubscribe: "Wyłącz powiadomienia dla tego wyszukiwania",
     footer: "Otrzymujesz tę wiadomość, ponieważ włączono powiadomienia dla tych wyszukiwań. Zarządzaj nimi: {url}",
@@ -158,8 +157,8 @@ export const accountsPl: typeof accountsEn = {
     alertOn: "Powiadomienie włączone",
     lastRun: "Ostatnio uruchomione {date}",
     neverRun: "Jeszcze nie uruchomione",
-    uses: "Użyte {count} razy",
-    results: "Aktualne wyniki: {count}",
+    uses: { one: "Użyte {count} raz", few: "Użyte {count} razy", many: "Użyte {count} razy", other: "Użyte {count} razy" },
+    results: { one: "{count} aktualny wynik", few: "{count} aktualne wyniki", many: "{count} aktualnych wyników", other: "{count} aktualnego wyniku" },
     noResults: "Brak aktualnych wyników.",
     renameLabel: "Nowa nazwa",
     saveName: "Zapisz nazwę",
@@ -192,10 +191,10 @@ export const accountsPl: typeof accountsEn = {
     loading: "Wczytywanie…",
     embeddingsActive: "Indeks wyszukiwania używa",
     embeddingsAvailable: "Modele osadzeń dostępne na tym serwerze",
-    dimensions: "{count} wymiarów",
+    dimensions: { one: "{count} wymiar", few: "{count} wymiary", many: "{count} wymiarów", other: "{count} wymiaru" },
     embeddingsNote: "Wyszukiwanie semantyczne i hybrydowe porównuje te wektory. Zmiana przelicza cały indeks w tle; do końca wyszukiwanie korzysta z obecnych wektorów.",
     embeddingsSwitch: "Przełącz na ten model",
-    embeddingsRunning: "Przeliczanie dla {id}: {done} z {total} orzeczeń (start {started})",
+    embeddingsRunning: { one: "Przeliczanie dla {id}: {done} z {count} orzeczenia (start {started})", few: "Przeliczanie dla {id}: {done} z {count} orzeczeń (start {started})", many: "Przeliczanie dla {id}: {done} z {count} orzeczeń (start {started})", other: "Przeliczanie dla {id}: {done} z {count} orzeczenia (start {started})" },
     embeddingsCompleted: "Przełączono na {id}.",
     embeddingsFailed: "Przełączenie na {id} nie powiodło się; nadal działa poprzedni indeks. {error}",
     embedderLabels: {

@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the admin area, English and Polish side by side (the Polish object is typed against the English
  * one, so a missing translation is a type error). Wired into the dictionaries as `t.admin` (lib/i18n/en.ts, pl.ts).
@@ -22,7 +23,7 @@ export const adminEn = {
     filter: "Filter these rows",
     sortBy: "Sort by {column}",
     noMatch: "No row matches the filter.",
-    matching: "{count} rows match",
+    matching: { one: "{count} row matches", other: "{count} rows match" },
     pages: "Pages of {table}",
   },
   loading: "Loading…",
@@ -72,7 +73,7 @@ export const adminEn = {
     cancel: "Cancel",
     saved: "Saved: {email} is now {role}{banned}.",
     bannedSuffix: ", banned",
-    total: "{count} users",
+    total: { one: "{count} user", other: "{count} users" },
     pagination: "Users pages",
   },
   activity: {
@@ -159,7 +160,7 @@ export const adminEn = {
   },
 };
 
-export const adminPl: typeof adminEn = {
+export const adminPl: PolishOf<typeof adminEn> = {
   nav: {
     label: "Administracja",
     overview: "Przegląd",
@@ -179,7 +180,7 @@ export const adminPl: typeof adminEn = {
     filter: "Filtruj te wiersze",
     sortBy: "Sortuj według: {column}",
     noMatch: "Żaden wiersz nie pasuje do filtra.",
-    matching: "Pasujące wiersze: {count}",
+    matching: { one: "{count} pasujący wiersz", few: "{count} pasujące wiersze", many: "{count} pasujących wierszy", other: "{count} pasującego wiersza" },
     pages: "Strony tabeli {table}",
   },
   loading: "Wczytywanie…",
@@ -229,7 +230,7 @@ export const adminPl: typeof adminEn = {
     cancel: "Anuluj",
     saved: "Zapisano: {email} ma teraz rolę {role}{banned}.",
     bannedSuffix: ", konto zablokowane",
-    total: "Użytkowników: {count}",
+    total: { one: "{count} użytkownik", few: "{count} użytkowników", many: "{count} użytkowników", other: "{count} użytkownika" },
     pagination: "Strony listy użytkowników",
   },
   activity: {

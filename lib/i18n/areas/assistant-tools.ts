@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the assistant tools on the judgment and collection pages (issue 17 items 2-4: summary, key
  * points, versions, argumentation, precedents), English and Polish (the Polish object is typed against the English
@@ -57,14 +58,14 @@ export const assistantToolsEn = {
   versionsEmpty: "No changes recorded since the judgment was added.",
   versionsLoad: "Show changes",
   versionChanged: "Changed: {columns}",
-  versionLong: "{length} characters",
+  versionLong: { one: "{count} character", other: "{count} characters" },
   oldValue: "Before",
   newValue: "After",
   loadOlder: "Older changes",
   rateLimited: "You have used this tool's hourly allowance. Try again later.",
 };
 
-export const assistantToolsPl: typeof assistantToolsEn = {
+export const assistantToolsPl: PolishOf<typeof assistantToolsEn> = {
   heading: "Narzędzia asystenta",
   intro: "Streszczenie, najważniejsze tezy, argumenty i precedensy dla tego orzeczenia. Przy każdej odpowiedzi widać, jak powstała.",
   signIn: "Zaloguj się, aby korzystać z narzędzi asystenta.",
@@ -118,7 +119,7 @@ export const assistantToolsPl: typeof assistantToolsEn = {
   versionsEmpty: "Od dodania orzeczenia nie zapisano zmian.",
   versionsLoad: "Pokaż zmiany",
   versionChanged: "Zmienione: {columns}",
-  versionLong: "{length} znaków",
+  versionLong: { one: "{count} znak", few: "{count} znaki", many: "{count} znaków", other: "{count} znaku" },
   oldValue: "Przed",
   newValue: "Po",
   loadOlder: "Starsze zmiany",

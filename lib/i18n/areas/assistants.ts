@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the assistants area (chat, precedents, argumentation, summaries; issue 17), English and Polish
  * side by side (the Polish object is typed against the English one, so a missing translation is a type error). Wired
@@ -47,7 +48,7 @@ export const assistantsEn = {
   },
 };
 
-export const assistantsPl: typeof assistantsEn = {
+export const assistantsPl: PolishOf<typeof assistantsEn> = {
   modeExtractive: "Odpowiedź ekstrakcyjna (nie skonfigurowano modelu językowego)",
   modeRules: "Na podstawie reguł (nie skonfigurowano modelu językowego)",
   modeLlm: "Odpowiedź modelu ({model})",

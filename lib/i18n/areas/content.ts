@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the content area, English and Polish side by side (the Polish object is typed against the English
  * one, so a missing translation is a type error). Wired into the dictionaries as `t.content` (lib/i18n/en.ts, pl.ts).
@@ -30,7 +31,7 @@ export const contentEn = {
     back: "All posts",
     rss: "RSS feed",
     pagination: "Blog pages",
-    results: "{count} posts",
+    results: { one: "{count} post", other: "{count} posts" },
     tagged: "Tagged",
     loadError: "The posts could not be loaded.",
   },
@@ -59,7 +60,7 @@ export const contentEn = {
     email: "E-mail",
     subject: "Subject (optional)",
     message: "Message",
-    messageHint: "{min}–{max} characters.",
+    messageHint: { one: "{min}–{count} characters.", other: "{min}–{count} characters." },
     website: "Leave this field empty",
     send: "Send message",
     sending: "Sending…",
@@ -116,7 +117,7 @@ export const contentEn = {
   },
 };
 
-export const contentPl: typeof contentEn = {
+export const contentPl: PolishOf<typeof contentEn> = {
   rssTitle: "Blog Judgment Search",
   rssDescription: "Notatki o korpusie polskich i brytyjskich orzeczeń karnych w drugiej instancji, metodach i wydaniach.",
   blog: {
@@ -144,7 +145,7 @@ export const contentPl: typeof contentEn = {
     back: "Wszystkie wpisy",
     rss: "Kanał RSS",
     pagination: "Strony bloga",
-    results: "Wpisy: {count}",
+    results: { one: "{count} wpis", few: "{count} wpisy", many: "{count} wpisów", other: "{count} wpisu" },
     tagged: "Tagi",
     loadError: "Nie udało się wczytać wpisów.",
   },
@@ -173,7 +174,7 @@ export const contentPl: typeof contentEn = {
     email: "E-mail",
     subject: "Temat (opcjonalnie)",
     message: "Wiadomość",
-    messageHint: "Od {min} do {max} znaków.",
+    messageHint: { one: "Od {min} do {count} znaku.", few: "Od {min} do {count} znaków.", many: "Od {min} do {count} znaków.", other: "Od {min} do {count} znaku." },
     website: "Pozostaw to pole puste",
     send: "Wyślij wiadomość",
     sending: "Wysyłanie…",

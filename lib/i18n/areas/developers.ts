@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the developers area, English and Polish side by side (the Polish object is typed against the English
  * one, so a missing translation is a type error). Wired into the dictionaries as `t.developers` (lib/i18n/en.ts, pl.ts).
@@ -6,7 +7,8 @@ export const developersEn = {
   title: "API for developers",
   description: "Script against the judgment corpus: the reference API under /api/v1, authenticated with your API key.",
   intro:
-    "Every endpoint needs an X-API-Key header with a key from Settings → API keys; the key acts as you (your collections). Limits: {perHour} requests per hour per key. Errors come as {error, message, details, status_code}.",
+    "Every endpoint needs an X-API-Key header with a key from Settings → API keys; the key acts as you (your collections). Limits: {perHour}. Errors come as {error, message, details, status_code}.",
+  requestsPerHour: { one: "{count} request per hour per key", other: "{count} requests per hour per key" },
   getKey: "Create an API key in Settings",
   openapiLink: "OpenAPI 3.1 document (JSON)",
   referenceTitle: "Reference",
@@ -27,7 +29,7 @@ export const developersEn = {
   networkError: "The request failed before an answer came.",
   // Settings → API keys (components/settings/api-keys-panel.tsx).
   keysTitle: "API keys",
-  keysLead: "Keys let your scripts call the API for servers (/api/v1) as you. At most {max} active keys.",
+  keysLead: { one: "Keys let your scripts call the API for servers (/api/v1) as you. At most {count} active key.", other: "Keys let your scripts call the API for servers (/api/v1) as you. At most {count} active keys." },
   keysEmpty: "You have no API keys yet.",
   keysLoading: "Loading your API keys…",
   keysLoadError: "Your API keys could not be loaded.",
@@ -57,11 +59,12 @@ export const developersEn = {
   docsLink: "API documentation",
 };
 
-export const developersPl: typeof developersEn = {
+export const developersPl: PolishOf<typeof developersEn> = {
   title: "API dla programistów",
   description: "Skrypty na korpusie orzeczeń: API referencyjne pod /api/v1, uwierzytelniane Twoim kluczem API.",
   intro:
-    "Każdy punkt końcowy wymaga nagłówka X-API-Key z kluczem z Ustawienia → Klucze API; klucz działa w Twoim imieniu (Twoje kolekcje). Limity: {perHour} zapytań na godzinę na klucz. Błędy mają postać {error, message, details, status_code}.",
+    "Każdy punkt końcowy wymaga nagłówka X-API-Key z kluczem z Ustawienia → Klucze API; klucz działa w Twoim imieniu (Twoje kolekcje). Limity: {perHour}. Błędy mają postać {error, message, details, status_code}.",
+  requestsPerHour: { one: "{count} zapytanie na godzinę na klucz", few: "{count} zapytania na godzinę na klucz", many: "{count} zapytań na godzinę na klucz", other: "{count} zapytania na godzinę na klucz" },
   getKey: "Utwórz klucz API w ustawieniach",
   openapiLink: "Dokument OpenAPI 3.1 (JSON)",
   referenceTitle: "Dokumentacja",
@@ -81,7 +84,7 @@ export const developersPl: typeof developersEn = {
   remaining: "Pozostałe zapytania w tej godzinie",
   networkError: "Zapytanie nie powiodło się przed otrzymaniem odpowiedzi.",
   keysTitle: "Klucze API",
-  keysLead: "Klucze pozwalają Twoim skryptom korzystać z API dla serwerów (/api/v1) w Twoim imieniu. Najwyżej {max} aktywnych kluczy.",
+  keysLead: { one: "Klucze pozwalają Twoim skryptom korzystać z API dla serwerów (/api/v1) w Twoim imieniu. Najwyżej {count} aktywny klucz.", few: "Klucze pozwalają Twoim skryptom korzystać z API dla serwerów (/api/v1) w Twoim imieniu. Najwyżej {count} aktywne klucze.", many: "Klucze pozwalają Twoim skryptom korzystać z API dla serwerów (/api/v1) w Twoim imieniu. Najwyżej {count} aktywnych kluczy.", other: "Klucze pozwalają Twoim skryptom korzystać z API dla serwerów (/api/v1) w Twoim imieniu. Najwyżej {count} aktywnego klucza." },
   keysEmpty: "Nie masz jeszcze kluczy API.",
   keysLoading: "Wczytywanie kluczy API…",
   keysLoadError: "Nie udało się wczytać kluczy API.",

@@ -1,3 +1,4 @@
+import type { PolishOf } from "../locale";
 /**
  * Interface strings of the extraction area, English and Polish side by side (the Polish object is typed against the English
  * one, so a missing translation is a type error). Wired into the dictionaries as `t.extraction` (lib/i18n/en.ts, pl.ts).
@@ -58,7 +59,7 @@ export const extractionEn = {
   doc_completed: "Done",
   doc_failed: "Failed",
   doc_skipped: "Skipped",
-  progressLabel: "{done} of {total} documents",
+  progressLabel: { one: "{done} of {count} document", other: "{done} of {count} documents" },
   progressFailed: "{failed} failed",
   mode_rules: "rules (no model)",
   mode_model: "model",
@@ -99,7 +100,7 @@ export const extractionEn = {
   page: "Page",
 };
 
-export const extractionPl: typeof extractionEn = {
+export const extractionPl: PolishOf<typeof extractionEn> = {
   schemasTitle: "Schematy ekstrakcji",
   schemasLead: "Określ, co wydobywać z orzeczeń. Każda zmiana zostaje zapisana jako wersja, którą można porównać i przywrócić.",
   yourSchemas: "Twoje schematy",
@@ -154,7 +155,7 @@ export const extractionPl: typeof extractionEn = {
   doc_completed: "Gotowe",
   doc_failed: "Błąd",
   doc_skipped: "Pominięte",
-  progressLabel: "{done} z {total} dokumentów",
+  progressLabel: { one: "{done} z {count} dokumentu", few: "{done} z {count} dokumentów", many: "{done} z {count} dokumentów", other: "{done} z {count} dokumentu" },
   progressFailed: "błędy: {failed}",
   mode_rules: "reguły (bez modelu)",
   mode_model: "model",
