@@ -80,6 +80,6 @@ export async function* jsonValues(file: string, paths: string[], onBytes?: (byte
 
 function malformed(e: Error, bytes: number): MalformedFileError {
   const pos = /absolute position "(\d+)"/.exec(e.message);
-  const at = pos ? `byte ${pos[1]}` : /ended in mid-parsing|Unexpected end/i.test(e.message) ? `end of file (byte ${bytes}), truncated` : `byte ${bytes}`;
+  const at = pos ? `byte ${pos[1]}` : /ended in|not all the data was received|Unexpected end/i.test(e.message) ? `end of file (byte ${bytes}), truncated` : `byte ${bytes}`;
   return new MalformedFileError(`malformed JSON at ${at}: ${e.message}`, at);
 }

@@ -802,6 +802,7 @@ export type Database = {
           decision_date: string | null;
           decision_type: string | null;
           deep_analysis_status: string | null;
+          full_html: string | null;
           full_text: string;
           id: string;
           judges: Json;
@@ -809,10 +810,14 @@ export type Database = {
           jurisdiction: string;
           keywords: string[] | null;
           legal_topics: string[] | null;
+          licence: string | null;
           metadata: Json;
           outcome: string | null;
           publication_date: string | null;
+          source: string;
+          source_hash: string | null;
           source_id: string | null;
+          source_references: Json;
           source_url: string | null;
           structure_extraction_status: string | null;
           summary: string | null;
@@ -891,6 +896,7 @@ export type Database = {
           decision_date?: string | null;
           decision_type?: string | null;
           deep_analysis_status?: string | null;
+          full_html?: string | null;
           full_text: string;
           id?: string;
           judges?: Json;
@@ -898,10 +904,14 @@ export type Database = {
           jurisdiction: string;
           keywords?: string[] | null;
           legal_topics?: string[] | null;
+          licence?: string | null;
           metadata?: Json;
           outcome?: string | null;
           publication_date?: string | null;
+          source?: string;
+          source_hash?: string | null;
           source_id?: string | null;
+          source_references?: Json;
           source_url?: string | null;
           structure_extraction_status?: string | null;
           summary?: string | null;
@@ -980,6 +990,7 @@ export type Database = {
           decision_date?: string | null;
           decision_type?: string | null;
           deep_analysis_status?: string | null;
+          full_html?: string | null;
           full_text?: string;
           id?: string;
           judges?: Json;
@@ -987,10 +998,14 @@ export type Database = {
           jurisdiction?: string;
           keywords?: string[] | null;
           legal_topics?: string[] | null;
+          licence?: string | null;
           metadata?: Json;
           outcome?: string | null;
           publication_date?: string | null;
+          source?: string;
+          source_hash?: string | null;
           source_id?: string | null;
+          source_references?: Json;
           source_url?: string | null;
           structure_extraction_status?: string | null;
           summary?: string | null;
