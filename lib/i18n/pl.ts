@@ -214,6 +214,8 @@ export const pl: Messages = {
     judges: "Sędziowie",
     source: "Źródło",
     sourceLink: "Otwórz oryginał",
+    licence: "Licencja",
+    sourceNames: { saos: "SAOS (saos.org.pl)", fcl: "Find Case Law (The National Archives)", juddges: "Zbiór danych JuDDGES" },
     keywords: "Słowa kluczowe",
     topics: "Dziedziny prawa",
     fullText: "Pełny tekst",

@@ -49,7 +49,7 @@ export function checkDate(raw: string | null | undefined, field: string, today =
 export function judgeNameProblem(name: string): string | null {
   if (/\s(?:i|oraz|and|&)\s/i.test(name)) return `judge name ${JSON.stringify(name)} looks like two names joined by a conjunction`;
   if (/[a-ząćęłńóśźż][A-ZĄĆĘŁŃÓŚŹŻ]/u.test(name)) return `judge name ${JSON.stringify(name)} looks like two names run together`;
-  if (/[,;]/.test(name) && !/,\s*(?:Master of the Rolls|MR|KC|QC|LJ|J|P|VP|CJ)\b/i.test(name) && name.split(/[,;]/).filter((p) => p.trim().split(/\s+/).length >= 2).length >= 2)
+  if (/[,;]/.test(name) && !/,\s*(?:Master of the Rolls|MR|KC|QC|LJ|J|P|VP|CJ|President of [^,]+)\s*$/i.test(name) && name.split(/[,;]/).filter((p) => p.trim().split(/\s+/).length >= 2).length >= 2)
     return `judge name ${JSON.stringify(name)} looks like a list of names`;
   return null;
 }

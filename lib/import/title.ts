@@ -52,10 +52,11 @@ function genitiveWord(word: string): string {
   return word;
 }
 
-/** "Sąd Okręgowy w Warszawie" → "Sądu Okręgowego w Warszawie"; words after the seat ("w", "we") are kept. */
+/** "Sąd Okręgowy w Warszawie" → "Sądu Okręgowego w Warszawie"; the seat and what follows are kept. */
 export function plCourtGenitive(courtName: string): string {
   const words = courtName.trim().split(/\s+/);
-  const seat = words.findIndex((w) => w === "w" || w === "we" || w === "-" || w === "–");
+  // The name is the capitalised words before the first lower-case one ("w", "we", "dla") or a dash.
+  const seat = words.findIndex((w) => !/^\p{Lu}/u.test(w));
   const head = seat === -1 ? words : words.slice(0, seat);
   const tail = seat === -1 ? [] : words.slice(seat);
   return [...head.map(genitiveWord), ...tail].join(" ");

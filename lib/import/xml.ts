@@ -150,7 +150,10 @@ export function textOf(el: XmlElement | null): string {
   if (!el) return "";
   const parts: string[] = [];
   const walk = (e: XmlElement) => {
-    for (const c of e.children) typeof c === "string" ? parts.push(c) : walk(c);
+    for (const c of e.children) {
+      if (typeof c === "string") parts.push(c);
+      else walk(c);
+    }
   };
   walk(el);
   return parts.join("").replace(/\s+/g, " ").trim();
