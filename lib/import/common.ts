@@ -98,10 +98,12 @@ export function sanitiseHtml(html: string): { html: string } | { problem: string
 
 const BLOCK = /<\/?(?:p|div|h[1-6]|li|tr|table|blockquote|section|ol|ul)\b[^>]*>|<br\s*\/?>/gi;
 
-/** Plain text of (sanitised) HTML: blocks become blank-line-separated paragraphs, entities decoded. */
+/**
+ * Plain text of HTML that sanitiseHtml produced (well-formed, no comments, scripts or raw `<` in text): blocks become
+ * blank-line-separated paragraphs, tags go, entities are decoded. The result is text, never rendered as HTML.
+ */
 export function htmlToText(html: string): string {
-  const withBreaks = html.replace(/<!--[\s\S]*?-->/g, "").replace(BLOCK, "\n\n");
-  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  const text = html.replace(/<!--[\s\S]*?-->/g, "").replace(BLOCK, "\n\n").replace(/<[^>]*>/g, "");
   return decodeEntities(text)
     .split(/\n\s*\n/)
     .map((p) => p.replace(/[ \t\r\n\u00a0]+/g, " ").trim())

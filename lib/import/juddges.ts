@@ -12,7 +12,7 @@ import { checkDate, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, s
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, jsonValues, MalformedFileError, sniff } from "./stream";
 import { crownCaseName, judgmentTitle, plKindWord } from "./title";
-import type { ImportJudge, JudgmentRecord, ReadItem, SourceReference } from "./types";
+import type { ImportJudge, JudgmentRecord, Position, ReadItem, SourceReference } from "./types";
 import { child, isEl, xmlStringTree, type XmlElement, type XmlNode } from "./xml";
 
 type Row = Record<string, unknown>;
@@ -83,9 +83,9 @@ export async function* readJuddges(file: string, ctx: ReaderContext): AsyncGener
     return;
   }
   let n = 0;
-  for await (const value of jsonValues(file, kind === "json-array" ? ["$.*"] : ["$"], ctx.onBytes)) {
+  for await (const { value, line } of jsonValues(file, kind === "json-array" ? "array" : "values", ctx.onBytes)) {
     n++;
-    const item = rowItem(value, file, n, ctx.today, n === 1);
+    const item = rowItem(value, file, n, ctx.today, n === 1, undefined, line);
     yield item;
     if (item.kind === "file-error" || ctx.stop()) return;
   }
@@ -132,12 +132,12 @@ async function* readParquet(file: string, ctx: ReaderContext): AsyncGenerator<Re
   }
 }
 
-function rowItem(value: unknown, file: string, n: number, today: Date, first: boolean, known?: Dataset): ReadItem {
-  if (!isObj(value)) return { kind: "rejected", pos: { file, record: n }, reason: "not a JSON object" };
+function rowItem(value: unknown, file: string, n: number, today: Date, first: boolean, known?: Dataset, line?: number): ReadItem {
+  if (!isObj(value)) return { kind: "rejected", pos: { file, record: n, line }, reason: "not a JSON object" };
   const keys = Object.keys(value);
   const dataset = known ?? datasetOf(keys);
   const idRaw = col(value, "judgment_id");
-  const pos = { file, record: n, id: typeof idRaw === "string" ? idRaw : undefined };
+  const pos = { file, record: n, line, id: typeof idRaw === "string" ? idRaw : undefined };
   if (!dataset) {
     const reason = `not a JuDDGES row (no judgment_id/_id with docket_number/signature, nor context/output): keys ${keys.slice(0, 6).join(", ")}`;
     return first ? { kind: "file-error", pos, reason: `file of the wrong source: ${reason}` } : { kind: "rejected", pos, reason };
@@ -183,7 +183,7 @@ function num(v: unknown): number | undefined {
 
 const LEVELS = ["Sąd Apelacyjny", "Sąd Okręgowy", "Sąd Rejonowy", "Sąd Najwyższy", "Naczelny Sąd Administracyjny", "Wojewódzki Sąd Administracyjny", "Sąd Wojewódzki"];
 
-function mapPlCourtRaw(row: Row, pos: { file: string; record: number; id?: string }, today: Date): ReadItem {
+function mapPlCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
   const id = nonEmpty(col(row, "judgment_id"));
   if (!id) return { kind: "rejected", pos, reason: "no judgment_id" };
   const date = checkDate(dateText(col(row, "judgment_date")), "judgment_date", today);
@@ -306,7 +306,7 @@ function titleBlockName(text: string): string | null {
   return m ? crownCaseName(m[1]) : null;
 }
 
-function mapEnCourtRaw(row: Row, pos: { file: string; record: number; id?: string }, today: Date): ReadItem {
+function mapEnCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
   const id = nonEmpty(col(row, "judgment_id"));
   if (!id) return { kind: "rejected", pos, reason: "no judgment_id" };
   const citation = nonEmpty(row.citation);
@@ -354,7 +354,7 @@ function mapEnCourtRaw(row: Row, pos: { file: string; record: number; id?: strin
   return { kind: "record", record, pos, warnings };
 }
 
-function mapAppealCourt(row: Row, pos: { file: string; record: number; id?: string }, today: Date): ReadItem {
+function mapAppealCourt(row: Row, pos: Position, today: Date): ReadItem {
   void today;
   const text = nonEmpty(row.context)?.replace(/\r\n?/g, "\n");
   if (!text) return { kind: "rejected", pos, reason: "missing text (context is empty)" };

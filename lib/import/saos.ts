@@ -42,11 +42,11 @@ export async function* readSaos(file: string, ctx: ReaderContext): AsyncGenerato
     return;
   }
   const envelope = kind === "json-object" && /^\s*\{\s*"(?:links|items|data|queryTemplate|info)"/.test(head.text.replace(/^\uFEFF/, ""));
-  const paths = kind === "json-array" ? ["$.*"] : envelope ? ["$.items.*", "$.data"] : ["$"];
+  const layout = kind === "json-array" ? "array" : envelope ? "envelope" : "values";
   let n = 0;
-  for await (const value of jsonValues(file, paths, ctx.onBytes)) {
+  for await (const { value, line } of jsonValues(file, layout, ctx.onBytes)) {
     n++;
-    const pos = { file, record: n, id: isObj(value) && value.id !== undefined ? String(value.id) : undefined };
+    const pos = { file, record: n, line, id: isObj(value) && value.id !== undefined ? String(value.id) : undefined };
     if (!isObj(value) || !looksLikeSaos(value)) {
       const reason = `not a SAOS judgment (no courtType/courtCases)${isObj(value) ? `: keys ${Object.keys(value).slice(0, 6).join(", ")}` : ""}`;
       if (n === 1) {
@@ -56,14 +56,14 @@ export async function* readSaos(file: string, ctx: ReaderContext): AsyncGenerato
       yield { kind: "rejected", pos, reason };
       continue;
     }
-    yield mapSaos(value, file, n, ctx.today);
+    yield mapSaos(value, file, n, ctx.today, line);
     if (ctx.stop()) return;
   }
 }
 
-export function mapSaos(j: Obj, file: string, ordinal: number, today = new Date()): ReadItem {
+export function mapSaos(j: Obj, file: string, ordinal: number, today = new Date(), line?: number): ReadItem {
   const id = String(j.id ?? "");
-  const pos = { file, record: ordinal, id };
+  const pos = { file, record: ordinal, line, id };
   if (!id) return { kind: "rejected", pos, reason: "no id" };
   if (!("source" in j) && typeof j.href === "string" && !("referencedRegulations" in j)) {
     return { kind: "rejected", pos, reason: `search result item: a reduced record whose textContent is a snippet; fetch ${j.href} and import that` };

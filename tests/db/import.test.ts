@@ -261,7 +261,7 @@ describe("JuDDGES", () => {
     const s = await run("juddges", [JUDDGES_V1]);
     expect(s).toMatchObject({ read: 1, inserted: 1, rejected: 0 });
     expect(s.warnings).toEqual([
-      { file: JUDDGES_V1, record: 1, id: JUDDGES_ID, reason: 'judge name "SW Jacek Sikorski i Bogdan Gierzyński" looks like two names joined by a conjunction' },
+      { file: JUDDGES_V1, record: 1, line: 1, id: JUDDGES_ID, reason: 'judge name "SW Jacek Sikorski i Bogdan Gierzyński" looks like two names joined by a conjunction' },
     ]);
     const r = await row("juddges", JUDDGES_ID);
     expect(r).toMatchObject({
