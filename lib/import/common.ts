@@ -123,6 +123,15 @@ function decodeEntities(s: string): string {
     .replace(/&amp;/g, "&");
 }
 
+/** The opening of a text, cut at a word boundary (the `summary` when the source gives none, as the demo corpus does). */
+export function excerpt(text: string, max = 500): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
 export function nonEmpty(s: unknown): string | null {
   return typeof s === "string" && s.trim() !== "" ? s.trim() : null;
 }

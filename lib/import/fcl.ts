@@ -5,7 +5,7 @@
  * (the document URIs for the operator's own fetch), not judgments.
  */
 import { escapeHtml } from "@/lib/text/html";
-import { checkDate, htmlToText, httpUrl, judgeNameProblem, LICENCES, sanitiseHtml } from "./common";
+import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, sanitiseHtml } from "./common";
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, sniff } from "./stream";
 import { judgmentTitle } from "./title";
@@ -150,6 +150,7 @@ export function mapAkn(root: XmlElement, file: string, today = new Date()): Read
     jurisdiction: "UK",
     case_number: ncn ?? (caseNumbers.length ? caseNumbers.join(", ") : null),
     title: judgmentTitle({ jurisdiction: "UK", caseName, neutralCitation: ncn, caseNumbers, courtName }),
+    summary: excerpt(fullText),
     court_name: courtName,
     court_level: level,
     case_type: caseType,

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { escapeHtml } from "@/lib/text/html";
-import { checkDate, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml } from "./common";
+import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml } from "./common";
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, jsonValues, MalformedFileError, sniff } from "./stream";
 import { crownCaseName, judgmentTitle, plKindWord } from "./title";
@@ -247,6 +247,7 @@ function mapPlCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
     jurisdiction: "PL",
     case_number: docket,
     title: judgmentTitle({ jurisdiction: "PL", kind, courtName, date: date.date, caseNumbers: docket ? [docket] : [] }),
+    summary: nonEmpty(col(row, "excerpt")) ?? excerpt(fullText),
     court_name: courtName,
     court_level: courtName ? (LEVELS.find((l) => courtName.startsWith(l)) ?? null) : null,
     case_type: department ? (/karn/i.test(department) ? "Karna" : /cywil/i.test(department) ? "Cywilna" : null) : null,
@@ -330,6 +331,7 @@ function mapEnCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
     jurisdiction: "UK",
     case_number: citation ?? docket,
     title: judgmentTitle({ jurisdiction: "UK", caseName: titleBlockName(text), neutralCitation: citation, caseNumbers: docket ? [docket] : [] }),
+    summary: nonEmpty(row.excerpt) ?? excerpt(text),
     court_name: court.name,
     court_level: nonEmpty(row.court_type) ?? court.level,
     case_type: court.caseType,
@@ -377,6 +379,7 @@ function mapAppealCourt(row: Row, pos: Position, today: Date): ReadItem {
     jurisdiction: "UK",
     case_number: ncn,
     title: judgmentTitle({ jurisdiction: "UK", caseName: titleBlockName(text), neutralCitation: ncn }),
+    summary: excerpt(text),
     court_name: "Court of Appeal (Criminal Division)",
     court_level: "Court of Appeal",
     case_type: "Criminal",

@@ -3,7 +3,7 @@
  * (`{links, items[], queryTemplate, info}`), a bare judgment object (a dump item), an array of them, or JSON Lines.
  * Streamed: a dump page of any size is read item by item. Field meanings: docs/ingestion.md, "SAOS".
  */
-import { checkDate, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml, stringList } from "./common";
+import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml, stringList } from "./common";
 import { headOf, jsonValues, sniff } from "./stream";
 import { judgmentTitle, plKindWord } from "./title";
 import type { ImportJudge, JudgmentRecord, ReadItem, SourceReference } from "./types";
@@ -149,6 +149,7 @@ export function mapSaos(j: Obj, file: string, ordinal: number, today = new Date(
     jurisdiction: "PL",
     case_number: caseNumbers.length ? caseNumbers.join(", ") : null,
     title: judgmentTitle({ jurisdiction: "PL", kind: typeof j.judgmentType === "string" ? j.judgmentType : null, courtName, date: date.date, caseNumbers }),
+    summary: nonEmpty(j.summary) ?? excerpt(fullText),
     court_name: courtName,
     court_level: courtLevel,
     case_type: typeof division?.type === "string" ? (DIVISION_TYPE[division.type] ?? division.type) : null,

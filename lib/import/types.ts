@@ -45,6 +45,8 @@ export interface JudgmentRecord {
   jurisdiction: "PL" | "UK";
   case_number: string | null;
   title: string;
+  /** The source's summary or excerpt, else the opening of the text. */
+  summary: string;
   court_name: string | null;
   court_level: string | null;
   case_type: string | null;

@@ -16,6 +16,7 @@ const COLUMNS = [
   "jurisdiction",
   "case_number",
   "title",
+  "summary",
   "court_name",
   "court_level",
   "case_type",
