@@ -303,7 +303,8 @@ function ukCourtOf(citation: string | null): { name: string | null; level: strin
 /** "R v Surname" from the title block (the first lines) when the row has no case name. */
 function titleBlockName(text: string): string | null {
   const head = text.slice(0, 4000);
-  const m = /\b(?:R|REGINA|REX|THE KING|THE QUEEN)\s*\n?\s*-?\s*v\.?\s*-?\s*\n?\s*([A-Z][A-Za-z'’-]+(?:[ \t]+[A-Z][A-Za-z'’-]+){0,4})/.exec(head);
+  // "R v Smith", "REGINA v SMITH", and the cover page's spaced "R E G I N A" / "v" / "JOHN SMITH" on lines of their own.
+  const m = /\b(?:R\s?E\s?G\s?I\s?N\s?A|REX|THE KING|THE QUEEN|R)\s+-?\s*v\.?\s+-?\s*([A-Z][A-Za-z'’-]+(?:[ \t]+[A-Z][A-Za-z'’-]+){0,4})/.exec(head);
   return m ? crownCaseName(m[1]) : null;
 }
 
