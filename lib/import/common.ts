@@ -42,13 +42,18 @@ export function checkDate(raw: string | null | undefined, field: string, today =
   return { date: iso };
 }
 
+const SURNAME_PREFIXES = new Set(["Mc", "Mac", "De", "Di", "Da", "Du", "La", "Le", "Van", "Von", "Fitz"]);
+
 /**
  * Why a judge's name looks like two names run together ("Jacek Sikorski i Bogdan Gierzyński",
  * "Anna KowalskaJan Nowak", "A, B"), or null. The name is kept as the source gives it; the import reports it.
  */
 export function judgeNameProblem(name: string): string | null {
   if (/\s(?:i|oraz|and|&)\s/i.test(name)) return `judge name ${JSON.stringify(name)} looks like two names joined by a conjunction`;
-  if (/[a-ząćęłńóśźż][A-ZĄĆĘŁŃÓŚŹŻ]/u.test(name)) return `judge name ${JSON.stringify(name)} looks like two names run together`;
+  // "KowalskaJan": a word of two capitalised parts, unless the first is a surname prefix (McGowan, MacKenzie, DeSilva).
+  for (const m of name.matchAll(/(\p{Lu}\p{Ll}+)(\p{Lu}\p{Ll}+)/gu)) {
+    if (!SURNAME_PREFIXES.has(m[1])) return `judge name ${JSON.stringify(name)} looks like two names run together`;
+  }
   if (/[,;]/.test(name) && !/,\s*(?:Master of the Rolls|MR|KC|QC|LJ|J|P|VP|CJ|President of [^,]+)\s*$/i.test(name) && name.split(/[,;]/).filter((p) => p.trim().split(/\s+/).length >= 2).length >= 2)
     return `judge name ${JSON.stringify(name)} looks like a list of names`;
   return null;

@@ -55,6 +55,8 @@ describe("checks", () => {
     expect(judgeNameProblem("SIR GEOFFREY VOS, MASTER OF THE ROLLS")).toBeNull();
     expect(judgeNameProblem("SSA Anna Nowak-Kowalska")).toBeNull();
     expect(judgeNameProblem("LORD JUSTICE DINGEMANS")).toBeNull();
+    expect(judgeNameProblem("Mrs Justice McGowan")).toBeNull();
+    expect(judgeNameProblem("Lord Justice MacKenzie")).toBeNull();
   });
 
   it("only http(s) URLs are kept", () => {
