@@ -58,10 +58,22 @@ function dbReason(e: unknown): string {
   return `database rejected the record: ${err.constraint ? `${err.constraint}: ` : ""}${err.message ?? String(e)}`;
 }
 
-async function write(client: pg.Client, records: JudgmentRecord[]): Promise<{ source_id: string; inserted: boolean }[]> {
-  const rows = records.map((r) => ({ ...r, source_hash: recordHash(r) }));
-  const { rows: out } = await client.query<{ source_id: string; inserted: boolean }>(SQL, [JSON.stringify(rows)]);
+async function write(client: pg.Client, records: (JudgmentRecord & { source_hash: string })[]): Promise<{ source_id: string; inserted: boolean }[]> {
+  if (!records.length) return [];
+  const { rows: out } = await client.query<{ source_id: string; inserted: boolean }>(SQL, [JSON.stringify(records)]);
   return out;
+}
+
+const sameKey = (r: { source_id: string; source_hash: string }) => `${r.source_id}\u0000${r.source_hash}`;
+
+/** Records whose stored hash already matches: skipped without sending their text (a resumed run re-reads fast). */
+async function unchanged(client: pg.Client, records: (JudgmentRecord & { source_hash: string })[]): Promise<Set<string>> {
+  const { rows } = await client.query<{ source_id: string; source_hash: string | null }>(
+    "select source_id, source_hash from public.judgments where source = $1 and source_id = any($2::text[])",
+    [records[0].source, records.map((r) => r.source_id)],
+  );
+  const stored = new Map(rows.map((r) => [r.source_id, r.source_hash]));
+  return new Set(records.filter((r) => stored.get(r.source_id) === r.source_hash).map(sameKey));
 }
 
 export async function upsertBatch(client: pg.Client, records: JudgmentRecord[]): Promise<BatchOutcome> {
@@ -75,9 +87,14 @@ export async function upsertBatch(client: pg.Client, records: JudgmentRecord[]):
     }
     for (const r of batch) if (!seen.has(r.source_id)) outcome.skipped.push(r.source_id);
   };
+  const hashed = records.map((r) => ({ ...r, source_hash: recordHash(r) }));
+  const same = await unchanged(client, hashed);
+  const todo = hashed.filter((r) => !same.has(sameKey(r)));
+  const skipped = hashed.filter((r) => same.has(sameKey(r))).map((r) => r.source_id);
+  outcome.skipped.push(...skipped);
   try {
     // One statement: the whole batch lands or none of it does.
-    tally(await write(client, records), records);
+    tally(await write(client, todo), todo);
     return outcome;
   } catch {
     // Fall through to one record at a time.
@@ -85,8 +102,9 @@ export async function upsertBatch(client: pg.Client, records: JudgmentRecord[]):
   // One statement per record: each is atomic on its own.
   outcome.inserted = [];
   outcome.updated = [];
-  outcome.skipped = [];
-  for (const [index, r] of records.entries()) {
+  outcome.skipped = [...skipped];
+  for (const [index, r] of hashed.entries()) {
+    if (same.has(sameKey(r))) continue;
     try {
       tally(await write(client, [r]), [r]);
     } catch (e) {

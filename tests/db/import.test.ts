@@ -185,6 +185,18 @@ describe("SAOS", () => {
     expect(await count("saos", `${SYNTH}resume-%`)).toBe(5);
   });
 
+  it("a changed record is updated in place (same row, new content), an unchanged one in the same file skipped", async () => {
+    const item = JSON.parse(readFileSync(SAOS_CT, "utf8")) as Record<string, unknown>;
+    const lines = (kw: string[]) => [1, 2].map((i) => JSON.stringify({ ...item, id: `${SYNTH}upd-${i}`, keywords: i === 2 ? kw : [] })).join("\n");
+    const file = writeFile("update.jsonl", lines(["prawo karne"]));
+    expect(await run("saos", [file])).toMatchObject({ inserted: 2 });
+    const before = await pool.query<{ id: string }>("select id from public.judgments where source = 'saos' and source_id = $1", [`${SYNTH}upd-2`]);
+    writeFileSync(file, lines(["prawo karne", "środki karne"]));
+    expect(await run("saos", [file])).toMatchObject({ read: 2, inserted: 0, updated: 1, skipped: 1 });
+    const after = await pool.query<{ id: string; keywords: string[] }>("select id, keywords from public.judgments where source = 'saos' and source_id = $1", [`${SYNTH}upd-2`]);
+    expect(after.rows).toEqual([{ id: before.rows[0].id, keywords: ["prawo karne", "środki karne"] }]);
+  });
+
   it("--dry-run reads and checks without writing", async () => {
     const item = JSON.parse(readFileSync(SAOS_CT, "utf8")) as Record<string, unknown>;
     const file = writeFile("dry.json", JSON.stringify({ ...item, id: `${SYNTH}dry` }));
