@@ -98,10 +98,10 @@ export interface IngestOptions {
   onProgress?: (progress: { lines: number; bytes: number; totalBytes: number }) => void;
 }
 
-export const JSON_COLUMNS = new Set(["judges", "metadata", "base_raw_extraction"]);
+const JSON_COLUMNS = new Set(["judges", "metadata", "base_raw_extraction"]);
 
 /** Column → value for one validated row. Base columns are written only when the row carries extraction data. */
-export function toColumns(row: IngestRow): Record<string, unknown> {
+function toColumns(row: IngestRow): Record<string, unknown> {
   const cols: Record<string, unknown> = {};
   const { extraction, ...core } = row;
   for (const [k, v] of Object.entries(core)) if (v !== undefined) cols[k] = v ?? null;
