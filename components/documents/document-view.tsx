@@ -106,14 +106,20 @@ export function DocumentView({ judgment, f, html: initialHtml = null }: { judgme
               </Row>
             ) : null}
             <Row k="source_url" label={D.source} matched={false} matchedLabel="">
+              {judgment.source ? <span>{D.sourceNames[judgment.source]}</span> : null}
               {judgment.sourceUrl ? (
                 <a href={judgment.sourceUrl} rel="noopener noreferrer nofollow" target="_blank" className="text-brand underline">
                   {D.sourceLink}
                 </a>
-              ) : (
+              ) : judgment.source ? null : (
                 t.common.none
               )}
             </Row>
+            {judgment.licence ? (
+              <Row k="licence" label={D.licence} matched={false} matchedLabel="">
+                {judgment.licence}
+              </Row>
+            ) : null}
           </dl>
         </Card>
 

@@ -21,6 +21,9 @@ export interface Judgment {
   publicationDate: string | null;
   decisionType: string | null;
   sourceUrl: string | null;
+  /** The importer the row came from (saos, fcl, juddges); null for our own JSONL and the demo corpus. */
+  source: "saos" | "fcl" | "juddges" | null;
+  licence: string | null;
   summary: string | null;
   judges: Judge[];
   keywords: string[];
@@ -58,6 +61,8 @@ export function normaliseJudgment(input: Raw): Judgment {
     publicationDate: s(raw.publication_date),
     decisionType: s(raw.decision_type),
     sourceUrl: s(raw.source_url),
+    source: raw.source === "saos" || raw.source === "fcl" || raw.source === "juddges" ? raw.source : null,
+    licence: s(raw.licence),
     summary: s(raw.summary),
     judges,
     keywords: list(raw.keywords),

@@ -14,6 +14,7 @@ import { dateToEpochSeconds } from "@/lib/search/document";
 import { getSearchEngine } from "@/lib/search/engine";
 import { andAll, type FilterNode } from "@/lib/search/filter";
 import { escapeHtml } from "@/lib/text/html";
+import { SANITIZE_OPTIONS } from "@/lib/import/common";
 import { isUuid } from "@/lib/schema/uuid";
 import { isJsonObject } from "@/lib/supabase/json";
 import type { Identity } from "./identity";
@@ -89,7 +90,7 @@ function fullTextOf(d: Record<string, unknown>): string {
 }
 
 function metadataOf(d: Record<string, unknown>) {
-  const { full_text: _omitted, ...rest } = d;
+  const { full_text: _omitted, full_html: _html, ...rest } = d;
   const listed = Object.fromEntries(JUDGMENT_DETAIL_KEYS.map((k) => [k, rest[k] ?? null]));
   return { ...withoutNulls(rest), ...listed, full_text_length: fullTextOf(d).length };
 }
@@ -101,7 +102,16 @@ function metadataOf(d: Record<string, unknown>) {
 export async function documentPage(rawId: string | undefined, identity: Identity) {
   const id = checkId(rawId);
   const d = await detail(id, identity);
-  return { metadata: metadataOf(d), html: fullTextToHtml(fullTextOf(d)) };
+  return { metadata: metadataOf(d), html: htmlOf(d) };
+}
+
+/**
+ * The page's HTML: the source's own markup kept by an importer (lib/import, sanitised on import and again here with
+ * the same allowlist, so a row written by other means cannot carry more), else paragraphs rebuilt from the text.
+ */
+function htmlOf(d: Record<string, unknown>): string {
+  if (typeof d.full_html === "string" && d.full_html.trim()) return sanitizeHtml(d.full_html, SANITIZE_OPTIONS);
+  return fullTextToHtml(fullTextOf(d));
 }
 
 /**
@@ -150,7 +160,7 @@ export function fullTextToHtml(text: string): string {
 
 export async function documentHtml(rawId: string | undefined, identity: Identity) {
   const id = checkId(rawId);
-  return { id, html: fullTextToHtml(fullTextOf(await detail(id, identity))) };
+  return { id, html: htmlOf(await detail(id, identity)) };
 }
 
 /** Page size default 20, max 100, offset 0 (R-LIM-028); the engine is asked for offset + limit and the page is cut here. */

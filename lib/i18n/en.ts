@@ -216,6 +216,8 @@ export const en = {
     judges: "Judges",
     source: "Source",
     sourceLink: "Open the original",
+    licence: "Licence",
+    sourceNames: { saos: "SAOS (saos.org.pl)", fcl: "Find Case Law (The National Archives)", juddges: "JuDDGES dataset" },
     keywords: "Keywords",
     topics: "Legal topics",
     fullText: "Full text",

@@ -216,6 +216,8 @@ export const pl: PolishOf<Messages> = {
     judges: "Sędziowie",
     source: "Źródło",
     sourceLink: "Otwórz oryginał",
+    licence: "Licencja",
+    sourceNames: { saos: "SAOS (saos.org.pl)", fcl: "Find Case Law (The National Archives)", juddges: "Zbiór danych JuDDGES" },
     keywords: "Słowa kluczowe",
     topics: "Dziedziny prawa",
     fullText: "Pełny tekst",

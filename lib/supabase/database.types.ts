@@ -817,6 +817,7 @@ export type Database = {
           decision_date: string | null;
           decision_type: string | null;
           deep_analysis_status: string | null;
+          full_html: string | null;
           full_text: string;
           id: string;
           judges: Json;
@@ -824,10 +825,14 @@ export type Database = {
           jurisdiction: string;
           keywords: string[] | null;
           legal_topics: string[] | null;
+          licence: string | null;
           metadata: Json;
           outcome: string | null;
           publication_date: string | null;
+          source: string;
+          source_hash: string | null;
           source_id: string | null;
+          source_references: Json;
           source_url: string | null;
           structure_extraction_status: string | null;
           summary: string | null;
@@ -921,6 +926,7 @@ export type Database = {
           decision_date?: string | null;
           decision_type?: string | null;
           deep_analysis_status?: string | null;
+          full_html?: string | null;
           full_text: string;
           id?: string;
           judges?: Json;
@@ -928,10 +934,14 @@ export type Database = {
           jurisdiction: string;
           keywords?: string[] | null;
           legal_topics?: string[] | null;
+          licence?: string | null;
           metadata?: Json;
           outcome?: string | null;
           publication_date?: string | null;
+          source?: string;
+          source_hash?: string | null;
           source_id?: string | null;
+          source_references?: Json;
           source_url?: string | null;
           structure_extraction_status?: string | null;
           summary?: string | null;
@@ -1025,6 +1035,7 @@ export type Database = {
           decision_date?: string | null;
           decision_type?: string | null;
           deep_analysis_status?: string | null;
+          full_html?: string | null;
           full_text?: string;
           id?: string;
           judges?: Json;
@@ -1032,10 +1043,14 @@ export type Database = {
           jurisdiction?: string;
           keywords?: string[] | null;
           legal_topics?: string[] | null;
+          licence?: string | null;
           metadata?: Json;
           outcome?: string | null;
           publication_date?: string | null;
+          source?: string;
+          source_hash?: string | null;
           source_id?: string | null;
+          source_references?: Json;
           source_url?: string | null;
           structure_extraction_status?: string | null;
           summary?: string | null;

@@ -126,13 +126,15 @@ function toColumns(row: IngestRow): Record<string, unknown> {
 }
 
 /** One upsert statement: atomic on its own, so a row is written whole or not at all. */
-async function upsert(client: pg.Client, row: IngestRow): Promise<"inserted" | "updated"> {
+export async function upsert(client: pg.Client, row: IngestRow): Promise<"inserted" | "updated"> {
   const cols = toColumns(row);
   const names = Object.keys(cols);
   const values = names.map((n) => (JSON_COLUMNS.has(n) && cols[n] !== null ? JSON.stringify(cols[n]) : cols[n]));
   const placeholders = names.map((n, i) => `$${i + 1}${JSON_COLUMNS.has(n) ? "::jsonb" : ""}`);
-  const target = row.source_id !== undefined ? "source_id" : "id";
-  const updates = names.filter((n) => n !== target).map((n) => `${n} = excluded.${n}`);
+  const key = row.source_id !== undefined ? "source_id" : "id";
+  // JSONL rows are source 'jsonl' (the column default); (source, source_id) is the unique key.
+  const target = key === "source_id" ? "source, source_id" : "id";
+  const updates = names.filter((n) => n !== key).map((n) => `${n} = excluded.${n}`);
   const sql =
     `insert into public.judgments (${names.join(", ")}) values (${placeholders.join(", ")}) ` +
     `on conflict (${target}) do ${updates.length ? `update set ${updates.join(", ")}` : "nothing"} ` +

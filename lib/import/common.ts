@@ -1,0 +1,147 @@
+/**
+ * Checks and conversions every importer shares: licences per source, date plausibility, judges' names run together,
+ * URL schemes, and the one HTML sanitiser (sanitize-html with an allowlist) with its plain-text rendering.
+ */
+import sanitizeHtml from "sanitize-html";
+import type { ImportSource } from "./types";
+
+/** Licence and attribution stored on every judgment of a source (shown on the judgment page). */
+export const LICENCES: Record<ImportSource, string> = {
+  saos:
+    "Polish court judgment: official document excluded from copyright (Copyright Act, art. 4); via SAOS (saos.org.pl), public API",
+  fcl:
+    "Open Justice Licence, The National Archives (Find Case Law); computational analysis needs a separate licence from TNA",
+  juddges:
+    "Judgment: official document excluded from copyright (Polish Copyright Act, art. 4); dataset packaging JuDDGES, CC BY 4.0",
+  jsonl: "as supplied by the operator",
+};
+
+/** Printed in the summary of a Find Case Law import (the import is not refused). */
+export const FCL_NOTICE =
+  "Find Case Law judgments are licensed under the Open Justice Licence, which does not permit computational analysis " +
+  "(programmatic searching, extraction or enrichment) without a separate transactional licence from The National " +
+  "Archives: https://caselaw.nationalarchives.gov.uk/open-justice-licence";
+
+/** Earliest plausible judgment date: older dates are data-entry errors in these sources. */
+const EARLIEST = "1900-01-01";
+
+/**
+ * `YYYY-MM-DD` of a source date, or a problem: not a date, before 1900 or after today (the SAOS samples carry
+ * 2101-04-14 and 3013-12-04). Never corrected: the caller rejects the record.
+ */
+export function checkDate(raw: string | null | undefined, field: string, today = new Date()): { date: string | null } | { problem: string } {
+  if (raw === null || raw === undefined || raw.trim() === "") return { date: null };
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw.trim());
+  if (!m) return { problem: `${field} ${JSON.stringify(raw)} is not a date` };
+  const iso = `${m[1]}-${m[2]}-${m[3]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) return { problem: `${field} ${JSON.stringify(raw)} is not a calendar date` };
+  const todayIso = today.toISOString().slice(0, 10);
+  if (iso > todayIso) return { problem: `${field} ${iso} is impossible (after today, ${todayIso})` };
+  if (iso < EARLIEST) return { problem: `${field} ${iso} is impossible (before ${EARLIEST})` };
+  return { date: iso };
+}
+
+const SURNAME_PREFIXES = new Set(["Mc", "Mac", "De", "Di", "Da", "Du", "La", "Le", "Van", "Von", "Fitz"]);
+
+/**
+ * Why a judge's name looks like two names run together ("Jacek Sikorski i Bogdan Gierzyński",
+ * "Anna KowalskaJan Nowak", "A, B"), or null. The name is kept as the source gives it; the import reports it.
+ */
+export function judgeNameProblem(name: string): string | null {
+  if (/\s(?:i|oraz|and|&)\s/i.test(name)) return `judge name ${JSON.stringify(name)} looks like two names joined by a conjunction`;
+  // "KowalskaJan": a word of two capitalised parts, unless the first is a surname prefix (McGowan, MacKenzie, DeSilva).
+  for (const m of name.matchAll(/(\p{Lu}\p{Ll}+)(\p{Lu}\p{Ll}+)/gu)) {
+    if (!SURNAME_PREFIXES.has(m[1])) return `judge name ${JSON.stringify(name)} looks like two names run together`;
+  }
+  if (/[,;]/.test(name) && !/,\s*(?:Master of the Rolls|MR|KC|QC|LJ|J|P|VP|CJ|President of [^,]+)\s*$/i.test(name) && name.split(/[,;]/).filter((p) => p.trim().split(/\s+/).length >= 2).length >= 2)
+    return `judge name ${JSON.stringify(name)} looks like a list of names`;
+  return null;
+}
+
+/** The URL when it is http(s), else null (a javascript: or file: URL is never stored). */
+export function httpUrl(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const u = new URL(raw.trim());
+    return u.protocol === "http:" || u.protocol === "https:" ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+const ALLOWED_TAGS = [
+  "p", "br", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "sup", "sub", "blockquote",
+  "ol", "ul", "li", "table", "thead", "tbody", "tr", "td", "th", "span", "div", "section", "a",
+];
+
+/** The page's allowlist: structure and emphasis, paragraph numbers as data attributes, links only http(s). */
+export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    "*": ["data-num", "data-eid", "data-ref-type", "class"],
+    a: ["href", "title", "rel"],
+    td: ["colspan", "rowspan"],
+    th: ["colspan", "rowspan"],
+  },
+  allowedClasses: { "*": ["anon", "num", "judgment-heading", "ref", "para", "quote"] },
+  allowedSchemes: ["http", "https"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  disallowedTagsMode: "discard",
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }) },
+};
+
+/** Markup that sanitising would have to remove with its content: the record is rejected, never silently cleaned. */
+const DANGEROUS = /<\s*(script|style|iframe|object|embed|form|frame|frameset|link|meta|base)\b|\son[a-z]+\s*=|(?:href|src)\s*=\s*["']?\s*(?:javascript|vbscript|data):/i;
+
+/** Sanitised HTML, or the reason the HTML fails sanitising. */
+export function sanitiseHtml(html: string): { html: string } | { problem: string } {
+  const bad = DANGEROUS.exec(html);
+  if (bad) return { problem: `HTML fails sanitising: ${JSON.stringify(bad[0].trim())} would be removed` };
+  return { html: sanitizeHtml(html, SANITIZE_OPTIONS) };
+}
+
+const BLOCK = /<\/?(?:p|div|h[1-6]|li|tr|table|blockquote|section|ol|ul)\b[^>]*>|<br\s*\/?>/gi;
+
+/**
+ * Plain text of HTML that sanitiseHtml produced (well-formed, no comments, scripts or raw `<` in text): blocks become
+ * blank-line-separated paragraphs, tags go, entities are decoded. The result is text, never rendered as HTML.
+ */
+export function htmlToText(html: string): string {
+  const text = html.replace(/<!--[\s\S]*?-->/g, "").replace(BLOCK, "\n\n").replace(/<[^>]*>/g, "");
+  return decodeEntities(text)
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/[ \t\r\n\u00a0]+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&amp;/g, "&");
+}
+
+/** The opening of a text, cut at a word boundary (the `summary` when the source gives none, as the demo corpus does). */
+export function excerpt(text: string, max = 500): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+export function nonEmpty(s: unknown): string | null {
+  return typeof s === "string" && s.trim() !== "" ? s.trim() : null;
+}
+
+export function stringList(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim());
+}
