@@ -81,6 +81,8 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
       upstashToken: env.UPSTASH_REDIS_REST_TOKEN as string,
       redisUrl,
       log: say,
+      // .env.local is read into `env`, not into this process's environment, which lib/config reads.
+      autoconfirm: env.AUTH_AUTOCONFIRM === undefined ? undefined : !["0", "false"].includes(env.AUTH_AUTOCONFIRM),
     }),
   );
   cleanups.push(() => gateway.close());
@@ -96,6 +98,8 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
     cleanups.push(() => catcher.close());
     smtpUrl = catcher.url;
   }
+  // The Auth server's confirmation mails (change of address; sign-up when AUTH_AUTOCONFIRM is off) go there too.
+  gateway.setSmtpUrl(smtpUrl);
   cleanups.push(
     await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say, smtpUrl }),
   );

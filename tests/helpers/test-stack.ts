@@ -64,6 +64,7 @@ export async function startTestStack() {
     log,
   });
   const mail = await startMailCatcher({ databaseUrl: db.databaseUrl, port: 0, log });
+  gateway.setSmtpUrl(mail.url);
   // A real extraction worker on the stack's database, so API tests and journeys see jobs complete (issue 18).
   const worker = spawnWorker({ ...process.env, DATABASE_URL: db.databaseUrl }, ["ignore", "ignore", "inherit"]);
   const env: TestStackEnv = {
