@@ -247,12 +247,22 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
       }
       if (sections.length === 0) {
         // Nothing new: move the watermarks so the next run looks at less.
-        if (!opts.dryRun) await advance(opts.pool, searches.map((s) => s.id), now);
+        if (!opts.dryRun) {
+          await advance(opts.pool, searches.map((s) => s.id), now);
+          return;
+        }
+        const due = await unsettledLines(opts.pool, userId);
+        if (due > 0) {
+          detail.judgments = due;
+          detail.status = "dry-run";
+          report.judgmentsListed += due;
+        }
         return;
       }
       const listed = sections.reduce((n, s) => n + s.items.length, 0);
       if (opts.dryRun) {
-        detail.judgments = listed;
+        // What the next run would mail: the new lines and those of digests recorded and not yet acknowledged.
+        detail.judgments = listed + (await unsettledLines(opts.pool, userId));
         detail.status = "dry-run";
         report.judgmentsListed += detail.judgments;
         return;
@@ -348,6 +358,16 @@ async function recordDigest(pool: pg.Pool, runId: string, userId: string, sectio
   } finally {
     client.release();
   }
+}
+
+/** Lines of the user's digests recorded and not acknowledged (a dry run reports them as due). */
+async function unsettledLines(pool: pg.Pool, userId: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from public.alert_deliveries a join public.alert_digests d on d.id = a.digest_id
+      where d.user_id = $1 and d.status in ('pending', 'failed') and a.status <> 'sent'`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 async function linesOf(pool: pg.Pool, digestId: string): Promise<number> {
