@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runDigest } from "@/lib/backend/alerts/digest";
 import { unsubscribeSecret } from "@/lib/backend/alerts/token";
 import { generateLocalKeys } from "@/server/keys";
