@@ -6,12 +6,18 @@
  * 2. for each, finds the judgments added since its watermark (created_at > last_digest_at) that match it and were
  *    never sent for it: "extractions" through the one SQL matching predicate (structured.filter_predicate), "search"
  *    through the search engine (keywords + filter expression; hits beyond the engine's cap are not seen);
- * 3. per user, claims the listed pairs in alert_deliveries (unique per saved search and judgment: a pair already
- *    sent is never claimed again, so a crashed and restarted run never sends a judgment twice), sends ONE mail
- *    (HTML + text) with at most ALERT_DIGEST_MAX_ITEMS per search and each search's total, retrying SMTP errors with
- *    exponential backoff, then marks the pairs sent and moves the user's watermarks to the run's start. A user whose
- *    mail finally fails gets status "failed" with the error and keeps the old watermarks (the next run tries again);
- *    the other users' digests go on.
+ * 3. per user, first sends again any digest an earlier run recorded and never got acknowledged (the same mail, the
+ *    same Message-ID), then claims the listed pairs in alert_deliveries (unique per saved search and judgment: a pair
+ *    already sent, or in a recorded digest, is never claimed again), records the digest (alert_digests: user, saved
+ *    searches, period and the composed mail) BEFORE sending it, and sends ONE mail (HTML + text) with at most
+ *    ALERT_DIGEST_MAX_ITEMS per search and each search's total under a Message-ID derived from that record, retrying
+ *    SMTP errors with exponential backoff; then marks the digest and its pairs sent and moves the user's watermarks to
+ *    the run's start. A digest that finally fails is "failed" with the error, the watermarks stay, and the next run
+ *    sends it again as it was: a server that stored it before its answer was lost receives the same Message-ID, which
+ *    receivers drop as a duplicate (docs/accounts.md says what is left). The other users' digests go on.
+ *
+ * Only confirmed addresses with no change pending receive digests (an alert cannot be switched on otherwise: a
+ * trigger refuses it, SA001).
  *
  * Runs are serialised: a run that sends (not a dry run) holds a Postgres session advisory lock (DIGEST_RUN_LOCK) on
  * one connection of the pool for its whole length, so the scheduler, `npm run alerts:send` and POST
