@@ -18,10 +18,7 @@ export interface ContactNotifyMessage {
   message_id: string;
 }
 
-/**
- * Up to 10 more tries over about 17 hours (pg-boss doubles the delay from 60 s: 1, 2, 4, … 512 min); one queued job
- * per message (the singleton key), however often it is queued.
- */
+/** Up to 10 more tries over about 17 hours (pg-boss doubles the delay from 60 s: 1, 2, 4, … 512 min). */
 export const CONTACT_NOTIFY_SEND_OPTIONS: PgBoss.SendOptions = { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 };
 
 let sender: Promise<PgBoss> | null = null;
@@ -34,7 +31,14 @@ export async function enqueueContactNotification(messageId: string, databaseUrl 
     throw e;
   });
   const boss = await sender;
-  await boss.send(CONTACT_NOTIFY_QUEUE, { message_id: messageId } satisfies ContactNotifyMessage, { ...CONTACT_NOTIFY_SEND_OPTIONS, singletonKey: messageId });
+  await boss.send(CONTACT_NOTIFY_QUEUE, { message_id: messageId } satisfies ContactNotifyMessage, CONTACT_NOTIFY_SEND_OPTIONS);
+}
+
+/** Close the sending side's connections (tools and tests that queued something end with it). */
+export async function closeContactNotifyQueue(): Promise<void> {
+  const boss = await sender?.catch(() => null);
+  sender = null;
+  await boss?.stop({ graceful: false, wait: true });
 }
 
 export interface ContactNotifyWorker {
