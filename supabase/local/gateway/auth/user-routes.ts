@@ -200,7 +200,7 @@ async function requireReauthentication(
 ): Promise<void> {
   const recent = session !== null && Date.now() - session.created_at.getTime() <= ctx.passwordChangeRecentSignInSeconds * 1000;
   if (currentPassword !== undefined) {
-    if (!(await passwordMatches(user, currentPassword))) throw badRequest("current_password_mismatch", "Current password required when setting new password.");
+    if (!(await passwordMatches(user, currentPassword))) throw badRequest("current_password_mismatch", "Current password is incorrect.");
     return;
   }
   if (!recent) throw badRequest("reauthentication_needed", "Password update requires reauthentication.");
