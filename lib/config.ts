@@ -57,6 +57,24 @@ const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: int(10, 1),
   AUTH_RATE_LIMIT_EMAIL_WINDOW_SECONDS: int(900, 1),
   /**
+   * The local Auth server (supabase/local/gateway/auth; docs/local-stack.md). Sign-ups per client address per window,
+   * counted at the Auth server itself (Supabase's default: 30 per 5 minutes per IP); the app's own sign-ups all come
+   * from the app server's address, so this also caps sign-ups through the app.
+   */
+  AUTH_SIGNUP_RATE_LIMIT_PER_IP: int(30, 1),
+  AUTH_SIGNUP_RATE_LIMIT_WINDOW_SECONDS: int(300, 1),
+  /**
+   * Whether a local sign-up is confirmed at once (on by default: `npm start` then sign up, no mail to open). Off, a
+   * sign-up gets a confirmation mail through SMTP_URL and no session until the link is opened. Either way alert mail
+   * goes only to confirmed addresses, and a change of address always waits for its confirmation link.
+   */
+  AUTH_AUTOCONFIRM: z
+    .enum(["0", "1", "false", "true"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  /** A password change by token alone (PUT /auth/v1/user) needs a sign-in this recent, or the current password. */
+  AUTH_PASSWORD_CHANGE_RECENT_SIGNIN_SECONDS: int(24 * 3600, 0),
+  /**
    * Per-hour quotas of costly or abusable operations (one mechanism: `quota` on a route, lib/api/rate-limit.ts):
    * signed-in callers are counted by their hashed user identity, anonymous ones by client address.
    */

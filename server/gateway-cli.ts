@@ -2,7 +2,8 @@
  * The local gateway (supabase/local/gateway) as a process of its own, so the launcher can restart it when it dies
  * (server/supervise.ts) without taking anything else down. Settings from the environment the launcher passes:
  * GATEWAY_PORT, DATABASE_URL, SUPABASE_JWT_PRIVATE_JWK, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY,
- * UPSTASH_REDIS_REST_TOKEN, REDIS_URL (optional), GATEWAY_PUBLIC_URL (optional). Once listening it tells the launcher
+ * UPSTASH_REDIS_REST_TOKEN, REDIS_URL (optional), GATEWAY_PUBLIC_URL (optional), GATEWAY_SMTP_URL (optional: where the
+ * Auth server's confirmation mails go), AUTH_AUTOCONFIRM (read by lib/config). Once listening it tells the launcher
  * its URL and whether the Upstash bridge reached Redis; it stops with SIGTERM/SIGINT and when the launcher is gone.
  */
 import { startGateway } from "../supabase/local/gateway";
@@ -30,6 +31,7 @@ async function main() {
     serviceRoleKey: required("SUPABASE_SERVICE_ROLE_KEY"),
     upstashToken: required("UPSTASH_REDIS_REST_TOKEN"),
     redisUrl: process.env.REDIS_URL || undefined,
+    smtpUrl: process.env.GATEWAY_SMTP_URL || undefined,
     log,
   });
   let stopping = false;

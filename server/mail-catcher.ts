@@ -44,8 +44,10 @@ export async function startMailCatcher(opts: { databaseUrl: string; port?: numbe
           const rcpt = session.envelope.rcptTo.map((r) => r.address);
           const html = typeof mail.html === "string" ? mail.html : null;
           await pool.query(
-            `insert into public.mail_messages (mail_from, rcpt_to, subject, text_body, html_body, size_bytes)
-             values ($1, $2, $3, $4, $5, $6)`,
+            // A message it already holds (same Message-ID, sent again after a lost answer) is kept once.
+            `insert into public.mail_messages (mail_from, rcpt_to, subject, text_body, html_body, size_bytes, message_id)
+             values ($1, $2, $3, $4, $5, $6, $7)
+             on conflict (message_id) where message_id is not null do nothing`,
             [
               session.envelope.mailFrom ? session.envelope.mailFrom.address : (addresses(mail.from)[0] ?? null),
               rcpt.length ? rcpt : addresses(mail.to),
@@ -53,6 +55,7 @@ export async function startMailCatcher(opts: { databaseUrl: string; port?: numbe
               mail.text ?? null,
               html,
               (mail.text?.length ?? 0) + (html?.length ?? 0),
+              mail.messageId ?? null,
             ],
           );
           callback();

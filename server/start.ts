@@ -97,18 +97,21 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   }
 
   const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const gatewayEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, GATEWAY_PORT: String(GATEWAY_PORT), REDIS_URL: redisUrl };
-  const gateway = await step(`starting the gateway on ${supabaseUrl}`, () => supervised(gatewayChild(gatewayEnv)));
-  if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
-
-  await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
-  // Mail: SMTP_URL names a real server; otherwise the local catcher receives every message (read at /admin/mail).
+  // Mail first: SMTP_URL names a real server; otherwise the local catcher receives every message (read at
+  // /admin/mail). The gateway sends its confirmation mails (change of address; sign-up when AUTH_AUTOCONFIRM is off)
+  // there too, so it starts knowing the address.
   let smtpUrl = env.SMTP_URL;
   if (!smtpUrl) {
     const mailEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, MAIL_CATCHER_PORT: String(MAIL_CATCHER_PORT) };
     const catcher = await step(`starting the mail catcher on 127.0.0.1:${MAIL_CATCHER_PORT}`, () => supervised(mailCatcherChild(mailEnv)));
     smtpUrl = catcher.url;
   }
+  // AUTH_AUTOCONFIRM from .env.local reaches the gateway's config() through this environment.
+  const gatewayEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, GATEWAY_PORT: String(GATEWAY_PORT), REDIS_URL: redisUrl, GATEWAY_SMTP_URL: smtpUrl };
+  const gateway = await step(`starting the gateway on ${supabaseUrl}`, () => supervised(gatewayChild(gatewayEnv)));
+  if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
+
+  await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
   cleanups.push(
     await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say, smtpUrl }),
   );

@@ -18,6 +18,16 @@ async function main() {
   const { config } = await import("../lib/config");
   const { startExtractionWorker } = await import("../lib/backend/extraction-jobs/worker");
   const worker = await startExtractionWorker({ databaseUrl, queue: config().EXTRACTION_WORKER_QUEUE, log: (l) => console.log(`[worker] ${l}`) });
+  // Contact-form notifications whose first send failed (lib/backend/content/contact-notify.ts), only where they can be
+  // sent: a worker without SMTP_URL and CONTACT_NOTIFY_EMAIL leaves them queued for one that has both.
+  let contactNotify: { stop(): Promise<void> } | null = null;
+  if (process.env.SMTP_URL && process.env.CONTACT_NOTIFY_EMAIL) {
+    const [{ startContactNotifyWorker }, { notifyContactMessage }] = await Promise.all([
+      import("../lib/backend/content/contact-notify"),
+      import("../lib/backend/content/contact"),
+    ]);
+    contactNotify = await startContactNotifyWorker({ databaseUrl, notify: notifyContactMessage, log: (l) => console.log(`[worker] ${l}`) });
+  }
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -26,6 +36,7 @@ async function main() {
     // pg-boss gives running documents 30 s; past that (a database already gone), exit anyway.
     setTimeout(() => process.exit(0), 40_000).unref();
     await worker.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
+    await contactNotify?.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

@@ -65,7 +65,11 @@ export function SaveSearchButton({
       setStatus({ tone: "success", text: s.saved });
       setOpen(false);
     } catch (err) {
-      setStatus({ tone: "danger", text: fmt(s.failed, { message: err instanceof ApiRequestError || err instanceof Error ? err.message : t.common.unknownError }) });
+      const text =
+        err instanceof ApiRequestError && err.code === "ALERT_EMAIL_UNCONFIRMED"
+          ? s.alertNeedsConfirmedEmail
+          : fmt(s.failed, { message: err instanceof ApiRequestError || err instanceof Error ? err.message : t.common.unknownError });
+      setStatus({ tone: "danger", text });
     } finally {
       setBusy(false);
     }

@@ -17,6 +17,7 @@ import {
   type SavedSearch,
   type SavedSearchRun,
 } from "@/lib/client/accounts-api";
+import { ApiRequestError } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
 import { ALERT_FREQUENCIES, PatchSavedSearchSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
@@ -106,7 +107,7 @@ function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => vo
   const patch = useMutation({
     mutationFn: (p: Parameters<typeof updateSavedSearch>[1]) => updateSavedSearch(item.id, p),
     onSuccess: () => (setError(null), onChanged()),
-    onError: (e) => setError(e.message),
+    onError: (e) => setError(e instanceof ApiRequestError && e.code === "ALERT_EMAIL_UNCONFIRMED" ? s.alertNeedsConfirmedEmail : e.message),
   });
   const remove = useMutation({ mutationFn: () => deleteSavedSearch(item.id), onSuccess: onChanged, onError: (e) => setError(e.message) });
   const runIt = useMutation({ mutationFn: () => runSavedSearch(item.id), onSuccess: (r) => (setRun(r), onChanged()), onError: (e) => setError(e.message) });

@@ -163,6 +163,8 @@ export const ERRORS = {
   EMBEDDER_UNAVAILABLE: { status: 422, message: "This server does not offer that embedder; pick one from the available list.", area: "accounts" },
   REEMBED_IN_PROGRESS: { status: 409, message: "The search index is being re-embedded; wait until it finishes.", area: "accounts" },
   // Digest runs are serialised (lib/backend/alerts/digest.ts): a second run is refused, not queued.
+  // Alert mail goes only to confirmed addresses (a trigger on saved_searches refuses switching an alert on).
+  ALERT_EMAIL_UNCONFIRMED: { status: 409, message: "Confirm your e-mail address before turning on alerts.", area: "accounts" },
   ALERT_RUN_IN_PROGRESS: { status: 409, message: "An e-mail digest run is already in progress; try again when it has finished.", area: "accounts" },
   // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).
   API_KEY_LIMIT: { status: 409, message: "You already have the maximum number of active API keys; revoke one first.", area: "auth" },

@@ -29,7 +29,8 @@ const SERVER_UNAVAILABLE = new Set(["57P01", "57P02", "57P03", "53300"]);
  *
  * - our SQL's SQLSTATEs (supabase/migrations: structured search, collections; the field is in DETAIL):
  *   SF001 → 422 FILTER_INVALID (D-06), SF002 → 422 FIELD_NOT_AGGREGABLE, SF003 / 22023 → 422 VALIDATION_ERROR,
- *   SC001 → 404 COLLECTION_NOT_FOUND (D-30), SC002 → 404 DOCUMENT_NOT_FOUND with the ids;
+ *   SC001 → 404 COLLECTION_NOT_FOUND (D-30), SC002 → 404 DOCUMENT_NOT_FOUND with the ids, SA001 → 409
+ *   ALERT_EMAIL_UNCONFIRMED (an alert switched on for an unconfirmed address);
  * - no row where one was required (P0002, PGRST116) → 404 NOT_FOUND;
  * - 504 UPSTREAM_TIMEOUT: statement time-out (57014) or the call's own deadline (`UPSTREAM_TIMEOUT_MS`) ran out;
  * - 503 DATABASE_UNAVAILABLE: PGRST000-003, any 503 from PostgREST/the gateway, class 08 (connection exception),
@@ -50,6 +51,8 @@ export function fromDatabaseError(err: DatabaseError | null, fallback: ErrorCode
       return new ApiError("VALIDATION_ERROR", message || undefined, { fields: [{ field, message }] });
     case "SC001":
       return new ApiError("COLLECTION_NOT_FOUND");
+    case "SA001":
+      return new ApiError("ALERT_EMAIL_UNCONFIRMED");
     case "SC002":
       return new ApiError("DOCUMENT_NOT_FOUND", "Some documents do not exist.", { document_ids: field ? field.split(",") : [] });
     case "P0002":

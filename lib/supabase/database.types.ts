@@ -51,6 +51,7 @@ export type Database = {
         Row: {
           attempts: number;
           created_at: string;
+          digest_id: string | null;
           error: string | null;
           id: number;
           judgment_id: string;
@@ -63,6 +64,7 @@ export type Database = {
         Insert: {
           attempts?: number;
           created_at?: string;
+          digest_id?: string | null;
           error?: string | null;
           id?: never;
           judgment_id: string;
@@ -75,6 +77,7 @@ export type Database = {
         Update: {
           attempts?: number;
           created_at?: string;
+          digest_id?: string | null;
           error?: string | null;
           id?: never;
           judgment_id?: string;
@@ -85,6 +88,13 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: "alert_deliveries_digest_id_fkey";
+            columns: ["digest_id"];
+            isOneToOne: false;
+            referencedRelation: "alert_digests";
+            referencedColumns: ["id"];
+          },
           {
             foreignKeyName: "alert_deliveries_judgment_id_fkey";
             columns: ["judgment_id"];
@@ -100,6 +110,51 @@ export type Database = {
             referencedColumns: ["id"];
           },
         ];
+      };
+      alert_digests: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          error: string | null;
+          id: string;
+          message: Json;
+          message_id: string;
+          period_end: string;
+          period_start: string;
+          saved_search_ids: string[];
+          sent_at: string | null;
+          status: string;
+          user_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: string;
+          message: Json;
+          message_id: string;
+          period_end: string;
+          period_start: string;
+          saved_search_ids: string[];
+          sent_at?: string | null;
+          status?: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: string;
+          message?: Json;
+          message_id?: string;
+          period_end?: string;
+          period_start?: string;
+          saved_search_ids?: string[];
+          sent_at?: string | null;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [];
       };
       api_feedback: {
         Row: {
@@ -1066,6 +1121,7 @@ export type Database = {
           html_body: string | null;
           id: number;
           mail_from: string | null;
+          message_id: string | null;
           rcpt_to: string[];
           received_at: string;
           size_bytes: number;
@@ -1076,6 +1132,7 @@ export type Database = {
           html_body?: string | null;
           id?: never;
           mail_from?: string | null;
+          message_id?: string | null;
           rcpt_to?: string[];
           received_at?: string;
           size_bytes?: number;
@@ -1086,6 +1143,7 @@ export type Database = {
           html_body?: string | null;
           id?: never;
           mail_from?: string | null;
+          message_id?: string | null;
           rcpt_to?: string[];
           received_at?: string;
           size_bytes?: number;
@@ -1667,6 +1725,12 @@ export type Database = {
           p_top_n?: number | null;
         };
         Returns: Json;
+      };
+      alert_address_confirmed: {
+        Args: {
+          p_user_id: string | null;
+        };
+        Returns: boolean;
       };
       api_feedback_create: {
         Args: {

@@ -62,8 +62,12 @@ export async function startTestStack() {
     upstashToken: keys.upstashToken,
     redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
     log,
+    // Every suite signs up from this machine's one address, more than 30 in 5 minutes over a full run; the limit
+    // itself is proven on gateways of its own (tests/security/unverified-mail.test.ts).
+    signupRateLimit: { limit: 10_000, windowSeconds: 300 },
   });
   const mail = await startMailCatcher({ databaseUrl: db.databaseUrl, port: 0, log });
+  gateway.setSmtpUrl(mail.url);
   // A real extraction worker on the stack's database, so API tests and journeys see jobs complete (issue 18).
   const worker = spawnWorker({ ...process.env, DATABASE_URL: db.databaseUrl }, ["ignore", "ignore", "inherit"]);
   const env: TestStackEnv = {

@@ -6,12 +6,18 @@
  * 2. for each, finds the judgments added since its watermark (created_at > last_digest_at) that match it and were
  *    never sent for it: "extractions" through the one SQL matching predicate (structured.filter_predicate), "search"
  *    through the search engine (keywords + filter expression; hits beyond the engine's cap are not seen);
- * 3. per user, claims the listed pairs in alert_deliveries (unique per saved search and judgment: a pair already
- *    sent is never claimed again, so a crashed and restarted run never sends a judgment twice), sends ONE mail
- *    (HTML + text) with at most ALERT_DIGEST_MAX_ITEMS per search and each search's total, retrying SMTP errors with
- *    exponential backoff, then marks the pairs sent and moves the user's watermarks to the run's start. A user whose
- *    mail finally fails gets status "failed" with the error and keeps the old watermarks (the next run tries again);
- *    the other users' digests go on.
+ * 3. per user, first sends again any digest an earlier run recorded and never got acknowledged (the same mail, the
+ *    same Message-ID), then claims the listed pairs in alert_deliveries (unique per saved search and judgment: a pair
+ *    already sent, or in a recorded digest, is never claimed again), records the digest (alert_digests: user, saved
+ *    searches, period and the composed mail) BEFORE sending it, and sends ONE mail (HTML + text) with at most
+ *    ALERT_DIGEST_MAX_ITEMS per search and each search's total under a Message-ID derived from that record, retrying
+ *    SMTP errors with exponential backoff; then marks the digest and its pairs sent and moves the user's watermarks to
+ *    the run's start. A digest that finally fails is "failed" with the error, the watermarks stay, and the next run
+ *    sends it again as it was: a server that stored it before its answer was lost receives the same Message-ID, which
+ *    receivers drop as a duplicate (docs/accounts.md says what is left). The other users' digests go on.
+ *
+ * Only confirmed addresses with no change pending receive digests (an alert cannot be switched on otherwise: a
+ * trigger refuses it, SA001).
  *
  * Runs are serialised: a run that sends (not a dry run) holds a Postgres session advisory lock (DIGEST_RUN_LOCK) on
  * one connection of the pool for its whole length, so the scheduler, `npm run alerts:send` and POST
@@ -36,7 +42,7 @@ import { getSearchEngine } from "@/lib/search/engine";
 import { MAX_TOTAL_HITS } from "@/lib/search/index-settings";
 import type { SearchEngine } from "@/lib/search/types";
 import { ExtractionsParamsSchema, SearchParamsSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
-import type { MailMessage, MailSender } from "../mail";
+import { stableMessageId, type MailMessage, type MailSender } from "../mail";
 import { parseFilterParam } from "../search";
 import { signUnsubscribeToken } from "./token";
 
@@ -182,7 +188,7 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
        join auth.users u on u.id = s.user_id
        left join public.user_settings us on us.user_id = s.user_id
       where s.alert_enabled and s.alert_frequency = any($1::text[]) and not coalesce(us.alerts_paused, false)
-        and u.email is not null
+        and u.email is not null and u.email_confirmed_at is not null and coalesce(u.email_change, '') = ''
       order by s.user_id, s.created_at, s.id`,
     [frequencies],
   );
@@ -226,7 +232,16 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
   return report;
 
   async function digestOne(userId: string, searches: AlertRow[], detail: DigestUserReport): Promise<void> {
+    const to = searches[0].email;
     try {
+      // First the user's digests recorded by an earlier run and never acknowledged: sent again as they were, with
+      // the same Message-ID (a server that stored one before its answer was lost gets a copy it recognises).
+      if (!opts.dryRun) {
+        for (const d of await unsettledDigests(opts.pool, userId)) {
+          const r = await deliver(d.id, { ...d.message, to }, true);
+          if (r === "failed") return;
+        }
+      }
       const sections: Section[] = [];
       for (const s of searches) {
         const anyNew = fresh.some((r) => r.created_at > s.since);
@@ -238,11 +253,22 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
       }
       if (sections.length === 0) {
         // Nothing new: move the watermarks so the next run looks at less.
-        if (!opts.dryRun) await advance(opts.pool, searches.map((s) => s.id), now);
+        if (!opts.dryRun) {
+          await advance(opts.pool, searches.map((s) => s.id), now);
+          return;
+        }
+        const due = await unsettledLines(opts.pool, userId);
+        if (due > 0) {
+          detail.judgments = due;
+          detail.status = "dry-run";
+          report.judgmentsListed += due;
+        }
         return;
       }
-      detail.judgments = sections.reduce((n, s) => n + s.items.length, 0);
+      const listed = sections.reduce((n, s) => n + s.items.length, 0);
       if (opts.dryRun) {
+        // What the next run would mail: the new lines and those of digests recorded and not yet acknowledged.
+        detail.judgments = listed + (await unsettledLines(opts.pool, userId));
         detail.status = "dry-run";
         report.judgmentsListed += detail.judgments;
         return;
@@ -250,22 +276,12 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
       const claimed = await claim(opts.pool, runId, userId, sections);
       const kept = sections.map((s) => ({ ...s, items: s.items.filter((i) => claimed.has(`${s.search.id}:${i.id}`)) })).filter((s) => s.items.length);
       if (kept.length === 0) return; // another run holds them
-      const mail = composeDigest(kept, { appUrl: opts.appUrl, tokenSecret: opts.tokenSecret, to: searches[0].email, language: searches[0].language });
-      const { attempts, error } = await sendWithRetry(opts.send, mail, opts.maxAttempts ?? c.SMTP_MAX_ATTEMPTS, opts.retryBaseMs ?? c.SMTP_RETRY_BASE_MS);
-      detail.attempts = attempts;
-      if (error === undefined) {
-        await settle(opts.pool, runId, userId, "sent", attempts, null);
+      const mail = composeDigest(kept, { appUrl: opts.appUrl, tokenSecret: opts.tokenSecret, to, language: searches[0].language });
+      // The digest's identity (user, alerts, period) and the mail itself are recorded before the first byte is sent.
+      const since = kept.reduce((m, s) => (s.search.since < m ? s.search.since : m), kept[0].search.since);
+      const digestId = await recordDigest(opts.pool, runId, userId, kept, since, now, mail);
+      if ((await deliver(digestId, { ...mail, messageId: stableMessageId("alert-digest", digestId) }, false)) === "sent") {
         await advance(opts.pool, searches.map((s) => s.id), now);
-        detail.status = "sent";
-        detail.judgments = kept.reduce((n, s) => n + s.items.length, 0);
-        report.mailsSent += 1;
-        report.judgmentsListed += detail.judgments;
-      } else {
-        await settle(opts.pool, runId, userId, "failed", attempts, error);
-        detail.status = "failed";
-        detail.error = error;
-        report.mailsFailed += 1;
-        log(`digest for user ${userId} failed after ${attempts} tries: ${error}`);
       }
     } catch (e) {
       // One user's failure (a bad stored filter, a database hiccup) never stops the others' digests.
@@ -274,7 +290,95 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
       report.mailsFailed += 1;
       log(`digest for user ${userId} failed: ${detail.error}`);
     }
+
+    /** Send one recorded digest (with retries) and settle it and its lines. */
+    async function deliver(digestId: string, mail: MailMessage, resend: boolean): Promise<"sent" | "failed"> {
+      const judgments = await linesOf(opts.pool, digestId);
+      const { attempts, error } = await sendWithRetry(opts.send, mail, opts.maxAttempts ?? c.SMTP_MAX_ATTEMPTS, opts.retryBaseMs ?? c.SMTP_RETRY_BASE_MS);
+      detail.attempts = attempts;
+      await settle(opts.pool, digestId, error === undefined ? "sent" : "failed", attempts, error ?? null);
+      if (error === undefined) {
+        detail.status = "sent";
+        detail.error = undefined;
+        detail.judgments += judgments;
+        report.mailsSent += 1;
+        report.judgmentsListed += judgments;
+        return "sent";
+      }
+      detail.status = "failed";
+      detail.error = error;
+      report.mailsFailed += 1;
+      log(`digest ${resend ? "sent again " : ""}for user ${userId} failed after ${attempts} tries: ${error}`);
+      return "failed";
+    }
   }
+}
+
+interface StoredDigest {
+  id: string;
+  message: MailMessage;
+}
+
+/**
+ * The user's digests recorded and not acknowledged (pending: the run stopped while sending; failed: every try
+ * failed), oldest first. One whose lines are all gone (their saved searches deleted) is dropped instead.
+ */
+async function unsettledDigests(pool: pg.Pool, userId: string): Promise<StoredDigest[]> {
+  await pool.query(
+    `update public.alert_digests d set status = 'dropped'
+      where d.user_id = $1 and d.status in ('pending', 'failed')
+        and not exists (select 1 from public.alert_deliveries a where a.digest_id = d.id)`,
+    [userId],
+  );
+  const { rows } = await pool.query<{ id: string; message: MailMessage }>(
+    `select id, message from public.alert_digests where user_id = $1 and status in ('pending', 'failed') order by created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Record a digest and tie its claimed lines to it, in one transaction. Returns its id. */
+async function recordDigest(pool: pg.Pool, runId: string, userId: string, sections: Section[], since: Date, until: Date, mail: MailMessage): Promise<string> {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    const id = randomUUID();
+    const message: MailMessage = { ...mail, messageId: stableMessageId("alert-digest", id) };
+    await client.query(
+      `insert into public.alert_digests (id, user_id, saved_search_ids, period_start, period_end, message_id, message)
+       values ($1, $2, $3::uuid[], $4, $5, $6, $7::jsonb)`,
+      [id, userId, sections.map((s) => s.search.id), since, until, message.messageId, JSON.stringify(message)],
+    );
+    const pairs = sections.flatMap((s) => s.items.map((i) => [s.search.id, i.id] as const));
+    await client.query(
+      `update public.alert_deliveries a set digest_id = $1
+         from unnest($2::uuid[], $3::uuid[]) as t(s, j)
+        where a.saved_search_id = t.s and a.judgment_id = t.j and a.run_id = $4 and a.status = 'pending'`,
+      [id, pairs.map((p) => p[0]), pairs.map((p) => p[1]), runId],
+    );
+    await client.query("commit");
+    return id;
+  } catch (e) {
+    await client.query("rollback").catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** Lines of the user's digests recorded and not acknowledged (a dry run reports them as due). */
+async function unsettledLines(pool: pg.Pool, userId: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from public.alert_deliveries a join public.alert_digests d on d.id = a.digest_id
+      where d.user_id = $1 and d.status in ('pending', 'failed') and a.status <> 'sent'`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function linesOf(pool: pg.Pool, digestId: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from public.alert_deliveries where digest_id = $1`, [digestId]);
+  return rows[0]?.n ?? 0;
 }
 
 /** Judgments matching an "extractions" alert added since `since`, newest first (the one SQL predicate). */
@@ -309,11 +413,15 @@ async function searchMatches(engine: SearchEngine, s: AlertRow, createdAt: Map<s
   return r.hits.map((h) => String(h.document.id)).filter((id) => createdAt.has(id));
 }
 
-/** The ids never sent for this search (a pending or failed pair from an earlier run may be sent again). */
+/**
+ * The ids never sent for this search and in no recorded digest (a digest not acknowledged is sent again whole, so
+ * its lines go in no other digest). A line claimed by a run that stopped before recording its digest is free again.
+ */
 async function unsentOf(pool: pg.Pool, savedSearchId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const { rows } = await pool.query<{ judgment_id: string }>(
-    `select judgment_id from public.alert_deliveries where saved_search_id = $1 and status = 'sent' and judgment_id = any($2::uuid[])`,
+    `select judgment_id from public.alert_deliveries
+      where saved_search_id = $1 and (status = 'sent' or digest_id is not null) and judgment_id = any($2::uuid[])`,
     [savedSearchId, ids],
   );
   const sent = new Set(rows.map((r) => r.judgment_id));
@@ -349,19 +457,26 @@ async function claim(pool: pg.Pool, runId: string, userId: string, sections: Sec
      select s, j, $3, $4, 'pending' from unnest($1::uuid[], $2::uuid[]) as t(s, j)
      on conflict (saved_search_id, judgment_id) do update
         set run_id = excluded.run_id, status = 'pending', error = null
-      where alert_deliveries.status <> 'sent'
+      where alert_deliveries.status <> 'sent' and alert_deliveries.digest_id is null
      returning saved_search_id, judgment_id`,
     [searchIds, judgmentIds, userId, runId],
   );
   return new Set(rows.map((r) => `${r.saved_search_id}:${r.judgment_id}`));
 }
 
-async function settle(pool: pg.Pool, runId: string, userId: string, status: "sent" | "failed", attempts: number, error: string | null) {
+async function settle(pool: pg.Pool, digestId: string, status: "sent" | "failed", attempts: number, error: string | null) {
+  const err = error?.slice(0, 2000) ?? null;
+  await pool.query(
+    `update public.alert_digests
+        set status = $2, attempts = attempts + $3, error = $4, sent_at = case when $2 = 'sent' then now() else sent_at end
+      where id = $1`,
+    [digestId, status, attempts, err],
+  );
   await pool.query(
     `update public.alert_deliveries
-        set status = $3, attempts = attempts + $4, error = $5, sent_at = case when $3 = 'sent' then now() else sent_at end
-      where run_id = $1 and user_id = $2 and status = 'pending'`,
-    [runId, userId, status, attempts, error?.slice(0, 2000) ?? null],
+        set status = $2, attempts = attempts + $3, error = $4, sent_at = case when $2 = 'sent' then now() else sent_at end
+      where digest_id = $1 and status <> 'sent'`,
+    [digestId, status, attempts, err],
   );
 }
 

@@ -11,7 +11,8 @@ import { logger } from "@/lib/logger";
 import { isUuid } from "@/lib/schema/uuid";
 import type { ContactStatus } from "@/lib/schema/requests/content";
 import { recordAdminAction } from "../admin-audit";
-import { mailConfigured, sendMail } from "../mail";
+import { mailConfigured, sendMail, stableMessageId } from "../mail";
+import { enqueueContactNotification } from "./contact-notify";
 import type { Identity } from "../identity";
 
 export interface ContactMessage {
@@ -50,7 +51,8 @@ export interface ContactSubmission {
 /**
  * The notification e-mail to CONTACT_NOTIFY_EMAIL (issue 14 item 6, through the accounts area's mail path). Without
  * a notify address or an SMTP server it only logs that a message arrived (never its text or address): nothing here
- * pretends an e-mail was sent. Reply-To is not set from the visitor's input; the address is in the body.
+ * pretends an e-mail was sent. Reply-To is not set from the visitor's input; the address is in the body. Every try
+ * of one message's notification has the same Message-ID (a retry after a lost answer is recognised as a copy).
  */
 export async function notifyContactMessage(m: ContactMessage): Promise<void> {
   const to = config().CONTACT_NOTIFY_EMAIL;
@@ -62,6 +64,7 @@ export async function notifyContactMessage(m: ContactMessage): Promise<void> {
     to,
     subject: `[contact] ${m.subject ?? "(no subject)"}`.slice(0, 250),
     text: [`From: ${m.name} <${m.email}>`, `Received: ${m.created_at}`, `Message id: ${m.id}`, "", m.message].join("\n"),
+    messageId: stableMessageId("contact", m.id),
   });
 }
 
@@ -69,7 +72,7 @@ const ACCEPTED: ContactAccepted = { status: "received" };
 
 /**
  * Store a message (service role) and notify. A filled honeypot (`website`) answers exactly as a stored message does and
- * stores nothing; a failing notifier is logged and does not lose the stored message.
+ * stores nothing; a failing notifier is logged, queued for a retry, and does not lose the stored message.
  */
 export async function submitContact(serviceDb: DbClient, s: ContactSubmission): Promise<ContactAccepted> {
   if (s.website && s.website.trim() !== "") return ACCEPTED;
@@ -85,7 +88,12 @@ export async function submitContact(serviceDb: DbClient, s: ContactSubmission): 
     try {
       await notifyContactMessage(toMessage(row));
     } catch (e) {
-      logger.error({ err: e instanceof Error ? e.message : String(e), contact_message_id: row.id }, "contact notification failed");
+      logger.error({ err: e instanceof Error ? e.message : String(e), contact_message_id: row.id }, "contact notification failed; queued for retry");
+      // The worker sends it again with backoff (./contact-notify.ts); a queue that cannot be reached leaves the
+      // message stored and readable in the admin panel, as before.
+      await enqueueContactNotification(row.id).catch((q: unknown) =>
+        logger.error({ err: q instanceof Error ? q.message : String(q), contact_message_id: row.id }, "contact notification not queued"),
+      );
     }
   }
   return ACCEPTED;

@@ -17,6 +17,17 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (e.g. List-Unsubscribe). */
   headers?: Record<string, string>;
+  /**
+   * A stable Message-ID (`<local@domain>`, see `stableMessageId`): the same message sent again carries the same id,
+   * so a receiver that holds it already drops the copy. Without one nodemailer makes a fresh id per send.
+   */
+  messageId?: string;
+}
+
+/** `<kind.id@domain>` with the domain of MAIL_FROM (a Message-ID names the sender's domain, RFC 5322 3.6.4). */
+export function stableMessageId(kind: string, id: string, from = config().MAIL_FROM): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? "localhost";
+  return `<${kind}.${id}@${domain}>`;
 }
 
 export interface SentMail {
@@ -74,6 +85,7 @@ export async function sendMail(message: MailMessage, smtpUrl = config().SMTP_URL
     text: message.text,
     html: message.html,
     headers: message.headers,
+    messageId: message.messageId,
   });
   const addr = (a: unknown) => (typeof a === "string" ? a : typeof a === "object" && a && "address" in a ? String(a.address) : String(a));
   return { messageId: info.messageId, accepted: (info.accepted ?? []).map(addr), rejected: (info.rejected ?? []).map(addr) };

@@ -45,7 +45,12 @@ export async function updateProfile(
 
 /**
  * Change the password: the current one is checked by signing in with it on a fresh client (the session of this
- * request is left alone), then the new one is set through the Auth admin API for exactly this user.
+ * request is left alone), then the new one is set through the Auth admin API for exactly this user. Then every
+ * session of the account ends except a new one for this caller: a session cookie is re-issued (a sign-in with the
+ * new password through the request's own client, which writes the cookies), and the Auth server's sign-out with
+ * scope "others" on that new session revokes the rest, this request's old session included, so a refresh token
+ * copied from any earlier session stops working. A bearer caller gets no new token here and signs in again.
+ * Access tokens already issued stay valid until they expire (JWT_EXPIRY, an hour by default; docs/accounts.md).
  */
 export async function changePassword(identity: Identity, serviceDb: DbClient, body: { current_password: string; new_password: string }): Promise<void> {
   if (!identity.userId || !identity.email) throw new ApiError("UNAUTHORIZED");
@@ -59,6 +64,17 @@ export async function changePassword(identity: Identity, serviceDb: DbClient, bo
   await probe.auth.signOut({ scope: "local" }).catch(() => undefined);
   const { error } = await serviceDb.auth.admin.updateUserById(identity.userId, { password: body.new_password });
   if (error) throw fromAuthError(error);
+  await endOtherSessions(identity, serviceDb, identity.email, body.new_password);
+}
+
+/** Sign in with the new password (the caller's cookie client re-issues the cookie), then revoke every other session. */
+async function endOtherSessions(identity: Identity, serviceDb: DbClient, email: string, password: string): Promise<void> {
+  const client = identity.via === "session" ? identity.db : createTokenClient();
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ? fromAuthError(error) : new ApiError("AUTH_REJECTED");
+  const { error: revoke } = await serviceDb.auth.admin.signOut(data.session.access_token, "others");
+  if (revoke) throw fromAuthError(revoke);
+  if (identity.via !== "session") await client.auth.signOut({ scope: "local" }).catch(() => undefined);
 }
 
 /**

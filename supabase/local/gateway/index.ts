@@ -10,6 +10,9 @@ import { handleRest } from "./rest/router";
 import { TokenService } from "./tokens";
 import { UpstashBridge } from "../../../lib/backend/upstash-bridge";
 import { handleUpstash } from "./upstash/router";
+import { config } from "../../../lib/config";
+import { createSignupLimiter, type SignupLimit } from "./auth/limits";
+import { createAuthMailer } from "./auth/mailer";
 
 export interface GatewayOptions {
   /** 0 picks a free port (the returned url says which). */
@@ -47,11 +50,21 @@ export interface GatewayOptions {
   sessionTimeboxSeconds?: number;
   /** A session not refreshed for this long is over (GoTrue's inactivity_timeout; default 24 h; 0 = none). */
   sessionInactivityTimeoutSeconds?: number;
+  /** Confirm sign-ups at once (default AUTH_AUTOCONFIRM, on). */
+  autoconfirm?: boolean;
+  /** Sign-ups per client address (default AUTH_SIGNUP_RATE_LIMIT_PER_IP per AUTH_SIGNUP_RATE_LIMIT_WINDOW_SECONDS). */
+  signupRateLimit?: SignupLimit;
+  /** The SMTP server of the confirmation mails (also settable later: `setSmtpUrl`). */
+  smtpUrl?: string;
+  /** A token-only password change needs a sign-in this recent (default AUTH_PASSWORD_CHANGE_RECENT_SIGNIN_SECONDS). */
+  passwordChangeRecentSignInSeconds?: number;
 }
 
 export interface GatewayHandle {
   url: string;
   upstash: { url: string; token: string } | null;
+  /** Where the Auth server's confirmation mails go (the launcher starts the mail catcher after the gateway). */
+  setSmtpUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -97,6 +110,14 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     sessionInactivityTimeoutSeconds: o.sessionInactivityTimeoutSeconds ?? 24 * 3600,
     exposedSchemas: o.exposedSchemas?.length ? o.exposedSchemas : ["public"],
     log,
+    autoconfirm: o.autoconfirm ?? config().AUTH_AUTOCONFIRM,
+    passwordChangeRecentSignInSeconds: o.passwordChangeRecentSignInSeconds ?? config().AUTH_PASSWORD_CHANGE_RECENT_SIGNIN_SECONDS,
+    signupLimiter: createSignupLimiter(
+      o.signupRateLimit ?? { limit: config().AUTH_SIGNUP_RATE_LIMIT_PER_IP, windowSeconds: config().AUTH_SIGNUP_RATE_LIMIT_WINDOW_SECONDS },
+      bridge,
+      log,
+    ),
+    mailer: createAuthMailer(config().MAIL_FROM, o.smtpUrl ?? null),
   };
 
   const server = createServer((req, res) => {
@@ -121,7 +142,11 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
   return {
     url,
     upstash: bridge ? { url: `${url}/upstash`, token: o.upstashToken } : null,
+    setSmtpUrl: (smtpUrl) => {
+      ctx.mailer.smtpUrl = smtpUrl;
+    },
     close: async () => {
+      ctx.mailer.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

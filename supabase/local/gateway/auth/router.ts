@@ -4,9 +4,9 @@ import type { GatewayContext } from "../context";
 import { sendJson } from "../http";
 import { createUser, deleteUserById, getUserById, listUsers, requireAdmin, updateUserById } from "./admin-routes";
 import { AuthError, sendAuthError } from "./errors";
-import { getUser, postLogout, putUser, signup, token } from "./user-routes";
+import { getUser, postLogout, putUser, signup, token, verify } from "./user-routes";
 
-/** What GoTrue answers on GET /settings for this stack: e-mail + password only, no confirmation mail. */
+/** What GoTrue answers on GET /settings for this stack: e-mail + password only; mailer_autoconfirm per AUTH_AUTOCONFIRM. */
 const SETTINGS = {
   external: {
     anonymous_users: false,
@@ -43,7 +43,8 @@ const SETTINGS = {
 /**
  * GoTrue-compatible /auth/v1. `path` is the part after /auth/v1 (e.g. "/token").
  * The JWKS is public (like Supabase's `/auth/v1/.well-known/jwks.json`, which jose's createRemoteJWKSet fetches
- * without headers); every other route needs a valid project API key, as Supabase's gateway demands.
+ * without headers), and so is GET /verify (a mail's link); every other route needs a valid project API key, as
+ * Supabase's gateway demands.
  */
 export async function handleAuth(
   ctx: GatewayContext,
@@ -57,8 +58,10 @@ export async function handleAuth(
     sendJson(res, 200, { keys: [ctx.tokens.publicJwk] }, { "Cache-Control": "public, max-age=600" });
     return;
   }
-  if (!(await requireApiKey(req, res, ctx.tokens))) return;
   try {
+    // A confirmation link is opened from a mail, without an API key (Supabase's gateway leaves /verify open too).
+    if (path.replace(/\/+$/, "") === "/verify" && method === "GET") return await verify(ctx, res, url);
+    if (!(await requireApiKey(req, res, ctx.tokens))) return;
     await route(ctx, req, res, method, path, url);
   } catch (e) {
     if (e instanceof AuthError) {
@@ -87,7 +90,7 @@ async function route(
     });
     return;
   }
-  if (p === "/settings" && method === "GET") return sendJson(res, 200, SETTINGS);
+  if (p === "/settings" && method === "GET") return sendJson(res, 200, { ...SETTINGS, mailer_autoconfirm: ctx.autoconfirm });
   if (p === "/signup" && method === "POST") return signup(ctx, req, res);
   if (p === "/token" && method === "POST") return token(ctx, req, res, url);
   if (p === "/user" && method === "GET") return getUser(ctx, req, res);

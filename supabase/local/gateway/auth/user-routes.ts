@@ -1,13 +1,19 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GatewayContext } from "../context";
 import { isPgError, withTransaction } from "../db";
 import { sendEmpty, sendJson } from "../http";
 import { optionalObject, optionalString, readAuthBody } from "./body";
-import { badRequest, unprocessable } from "./errors";
+import { badRequest, forbidden, unprocessable } from "./errors";
 import { requireUser, sessionResponse } from "./identity";
-import { createSession, logout, refreshGrant, type LogoutScope } from "./sessions";
+import { createSession, logout, refreshGrant, type LogoutScope, type SessionRow } from "./sessions";
 import {
   checkPasswordStrength,
+  confirmEmailChange,
+  confirmSignup,
+  setConfirmationToken,
+  setEmailChange,
+  type UserRow,
   findUserByEmail,
   hashPassword,
   insertUser,
@@ -35,10 +41,12 @@ function refusePhone(body: Record<string, unknown>): void {
 }
 
 /**
- * POST /signup. The local stack confirms e-mail addresses at once (like `supabase start` with the mailer
- * autoconfirm default), so a signup answers with a session straight away.
+ * POST /signup, counted per client address first (./limits.ts). With AUTH_AUTOCONFIRM on (the local default, like
+ * `supabase start`) the address is confirmed at once and a session answers; off, the user is stored unconfirmed, a
+ * confirmation link goes by mail and the answer is the user without a session (GoTrue's shape).
  */
 export async function signup(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  await ctx.signupLimiter.hit(req);
   const body = await readAuthBody(req);
   refusePhone(body);
   const email = normaliseEmail(body.email);
@@ -56,9 +64,15 @@ export async function signup(ctx: GatewayContext, req: IncomingMessage, res: Ser
         passwordHash,
         userMetadata: data,
         appMetadata: { provider: "email", providers: ["email"] },
-        confirmed: true,
-        signedIn: true,
+        confirmed: ctx.autoconfirm,
+        signedIn: ctx.autoconfirm,
       });
+      if (!ctx.autoconfirm) {
+        const token = newVerifyToken();
+        const pending = await setConfirmationToken(tx, user.id, token);
+        await ctx.mailer.send(confirmationMail(ctx, email, "signup", token));
+        return userJson(pending);
+      }
       const { session, refreshToken } = await createSession(tx, user.id);
       return sessionResponse(ctx, user, session, refreshToken);
     });
@@ -121,8 +135,13 @@ export async function getUser(ctx: GatewayContext, req: IncomingMessage, res: Se
 }
 
 /**
- * PUT /user: user_metadata (`data`, merged), password (other sessions are signed out, as GoTrue does), email
- * (changed at once: the local stack sends no confirmation mail).
+ * PUT /user: user_metadata (`data`, merged); password (other sessions are signed out, as GoTrue does); email.
+ *
+ * A password change by token alone is what Supabase's "Secure password change" refuses: it needs a session started
+ * within AUTH_PASSWORD_CHANGE_RECENT_SIGNIN_SECONDS (GoTrue: 24 h), or else the current password in
+ * `current_password`; otherwise 400 reauthentication_needed (a wrong one: 400 current_password_mismatch).
+ * A new address is not applied: it is kept as pending (email_change) and a confirmation link is mailed to it; the
+ * change happens when the link is opened (GET /verify?type=email_change).
  */
 export async function putUser(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user, session } = await requireUser(ctx, req);
@@ -130,6 +149,7 @@ export async function putUser(ctx: GatewayContext, req: IncomingMessage, res: Se
   refusePhone(body);
   const data = optionalObject(body, "data");
   const password = optionalString(body, "password");
+  const currentPassword = optionalString(body, "current_password");
   const rawEmail = optionalString(body, "email");
   let email: string | undefined;
   if (rawEmail !== undefined && rawEmail !== "") {
@@ -144,6 +164,7 @@ export async function putUser(ctx: GatewayContext, req: IncomingMessage, res: Se
   let passwordHash: string | undefined;
   if (password !== undefined) {
     checkPasswordStrength(password);
+    await requireReauthentication(ctx, user, session, currentPassword);
     if (await passwordMatches(user, password)) {
       throw unprocessable("same_password", "New password should be different from the old password.");
     }
@@ -151,13 +172,16 @@ export async function putUser(ctx: GatewayContext, req: IncomingMessage, res: Se
   }
   try {
     const updated = await withTransaction(ctx.pool, async (tx) => {
-      const row = await updateUser(tx, user.id, {
-        email,
+      let row = await updateUser(tx, user.id, {
         passwordHash,
-        confirmEmail: email !== undefined,
         userMetadata: data ? mergeMetadata(user.raw_user_meta_data, data) : undefined,
       });
       if (passwordHash) await logout(tx, "others", user.id, session?.id ?? null);
+      if (email !== undefined) {
+        const token = newVerifyToken();
+        row = await setEmailChange(tx, user.id, email, token);
+        await ctx.mailer.send(confirmationMail(ctx, email, "email_change", token));
+      }
       return row;
     });
     sendJson(res, 200, userJson(updated));
@@ -165,6 +189,53 @@ export async function putUser(ctx: GatewayContext, req: IncomingMessage, res: Se
     if (isDuplicateEmail(e)) throw unprocessable("email_exists", DUPLICATE_EMAIL);
     throw e;
   }
+}
+
+/** Supabase's secure password change: a recent sign-in, or the current password. */
+async function requireReauthentication(
+  ctx: GatewayContext,
+  user: UserRow,
+  session: SessionRow | null,
+  currentPassword: string | undefined,
+): Promise<void> {
+  const recent = session !== null && Date.now() - session.created_at.getTime() <= ctx.passwordChangeRecentSignInSeconds * 1000;
+  if (currentPassword !== undefined) {
+    if (!(await passwordMatches(user, currentPassword))) throw badRequest("current_password_mismatch", "Current password is incorrect.");
+    return;
+  }
+  if (!recent) throw badRequest("reauthentication_needed", "Password update requires reauthentication.");
+}
+
+/**
+ * GET /verify?type=signup|email_change&token=…: the link of a confirmation mail. Confirms the address (sign-up) or
+ * applies the pending one (change), once; a used or unknown token answers 403 otp_expired, as GoTrue does.
+ */
+export async function verify(ctx: GatewayContext, res: ServerResponse, url: URL): Promise<void> {
+  const type = url.searchParams.get("type");
+  const token = url.searchParams.get("token") ?? "";
+  if (type !== "signup" && type !== "email_change") throw badRequest("validation_failed", "Verify requires a verification type");
+  if (!token) throw badRequest("validation_failed", "Verify requires a token or a token hash");
+  let confirmed: boolean;
+  try {
+    confirmed = await withTransaction(ctx.pool, (tx) => (type === "signup" ? confirmSignup(tx, token) : confirmEmailChange(tx, token)));
+  } catch (e) {
+    if (isDuplicateEmail(e)) throw unprocessable("email_exists", DUPLICATE_EMAIL);
+    throw e;
+  }
+  if (!confirmed) throw forbidden("otp_expired", "Email link is invalid or has expired");
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+  res.end("<!doctype html><title>Confirmed</title><p>Your e-mail address is confirmed. You can close this page.</p>");
+}
+
+function newVerifyToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+function confirmationMail(ctx: GatewayContext, to: string, type: "signup" | "email_change", token: string) {
+  const link = `${ctx.issuer}/verify?type=${type}&token=${encodeURIComponent(token)}`;
+  return type === "signup"
+    ? { to, subject: "Confirm your signup", text: `Follow this link to confirm your e-mail address:\n\n${link}\n` }
+    : { to, subject: "Confirm e-mail change", text: `Follow this link to confirm the change of your e-mail address to ${to}:\n\n${link}\n` };
 }
 
 /** POST /logout?scope=global|local|others → 204. */

@@ -19,12 +19,16 @@ export interface UserRow {
   phone: string | null;
   banned_until: Date | null;
   is_anonymous: boolean;
+  /** A new address waiting for its confirmation link ('' or null: none). */
+  email_change?: string | null;
+  email_change_sent_at?: Date | null;
 }
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous`;
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous, email_change,
+  email_change_sent_at`;
 
 /**
  * Password bounds: 10 characters at least, the app's floor too (lib/schema/requests/auth.ts; security review L4:
@@ -149,6 +153,50 @@ export async function updateUser(db: Queryable, id: string, c: UserChanges): Pro
   return rows[0];
 }
 
+/** A sign-up waiting for its link (AUTH_AUTOCONFIRM off): the token GoTrue keeps in confirmation_token. */
+export async function setConfirmationToken(db: Queryable, id: string, token: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()
+     where id = $1 returning ${USER_COLUMNS}`,
+    [id, token],
+  );
+  return rows[0];
+}
+
+/** A change of address waiting for its link; the current address stays until then. A second change replaces it. */
+export async function setEmailChange(db: Queryable, id: string, email: string, token: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
+     where id = $1 returning ${USER_COLUMNS}`,
+    [id, email, token],
+  );
+  return rows[0];
+}
+
+/** Confirm a sign-up by its link's token (once). */
+export async function confirmSignup(db: Queryable, token: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '', updated_at = now()
+     where confirmation_token = $1 and $1 <> '' and deleted_at is null`,
+    [token],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Apply a pending change of address by its link's token (once). The new address is confirmed by the link itself;
+ * an address taken meanwhile by another account surfaces as 23505 (the caller maps it).
+ */
+export async function confirmEmailChange(db: Queryable, token: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update auth.users set email = email_change, email_confirmed_at = now(), email_change = '', email_change_token_new = '',
+       updated_at = now()
+     where email_change_token_new = $1 and $1 <> '' and coalesce(email_change, '') <> '' and deleted_at is null`,
+    [token],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /** GoTrue's metadata update: keys are merged, a null value removes the key. */
 export function mergeMetadata(
   current: Record<string, unknown> | null,
@@ -202,6 +250,8 @@ export function userJson(user: UserRow): Record<string, unknown> {
           },
         ]
       : [],
+    new_email: user.email_change || undefined,
+    email_change_sent_at: user.email_change ? iso(user.email_change_sent_at ?? null) : undefined,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     banned_until: iso(user.banned_until),
