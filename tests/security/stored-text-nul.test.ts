@@ -61,6 +61,15 @@ describe("NUL and unpaired surrogates in stored text are 422 VALIDATION_ERROR, n
     });
   }
 
+  it("search queries with NUL are refused the same way (they are recorded in search history), clean ones answer 200", async () => {
+    const anon = new Browser();
+    for (const path of ["/api/search/autocomplete", "/api/search/documents"]) {
+      expect([path, (await anon.get(`${path}?q=robbery`)).status]).toEqual([path, 200]);
+      const res = await anon.get(`${path}?q=robbery%00`);
+      expect([path, res.status, ((await res.json()) as { detail?: { code?: string } }).detail?.code]).toEqual([path, 422, "VALIDATION_ERROR"]);
+    }
+  });
+
   it("nothing the refused requests carried was stored: only the clean writes are there", async () => {
     const names = async (table: string) =>
       (await pool.query<{ name: string }>(`select name from public.${table} where user_id = $1 order by name`, [userId])).rows.map((r) => r.name);
