@@ -100,6 +100,8 @@ export async function middleware(request: NextRequest) {
 export const config = {
   // Node.js runtime: the Supabase client needs `ws` on Node 20, which the edge runtime cannot load.
   runtime: "nodejs",
-  // Pages: everything but the API, static assets and image optimisation.
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|fonts/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)"],
+  // Pages: everything but the API, the build's static files and image optimisation. Nothing is excluded by file
+  // extension: the app serves no public/ folder, so /collections/x.png is a page (a 404 or a sign-in redirect) and
+  // needs the page's CSP like any other.
+  matcher: ["/((?!api/|_next/static/|_next/image).*)"],
 };

@@ -10,6 +10,7 @@ import { decodeFilter } from "@/lib/client/filter-codec";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
 import { formatDate } from "@/lib/i18n/locale";
+import { isHttpUrl } from "@/lib/schema/text";
 import { AddToCollection } from "./add-to-collection";
 import { BaseFields } from "./base-fields";
 import { FullText, TableOfContents, useJudgmentHtml } from "./full-text";
@@ -107,7 +108,8 @@ export function DocumentView({ judgment, f, html: initialHtml = null }: { judgme
             ) : null}
             <Row k="source_url" label={D.source} matched={false} matchedLabel="">
               {judgment.source ? <span>{D.sourceNames[judgment.source]}</span> : null}
-              {judgment.sourceUrl ? (
+              {/* Checked again here: rows stored before ingestion refused other schemes may hold javascript: or data:. */}
+              {isHttpUrl(judgment.sourceUrl) ? (
                 <a href={judgment.sourceUrl} rel="noopener noreferrer nofollow" target="_blank" className="text-brand underline">
                   {D.sourceLink}
                 </a>

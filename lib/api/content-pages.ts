@@ -41,7 +41,7 @@ export const pageBlogPost = cache(async (slug: string): Promise<BlogPostDetail |
 export async function pageCountView(postId: string): Promise<void> {
   try {
     const h = await headers();
-    await recordView(createServiceClient(), postId, viewDevice(clientAddress({ headers: h }).address, h.get("user-agent")));
+    await recordView(createServiceClient(), postId, viewDevice(clientAddress({ headers: h }).address));
   } catch (e) {
     logger.warn({ err: e instanceof Error ? e.message : String(e) }, "blog view not counted");
   }

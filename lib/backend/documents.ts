@@ -6,6 +6,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { ApiError, fromDatabaseError, type DatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { ENGINE_PAGE_OFFSET_MAX, pageLimit, pageLimitParam, pageOffset, pageOffsetParam } from "@/lib/schema/requests/paging";
@@ -167,7 +168,7 @@ export async function documentHtml(rawId: string | undefined, identity: Identity
 export const SimilarQuery = z.object({
   limit: pageLimitParam(),
   offset: pageOffsetParam(ENGINE_PAGE_OFFSET_MAX),
-  filter: z.string().max(8192).optional(),
+  filter: safeText().max(8192).optional(),
 });
 
 export async function similarDocuments(rawId: string | undefined, params: z.infer<typeof SimilarQuery>) {
@@ -192,12 +193,12 @@ export async function similarDocuments(rawId: string | undefined, params: z.infe
 }
 
 export const ChunkSearchBody = z.object({
-  query: z.string().trim().min(1).max(1000),
+  query: safeText().trim().min(1).max(1000),
   limit: pageLimit(),
   offset: pageOffset(ENGINE_PAGE_OFFSET_MAX),
   min_similarity: z.number().min(-1).max(1).optional(),
   /** Filter expression in the search engine's syntax. */
-  filter: z.string().max(8192).optional(),
+  filter: safeText().max(8192).optional(),
   /** The reference name (R-END-135): a filter object, checked by chunkFiltersToNode. */
   filters: z.unknown().optional(),
 });

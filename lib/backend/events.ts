@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/supabase/db-client";
 import { jsonArg } from "@/lib/supabase/json";
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { isForbiddenPropertyKey, isServerOnlyEvent, type EventName } from "@/lib/events/catalogue";
@@ -17,7 +18,7 @@ import { uuidSchema } from "@/lib/schema/uuid";
 const count = z.number().int().min(0).max(1_000_000_000);
 const mode = z.string().regex(/^[a-z_]{1,32}$/, "a lower-case mode name");
 const documentId = uuidSchema;
-const shortLabel = z.string().min(1).max(64);
+const shortLabel = safeText().min(1).max(64);
 const none = z.strictObject({});
 
 export const EVENT_PROPERTIES = {
@@ -40,11 +41,11 @@ export const EVENT_PROPERTIES = {
   collection_created: z.strictObject({ collection_id: uuidSchema }),
   collection_item_added: z.strictObject({ collection_id: uuidSchema, count: count.min(1) }),
   // message is truncated (not refused) to EVENTS_MESSAGE_MAX_CHARS before validation.
-  error_boundary_triggered: z.strictObject({ error_name: z.string().min(1).max(100), message: z.string() }),
+  error_boundary_triggered: z.strictObject({ error_name: safeText().min(1).max(100), message: safeText() }),
 } as const satisfies Record<EventName, z.ZodType>; // every name of the shared catalogue, and no other
 
 const Envelope = z.strictObject({
-  name: z.string().min(1).max(64),
+  name: safeText().min(1).max(64),
   properties: z.record(z.string(), z.unknown()).optional(),
   guest_session_id: uuidSchema.nullable().optional(),
   session_id: uuidSchema.nullable().optional(),
@@ -54,7 +55,7 @@ const Envelope = z.strictObject({
     .max(35)
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, "a BCP 47 language tag")
     .optional(),
-  app_version: z.string().min(1).max(64).optional(),
+  app_version: safeText().min(1).max(64).optional(),
 });
 
 const Batch = z.strictObject({ events: z.array(z.unknown()) });

@@ -53,9 +53,18 @@ function normaliseMode(mode: string): string {
   return m || "unknown";
 }
 
+/**
+ * The query as Postgres can store it: NUL removed and each unpaired UTF-16 surrogate replaced by U+FFFD. Either one
+ * in a batch made the whole record_searches call fail (22P05 / 22P02, the jsonb argument is refused before the
+ * function runs), taking every other searcher's rows in it along.
+ */
+export function storableQuery(query: string): string {
+  return query.replace(/\u0000/g, "").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
+
 function toRow(r: SearchRecord) {
   return {
-    query: Array.from(r.query).slice(0, config().SEARCH_ANALYTICS_QUERY_MAX_CHARS).join(""),
+    query: Array.from(storableQuery(r.query)).slice(0, config().SEARCH_ANALYTICS_QUERY_MAX_CHARS).join(""),
     hit_count: Math.max(0, Math.round(r.hitCount)),
     latency_ms: Math.max(0, Math.round(r.latencyMs)),
     mode: normaliseMode(r.mode),
@@ -63,13 +72,13 @@ function toRow(r: SearchRecord) {
   };
 }
 
-/** One record_searches call: how many rows were written, or `failed` when the write did not happen. */
-async function writeSearchRows(serviceDb: DbClient, records: readonly SearchRecord[]): Promise<{ written: number; failed: boolean }> {
+/** One record_searches call: how many rows were written, or `failed` (with the SQLSTATE when there is one). */
+async function writeSearchRows(serviceDb: DbClient, records: readonly SearchRecord[]): Promise<{ written: number; failed: boolean; code?: string }> {
   try {
     const { data, error } = await serviceDb.rpc("record_searches", { p_rows: records.map(toRow) });
     if (error) {
       logger.warn({ code: error.code, message: error.message, rows: records.length }, "search analytics rows not recorded");
-      return { written: 0, failed: true };
+      return { written: 0, failed: true, code: error.code };
     }
     return { written: typeof data === "number" ? data : 0, failed: false };
   } catch (e) {
@@ -78,13 +87,39 @@ async function writeSearchRows(serviceDb: DbClient, records: readonly SearchReco
   }
 }
 
+/** SQLSTATE class 22 (data exception): the database refuses the row itself; sending it again cannot help. */
+const isDataError = (code: string | undefined) => typeof code === "string" && code.startsWith("22");
+
+/**
+ * Write a batch; when the database refuses it as data (class 22), write its rows one by one so that one row it
+ * cannot take does not lose the others (record_searches does the same in SQL for rows of deleted accounts). Rows
+ * refused as data are dropped with a warning; `retry` holds the rows that failed for any other reason (a database
+ * that is down, a timeout), which are worth sending again.
+ */
+async function writeIsolatingBadRows<T>(serviceDb: DbClient, items: readonly T[], recordOf: (item: T) => SearchRecord): Promise<{ written: number; retry: T[] }> {
+  const whole = await writeSearchRows(serviceDb, items.map(recordOf));
+  if (!whole.failed) return { written: whole.written, retry: [] };
+  if (!isDataError(whole.code) || items.length === 1) return { written: 0, retry: isDataError(whole.code) ? [] : [...items] };
+  let written = 0;
+  let dropped = 0;
+  const retry: T[] = [];
+  for (const item of items) {
+    const one = await writeSearchRows(serviceDb, [recordOf(item)]);
+    if (!one.failed) written += one.written;
+    else if (isDataError(one.code)) dropped += 1;
+    else retry.push(item);
+  }
+  if (dropped > 0) logger.warn({ dropped, rows: items.length }, "search analytics rows refused as data were dropped; the rest of the batch was written");
+  return { written, retry };
+}
+
 /**
  * Record searches through the service role in one call (record_searches). A failure is logged and never reaches the
- * searcher; resolves to the number of rows written.
+ * searcher; a row the database refuses as data is dropped alone. Resolves to the number of rows written.
  */
 export async function recordSearches(serviceDb: DbClient, records: readonly SearchRecord[]): Promise<number> {
   if (records.length === 0) return 0;
-  return (await writeSearchRows(serviceDb, records)).written;
+  return (await writeIsolatingBadRows(serviceDb, records, (r) => r)).written;
 }
 
 /** Record one search now (scripts and tests; the search route queues instead). */
@@ -96,7 +131,10 @@ export async function recordSearch(serviceDb: DbClient, r: SearchRecord): Promis
  * The search route's queue: rows wait in process at most SEARCH_ANALYTICS_FLUSH_MS (or until
  * SEARCH_ANALYTICS_BATCH_MAX are waiting) and go to the database in one call, off the request path.
  *   - A failed write puts its rows back at the head of the queue and retries after a growing delay; a row is tried at
- *     most SEARCH_ANALYTICS_MAX_ATTEMPTS times, then dropped with a warning (issue 12, L8).
+ *     most SEARCH_ANALYTICS_MAX_ATTEMPTS times, then dropped with a warning (issue 12, L8). A batch the database
+ *     refuses as data (SQLSTATE class 22) is written row by row instead, and only the refused rows are dropped.
+ *   - Queries are stored without NUL and with unpaired surrogates replaced (storableQuery), so a query typed by one
+ *     searcher cannot make the batch fail in the first place.
  *   - The queue is bounded (SEARCH_ANALYTICS_QUEUE_CAP): past it the oldest rows are dropped with a warning, so a
  *     database that is down for long cannot grow the process without bound.
  *   - The app server flushes the queue on SIGTERM/SIGINT (flushSearchRecordsAtShutdown), so a deploy loses nothing;
@@ -166,12 +204,12 @@ export function flushSearchRecords(serviceDb: () => DbClient): Promise<number> {
   const batch = q.rows.splice(0, q.rows.length);
   if (batch.length === 0) return Promise.resolve(0);
   const write = (async () => {
-    const { written, failed } = await writeSearchRows(serviceDb(), batch.map((p) => p.record));
-    if (!failed) return written;
+    const { written, retry: failed } = await writeIsolatingBadRows(serviceDb(), batch, (p) => p.record);
+    if (failed.length === 0) return written;
     const { SEARCH_ANALYTICS_MAX_ATTEMPTS: maxAttempts, SEARCH_ANALYTICS_FLUSH_MS: flushMs } = config();
-    const retry = batch.map((p) => ({ ...p, attempts: p.attempts + 1 })).filter((p) => p.attempts < maxAttempts);
-    if (retry.length < batch.length) {
-      logger.warn({ dropped: batch.length - retry.length, attempts: maxAttempts }, "search analytics rows dropped after repeated failures");
+    const retry = failed.map((p) => ({ ...p, attempts: p.attempts + 1 })).filter((p) => p.attempts < maxAttempts);
+    if (retry.length < failed.length) {
+      logger.warn({ dropped: failed.length - retry.length, attempts: maxAttempts }, "search analytics rows dropped after repeated failures");
     }
     if (retry.length) {
       // Back at the head, oldest first, ahead of rows queued meanwhile; the cap still holds.
@@ -180,7 +218,7 @@ export function flushSearchRecords(serviceDb: () => DbClient): Promise<number> {
       const attempt = Math.min(...retry.map((p) => p.attempts));
       schedule(q, serviceDb, flushMs * 2 ** Math.min(attempt, 6));
     }
-    return 0;
+    return written;
   })();
   q.inFlight.add(write);
   void write.finally(() => q.inFlight.delete(write));

@@ -4,6 +4,7 @@
  * `SearchEngineError` (so the guest meter can skip charging) and are mapped to HTTP by `searchErrorToApi`.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { ApiError } from "@/lib/errors";
 import type { Identity } from "./identity";
 import { config } from "@/lib/config";
@@ -40,31 +41,31 @@ const limitOf = (def: number) =>
     .default(def);
 
 export const SearchDocumentsQuery = z.object({
-  q: z.string().max(1000).default(""),
+  q: safeText().max(1000).default(""),
   semantic_ratio: z.coerce.number().min(0).max(1).default(0),
   /** Filter expression in the search engine's syntax (spec: Search and documents). */
-  filter: z.string().max(8192).optional(),
+  filter: safeText().max(8192).optional(),
   /** The structured filter object (BaseSchemaFilters) as JSON. */
-  filters: z.string().max(16_384).optional(),
+  filters: safeText().max(16_384).optional(),
   /** "attr:asc,attr2:desc" (Meilisearch sort syntax). */
-  sort: z.string().max(500).optional(),
-  facets: z.string().max(2000).optional(),
+  sort: safeText().max(500).optional(),
+  facets: safeText().max(2000).optional(),
   limit: limitOf(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type SearchDocumentsParams = z.infer<typeof SearchDocumentsQuery>;
 
 export const AutocompleteQuery = z.object({
-  q: z.string().max(500).default(""),
+  q: safeText().max(500).default(""),
   limit: limitOf(AUTOCOMPLETE_DEFAULTS.defaultLimit),
-  filter: z.string().max(8192).optional(),
+  filter: safeText().max(8192).optional(),
   /** D-01: alias of `filter`; both present and different → 400. */
-  filters: z.string().max(8192).optional(),
+  filters: safeText().max(8192).optional(),
 });
 export type AutocompleteParams = z.infer<typeof AutocompleteQuery>;
 
 export const SuggestQuery = z.object({
-  q: z.string().max(200).default(""),
+  q: safeText().max(200).default(""),
   limit: limitOf(8),
 });
 

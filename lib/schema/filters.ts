@@ -8,6 +8,7 @@
  * and FILTER_MAX_TOTAL_VALUES, read when a request is parsed.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { uuidSchema } from "./uuid";
 import { config } from "@/lib/config";
 import { filterFieldSpecs, type FilterFieldSpec } from "./filter-fields";
@@ -35,7 +36,7 @@ function valueSchema(spec: FilterFieldSpec): z.ZodType {
     case "enum_multi":
     case "tag_array":
       // Any-of; [] matches nothing (D-09).
-      return spec.enumValues ? cappedList(z.enum(spec.enumValues as [string, ...string[]])) : cappedList(z.string().max(500));
+      return spec.enumValues ? cappedList(z.enum(spec.enumValues as [string, ...string[]])) : cappedList(safeText().max(500));
     case "boolean_tri":
       return z.boolean();
     case "numeric_range":
@@ -48,7 +49,7 @@ function valueSchema(spec: FilterFieldSpec): z.ZodType {
         z.strictObject({ min: bound(isoDate), max: bound(isoDate) }),
       ]);
     case "substring":
-      return z.string().max(500);
+      return safeText().max(500);
     case "uuid_membership":
       return cappedList(uuidSchema);
   }

@@ -12,6 +12,7 @@ import { extractRulesSentenceNumbers } from "@/lib/extraction/rules";
 import { BASE_FIELDS, type FieldDef } from "@/lib/schema/fields";
 import { SENTENCE_FIELDS } from "@/lib/schema/sentence-fields";
 import { isNullish, promoteExtraction, promoteValue } from "@/lib/schema/promote";
+import { httpUrlSchema } from "@/lib/schema/text";
 
 const isoDate = z.iso.date();
 const shortText = z.string().max(2_000);
@@ -62,7 +63,8 @@ export const ingestRowSchema = z
     outcome: shortText.nullish(),
     decision_date: isoDate.nullish(),
     publication_date: isoDate.nullish(),
-    source_url: z.url().max(2_000).nullish(),
+    // Shown as a link on the public document page: http(s) only (javascript: and data: parse as URLs too).
+    source_url: httpUrlSchema.max(2_000).nullish(),
     metadata: z.strictObject({ language: z.string().max(20).optional(), page_count: z.number().int().min(0).optional() }).nullish(),
     structure_extraction_status: shortText.nullish(),
     deep_analysis_status: shortText.nullish(),

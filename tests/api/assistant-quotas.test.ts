@@ -96,4 +96,30 @@ describe("chat quota (chatMessages, shared by /api/chat and /api/qa), on an app 
     const other = await signIn();
     expect((await other.post("/api/chat", { message: "robbery", thread_id: NO_SUCH })).status).toBe(404);
   }, 300_000);
+
+  it("/api/v1/chat and /api/v1/qa count against the key's user's chat quota, shared with the web routes and across keys", async () => {
+    await startInOneWindow(3600, 60);
+    const browser = await signIn();
+    const keyOf = async (b: Browser) => {
+      const res = await b.post("/api/settings/api-keys", { name: "quota" });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { key: string }).key;
+    };
+    const [key1, key2] = [await keyOf(browser), await keyOf(browser)];
+    const v1 = (path: string, body: unknown, key: string) => new Browser(app.url).post(path, body, { "x-api-key": key });
+    // Not counted: a refused body.
+    expect((await v1("/api/v1/chat", { message: "" }, key1)).status).toBe(422);
+    // Counted: one web call, then one call through each key.
+    expect((await browser.post("/api/chat", { message: "robbery", thread_id: NO_SUCH })).status).toBe(404);
+    expect((await v1("/api/v1/chat", { message: "robbery appeal against sentence", stream: false }, key1)).status).toBe(200);
+    expect((await v1("/api/v1/qa", { question: "Why was the sentence reduced?" }, key2)).status).toBe(200);
+    // The allowance is spent: every route, through either key, is the reference 429.
+    await expectReference429(await v1("/api/v1/chat", { message: "robbery appeal against sentence", stream: false }, key2));
+    await expectReference429(await v1("/api/v1/qa", { question: "Why was the sentence reduced?" }, key1));
+    await expectReference429(await browser.post("/api/chat", { message: "robbery", thread_id: NO_SUCH }));
+
+    // Another user's key keeps an allowance of its own.
+    const otherKey = await keyOf(await signIn());
+    expect((await v1("/api/v1/qa", { question: "Why was the sentence reduced?" }, otherKey)).status).toBe(200);
+  }, 300_000);
 });

@@ -6,6 +6,7 @@
  */
 import { streamText, type ModelMessage, type LanguageModel } from "ai";
 import { z } from "zod";
+import { safeJsonRecord, safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { languageModel } from "@/lib/llm/provider";
@@ -24,10 +25,10 @@ import { addMessage, createThread, getThread, threadTitle, type ChatMessage } fr
 const JURISDICTION = z.enum(["PL", "UK"]);
 const Jurisdiction = z.union([JURISDICTION, z.array(JURISDICTION).min(1).max(2)]);
 /** A BaseSchemaFilters object; its keys and values are checked by the one filter parser (retrievalFilter). */
-const Filters = z.record(z.string(), z.unknown()).nullable();
+const Filters = safeJsonRecord().nullable();
 
 export const ChatBody = z.object({
-  message: z.string().trim().min(1).max(4000),
+  message: safeText().trim().min(1).max(4000),
   thread_id: uuidSchema.optional(),
   filters: Filters.optional(),
   jurisdiction: Jurisdiction.optional(),
@@ -36,7 +37,7 @@ export const ChatBody = z.object({
 export type ChatRequest = z.infer<typeof ChatBody>;
 
 export const QaBody = z.object({
-  question: z.string().trim().min(1).max(4000),
+  question: safeText().trim().min(1).max(4000),
   context_filters: Filters.optional(),
   jurisdiction: Jurisdiction.optional(),
 });

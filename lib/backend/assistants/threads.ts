@@ -3,6 +3,7 @@
  * caller's client: RLS makes another user's thread invisible, which the API reports as a plain 404 (D-30).
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { jsonArg } from "@/lib/supabase/json";
@@ -22,7 +23,7 @@ export const ThreadListQuery = z.object({
 });
 
 export const RenameThreadBody = z.strictObject({
-  title: z.string().trim().min(1).max(200),
+  title: safeText().trim().min(1).max(200),
 });
 
 const Message = z.object({

@@ -165,13 +165,14 @@ export async function getPublicPost(db: DbClient, slug: string): Promise<BlogPos
 }
 
 /**
- * The device key of a view: a SHA-256 of the UTC day, the client address and the User-Agent. The same browser on the
- * same connection gives the same key all day (so reloads count once), a new day gives a new key, and the table never
- * holds an address or a user agent (rows are pruned after two days).
+ * The device key of a view: a SHA-256 of the UTC day and the client address (the limiters' key, D-22: an IPv6 client
+ * as its /64). The User-Agent is not part of it: any client can send a new one per request, and 20 of them from one
+ * address were 20 views. Reloads count once a day, a new day gives a new key, and the table never holds an address
+ * (rows are pruned after two days).
  */
-export function viewDevice(address: string, userAgent: string | null, now = new Date()): string {
+export function viewDevice(address: string, now = new Date()): string {
   const day = now.toISOString().slice(0, 10);
-  return createHash("sha256").update(`blog-view|${day}|${address}|${userAgent ?? ""}`).digest("hex");
+  return createHash("sha256").update(`blog-view|${day}|${address}`).digest("hex");
 }
 
 /** Count a view of a post once per device per day (service role: visitors cannot write blog_posts). */

@@ -8,6 +8,7 @@
 import type { DbClient } from "@/lib/supabase/db-client";
 import type { LanguageModel } from "ai";
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { translateQuestion, type NlFilterResult } from "@/lib/llm/nl-filter";
@@ -18,7 +19,7 @@ import { languageModel, llmStatus } from "@/lib/llm/provider";
 export const NL_QUESTION_MAX_CHARS = 1000;
 
 export const NlFilterRequestSchema = z.strictObject({
-  query: z.string().trim().min(1).max(NL_QUESTION_MAX_CHARS),
+  query: safeText().trim().min(1).max(NL_QUESTION_MAX_CHARS),
 });
 
 /** One analytics row (nl_filter_requests). */

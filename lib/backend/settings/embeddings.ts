@@ -4,6 +4,7 @@
  * ./reembed.ts).
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { availableEmbedderIds, createEmbedderById } from "@/lib/llm/embedders";
 import { getSearch } from "@/lib/search/engine";
 import { reembedStatus, startReembed, type ReembedProgress } from "./reembed";
@@ -21,7 +22,7 @@ export interface EmbeddingsSettings {
   reembed: ReembedProgress | null;
 }
 
-export const EmbeddingsPutSchema = z.strictObject({ id: z.string().trim().min(1).max(200) });
+export const EmbeddingsPutSchema = z.strictObject({ id: safeText().trim().min(1).max(200) });
 
 /**
  * The re-embed progress as a caller may see it: the failure text can carry hosts or provider messages, so only admins

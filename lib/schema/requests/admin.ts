@@ -3,11 +3,12 @@
  * same schemas the routes do.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 
 /** GET /api/admin/users?q=&page=&limit=: e-mail substring (≤ 254), page ≥ 1, limit 1..ADMIN_USERS_PAGE_MAX. */
 export const AdminUsersQuerySchema = z.object({
-  q: z.string().trim().max(254).optional(),
+  q: safeText().trim().max(254).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(config().ADMIN_USERS_PAGE_MAX).default(20),
 });

@@ -1,24 +1,25 @@
 /** Request schemas of the judge fingerprint and reasoning-line routes (issue 16 items 2-3); the pages validate with them too. */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { uuidSchema } from "../uuid";
 
 const int32 = z.int().min(-2_147_483_648).max(2_147_483_647);
 
 /** GET /api/judge-fingerprint/search?q=&limit= (q: at least 2 characters). */
 export const JudgeSearchQuerySchema = z.strictObject({
-  q: z.string().trim().min(2, "at least 2 characters").max(200),
+  q: safeText().trim().min(2, "at least 2 characters").max(200),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 /** GET /api/judge-fingerprint/compare?judges=A,B[,C] (the count is checked by the backend: 2-3 names, else 422). */
 export const JudgeCompareQuerySchema = z.strictObject({
-  judges: z.string().min(1).max(700),
+  judges: safeText().min(1).max(700),
 });
 
 /** POST /api/reasoning-lines/discover. */
 export const DiscoverRequestSchema = z.strictObject({
   filters: z.unknown().optional(),
-  text_query: z.string().max(500).nullable().optional(),
+  text_query: safeText().max(500).nullable().optional(),
   sample_size: z.int().min(20).max(500).default(200),
   num_clusters: z.int().min(2).max(20).default(6),
   seed: int32.default(42),
@@ -30,10 +31,10 @@ export const MemberRoleSchema = z.enum(["origin", "follows", "distinguishes", "d
 /** POST /api/reasoning-lines/create: from a candidate (its members) or from a list of judgment ids. */
 export const CreateLineSchema = z
   .strictObject({
-    label: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).nullable().optional(),
-    keywords: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
-    legal_question: z.string().max(1000).nullable().optional(),
+    label: safeText().trim().min(1).max(200),
+    description: safeText().max(2000).nullable().optional(),
+    keywords: z.array(safeText().trim().min(1).max(100)).max(50).default([]),
+    legal_question: safeText().max(1000).nullable().optional(),
     judgment_ids: z.array(uuidSchema).min(1).max(500).optional(),
     members: z
       .array(
@@ -66,7 +67,7 @@ export const LineReadQuerySchema = z.strictObject({
 });
 
 /** POST /api/reasoning-lines/search. */
-export const SearchLinesSchema = z.strictObject({ q: z.string().trim().min(1).max(200) });
+export const SearchLinesSchema = z.strictObject({ q: safeText().trim().min(1).max(200) });
 
 /** POST /api/reasoning-lines/detect-events: every active line, or the ones listed. */
 export const DetectEventsSchema = z.strictObject({ line_ids: z.array(uuidSchema).min(1).max(100).optional() });

@@ -4,6 +4,7 @@
  * drift from what the handlers accept. `.meta({description})` carries the field's documentation into the document.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { isoDate } from "./dates";
 import { uuidSchema } from "../uuid";
 
@@ -15,14 +16,14 @@ const qOffset = z.coerce.number().int().min(0).max(10_000).default(0).meta({ des
 const jurisdiction = z.enum(["PL", "UK"]).meta({ description: "PL (Poland) or UK (England and Wales)." });
 const date = isoDate.meta({ description: "YYYY-MM-DD." });
 /** A filter value: no quotes or backslashes (they would need escaping in the engine's filter expressions). */
-const filterValue = z.string().trim().min(1).max(100).regex(/^[^"\\]*$/, "must not contain quotes or backslashes");
+const filterValue = safeText().trim().min(1).max(100).regex(/^[^"\\]*$/, "must not contain quotes or backslashes");
 
 /** GET /api/v1/documents */
 export const V1DocumentsListQuery = z.strictObject({
   limit: qLimit(20),
   offset: qOffset,
   jurisdiction: jurisdiction.optional(),
-  court_name: z.string().trim().min(1).max(300).optional().meta({ description: "Exact court name." }),
+  court_name: safeText().trim().min(1).max(300).optional().meta({ description: "Exact court name." }),
   date_from: date.optional(),
   date_to: date.optional(),
   sort_by: z.enum(["date", "relevance"]).default("date").meta({ description: "date (default) or relevance (no query here: orders like date)." }),
@@ -36,7 +37,7 @@ export const V1SearchFilters = z
     court_level: filterValue.optional(),
     decision_date_from: date.optional(),
     decision_date_to: date.optional(),
-    keywords: z.array(z.string().trim().min(1).max(100)).max(20).optional().meta({ description: "Every keyword must occur in the judgment (search: added to the text query)." }),
+    keywords: z.array(safeText().trim().min(1).max(100)).max(20).optional().meta({ description: "Every keyword must occur in the judgment (search: added to the text query)." }),
     case_type: filterValue.optional(),
   })
   .meta({ description: "Reference search filters." });
@@ -44,7 +45,7 @@ export type V1SearchFiltersT = z.infer<typeof V1SearchFilters>;
 
 /** POST /api/v1/documents/search */
 export const V1SearchBody = z.strictObject({
-  query: z.string().trim().min(1).max(1000),
+  query: safeText().trim().min(1).max(1000),
   filters: V1SearchFilters.optional(),
   search_type: z.enum(["text", "semantic", "hybrid"]).default("hybrid"),
   limit: limit(20),
@@ -58,7 +59,7 @@ export const V1SimilarBody = z.strictObject({ limit: limit(10) });
 
 /** POST /api/v1/search/semantic */
 export const V1SemanticBody = z.strictObject({
-  query: z.string().trim().min(1).max(1000),
+  query: safeText().trim().min(1).max(1000),
   limit: limit(10),
   min_similarity: z.number().min(0).max(1).default(0),
   filters: V1SearchFilters.optional(),
@@ -81,14 +82,14 @@ export const V1StatisticsQuery = z.strictObject({
 export const V1FeedbackBody = z.strictObject({
   type: z.enum(["search", "chat", "document"]),
   rating: z.int().min(1).max(5),
-  comment: z.string().max(2000).optional(),
-  context: z.strictObject({ query: z.string().max(1000).optional(), document_id: uuidSchema.optional() }).optional(),
+  comment: safeText().max(2000).optional(),
+  context: z.strictObject({ query: safeText().max(1000).optional(), document_id: uuidSchema.optional() }).optional(),
 });
 
 // Schemas and the assistants (chat, qa) answer over the web tier's backends.
 /** POST /api/v1/schemas/generate: the web route's rules (a description of 10-4000 characters once trimmed). */
 export const V1GenerateSchemaBody = z.strictObject({
-  description: z.string().trim().min(10).max(4000).meta({ description: "What to extract, in plain words (10-4000 characters)." }),
+  description: safeText().trim().min(10).max(4000).meta({ description: "What to extract, in plain words (10-4000 characters)." }),
   example_document_id: uuidSchema.optional().meta({ description: "A judgment whose opening the model is shown as an example." }),
 });
 /**
@@ -103,11 +104,11 @@ export type V1AssistantFiltersT = z.infer<typeof V1AssistantFilters>;
 /** POST /api/v1/chat */
 export const V1ChatBody = z
   .strictObject({
-    message: z.string().trim().min(1).max(4000),
+    message: safeText().trim().min(1).max(4000),
     thread_id: uuidSchema.optional().meta({ description: "Not kept by the reference API (each call answers one message; threads live in the web app): given → 422." }),
     filters: V1AssistantFilters.optional(),
     stream: z.boolean().default(true).meta({ description: "true (default): server-sent events token, sources, done; false: one JSON object." }),
   })
   .refine((b) => b.thread_id === undefined, { path: ["thread_id"], message: "threads are not kept by the reference API; send the message without thread_id" });
 /** POST /api/v1/qa */
-export const V1QaBody = z.strictObject({ question: z.string().trim().min(1).max(2000), context_filters: V1AssistantFilters.optional() });
+export const V1QaBody = z.strictObject({ question: safeText().trim().min(1).max(2000), context_filters: V1AssistantFilters.optional() });

@@ -1,12 +1,13 @@
 /** Request schemas of the precedent finder, argumentation analysis and document helpers (issue 17 items 2-4). */
 import { z } from "zod";
+import { safeJsonRecord, safeText } from "@/lib/schema/text";
 import { uuidSchema } from "../uuid";
 
 /** POST /api/precedents/find. `filters` is a BaseSchemaFilters object, checked by the one filter parser. */
 export const PrecedentsRequestSchema = z.strictObject({
-  query: z.string().trim().min(10, "at least 10 characters").max(5000),
+  query: safeText().trim().min(10, "at least 10 characters").max(5000),
   document_id: uuidSchema.optional(),
-  filters: z.record(z.string(), z.unknown()).nullable().optional(),
+  filters: safeJsonRecord().nullable().optional(),
   limit: z.int().min(1).max(50).default(10),
   /** With a model configured: re-score the candidates with it (default true); false keeps the no-model ranking. */
   include_analysis: z.boolean().optional(),
@@ -22,7 +23,7 @@ export const ArgumentationRequestSchema = z.strictObject({
     .min(1)
     .max(5)
     .refine((a) => new Set(a.map((x) => x.toLowerCase())).size === a.length, "document ids must be distinct"),
-  focus_areas: z.array(z.string().trim().min(1).max(200)).max(5).optional(),
+  focus_areas: z.array(safeText().trim().min(1).max(200)).max(5).optional(),
   detail_level: z.enum(["basic", "detailed"]).default("basic"),
 });
 export type ArgumentationRequest = z.infer<typeof ArgumentationRequestSchema>;

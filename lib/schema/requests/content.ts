@@ -5,6 +5,7 @@
  * (page size caps) live in lib/config.ts and are applied by the backend (clamped, not refused).
  */
 import { z } from "zod";
+import { httpUrlSchema, safeText } from "@/lib/schema/text";
 
 export const BLOG_STATUSES = ["draft", "published", "archived"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -35,8 +36,7 @@ export const clampedPageQuery = (maxLimit: () => number, defaultLimit: () => num
 });
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .optional()
@@ -51,20 +51,20 @@ export const BlogListFilters = {
   order: z.enum(["desc", "asc"]).default("desc"),
 };
 
-const tagsSchema = z.array(z.string().trim().min(1).max(BLOG_LIMITS.tag)).max(BLOG_LIMITS.tags);
+const tagsSchema = z.array(safeText().trim().min(1).max(BLOG_LIMITS.tag)).max(BLOG_LIMITS.tags);
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Fields an admin may set on a post (POST /api/blog/admin/posts, PATCH …/{id}). */
 const blogPostFields = {
-  title: z.string().trim().min(1).max(BLOG_LIMITS.title),
-  slug: z.string().trim().min(1).max(BLOG_LIMITS.slug).regex(SLUG_RE, "lower-case letters, digits and single hyphens"),
-  excerpt: z.string().max(BLOG_LIMITS.excerpt),
-  body: z.string().max(BLOG_LIMITS.body),
-  category: z.string().trim().min(1).max(BLOG_LIMITS.category).nullable(),
+  title: safeText().trim().min(1).max(BLOG_LIMITS.title),
+  slug: safeText().trim().min(1).max(BLOG_LIMITS.slug).regex(SLUG_RE, "lower-case letters, digits and single hyphens"),
+  excerpt: safeText().max(BLOG_LIMITS.excerpt),
+  body: safeText().max(BLOG_LIMITS.body),
+  category: safeText().trim().min(1).max(BLOG_LIMITS.category).nullable(),
   tags: tagsSchema,
   status: z.enum(BLOG_STATUSES),
   published_at: isoDateTime.nullable(),
-  author_name: z.string().trim().min(1).max(BLOG_LIMITS.authorName),
+  author_name: safeText().trim().min(1).max(BLOG_LIMITS.authorName),
 };
 
 export const CreateBlogPostSchema = z.strictObject({
@@ -98,17 +98,13 @@ export type PatchBlogPost = z.infer<typeof PatchBlogPostSchema>;
 const currentYearPlus = () => new Date().getUTCFullYear() + 5;
 
 const publicationFields = {
-  title: z.string().trim().min(1).max(300),
-  authors: z.array(z.string().trim().min(1).max(200)).min(1).max(50),
-  venue: z.string().trim().max(300).nullable(),
+  title: safeText().trim().min(1).max(300),
+  authors: z.array(safeText().trim().min(1).max(200)).min(1).max(50),
+  venue: safeText().trim().max(300).nullable(),
   year: z.int().min(1900).refine((y) => y <= currentYearPlus(), "is too far in the future"),
-  abstract: z.string().max(5000).nullable(),
-  url: z
-    .url({ protocol: /^https?$/ })
-    .max(2000)
-    .nullable(),
-  doi: z
-    .string()
+  abstract: safeText().max(5000).nullable(),
+  url: httpUrlSchema.max(2000).nullable(),
+  doi: safeText()
     .trim()
     .max(200)
     .regex(/^10\.\d{4,9}\/\S+$/, "a DOI such as 10.1234/abc")
@@ -164,16 +160,15 @@ export const PublicationListFilters = {
  * is accepted here so a bot gets the very same 202 as a person, and the backend stores nothing.
  */
 export const ContactSchema = z.strictObject({
-  name: z.string().trim().min(CONTACT_LIMITS.nameMin).max(CONTACT_LIMITS.nameMax),
+  name: safeText().trim().min(CONTACT_LIMITS.nameMin).max(CONTACT_LIMITS.nameMax),
   email: z.email().max(CONTACT_LIMITS.email),
-  subject: z
-    .string()
+  subject: safeText()
     .trim()
     .max(CONTACT_LIMITS.subject)
     .optional()
     .transform((v) => (v === "" ? undefined : v)),
-  message: z.string().trim().min(CONTACT_LIMITS.messageMin).max(CONTACT_LIMITS.messageMax),
-  website: z.string().max(500).optional(),
+  message: safeText().trim().min(CONTACT_LIMITS.messageMin).max(CONTACT_LIMITS.messageMax),
+  website: safeText().max(500).optional(),
 });
 export type ContactInput = z.input<typeof ContactSchema>;
 

@@ -1,5 +1,6 @@
 /** Request bodies and queries of the extraction job routes (issue 18 items 2 and 5). */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { uuidSchema } from "@/lib/schema/uuid";
 
@@ -14,7 +15,7 @@ export const createExtractionRequest = () =>
       schema_id: z.union([z.literal("base"), uuidSchema]),
       collection_id: uuidSchema.optional(),
       document_ids: z.array(uuidSchema).min(1).max(config().EXTRACTION_MAX_DOCUMENTS).optional(),
-      idempotency_key: z.string().trim().min(1).max(200).optional(),
+      idempotency_key: safeText().trim().min(1).max(200).optional(),
     })
     .strict()
     .superRefine((b, ctx) => {

@@ -4,6 +4,7 @@
  * SCHEMA_MAX_ENUM_VALUES), read when a schema is built.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { uuidSchema } from "../uuid";
 
@@ -16,10 +17,10 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 export const schemaFieldSchema = () =>
   z
     .strictObject({
-      name: z.string().min(1).max(64).regex(SNAKE_CASE, "must be snake_case (a-z, 0-9, single underscores)"),
+      name: safeText().min(1).max(64).regex(SNAKE_CASE, "must be snake_case (a-z, 0-9, single underscores)"),
       type: z.enum(SCHEMA_FIELD_TYPES),
-      description: z.string().max(1000).default(""),
-      enum_values: z.array(z.string().trim().min(1).max(200)).min(1).max(config().SCHEMA_MAX_ENUM_VALUES).optional(),
+      description: safeText().max(1000).default(""),
+      enum_values: z.array(safeText().trim().min(1).max(200)).min(1).max(config().SCHEMA_MAX_ENUM_VALUES).optional(),
       required: z.boolean().default(false),
     })
     .superRefine((f, ctx) => {
@@ -46,9 +47,9 @@ export const schemaFieldsSchema = () =>
       });
     });
 
-const name = () => z.string().trim().min(1).max(255);
-const description = () => z.string().max(2000).nullable();
-const note = () => z.string().max(500).optional();
+const name = () => safeText().trim().min(1).max(255);
+const description = () => safeText().max(2000).nullable();
+const note = () => safeText().max(500).optional();
 
 /** POST /api/schemas */
 export const createSchemaRequest = () =>
@@ -70,4 +71,4 @@ export const compareVersionsQuery = () =>
 
 /** POST /api/schemas/generate */
 export const generateSchemaRequest = () =>
-  z.strictObject({ description: z.string().trim().min(10).max(4000), example_document_id: uuidSchema.optional() });
+  z.strictObject({ description: safeText().trim().min(10).max(4000), example_document_id: uuidSchema.optional() });

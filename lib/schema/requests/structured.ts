@@ -3,6 +3,7 @@
  * itself is parsed by lib/schema/filters.ts (BaseSchemaFiltersSchema, built from the field registry, D-05).
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { isoDate } from "./dates";
 import { uuidSchema } from "../uuid";
@@ -14,7 +15,7 @@ export { BaseSchemaFiltersSchema, type BaseSchemaFilters } from "../filters";
 // Re-exported: isoDate lives in ./dates so light routes can import it without the field registry.
 export { isoDate };
 
-const textQuery = z.string().max(1000).nullable().optional();
+const textQuery = safeText().max(1000).nullable().optional();
 
 /** POST /api/extractions/base-schema/filter. `filters` is checked separately so errors carry FILTER_INVALID. */
 export const FilterRequestSchema = z.strictObject({
@@ -29,7 +30,7 @@ export type FilterRequest = z.infer<typeof FilterRequestSchema>;
 export const AggregateRequestSchema = z.strictObject({
   filters: z.unknown().optional(),
   text_query: textQuery,
-  fields: z.array(z.string()).min(1).max(50).nullable().optional(),
+  fields: z.array(safeText()).min(1).max(50).nullable().optional(),
   sample_size: z.int().min(1).max(20_000).nullable().optional(),
   seed: z.int().min(-2_147_483_648).max(2_147_483_647).nullable().optional(),
   top_n: z.int().min(1).max(100).default(20),
@@ -37,8 +38,7 @@ export const AggregateRequestSchema = z.strictObject({
 export type AggregateRequest = z.infer<typeof AggregateRequestSchema>;
 
 /** Query strings carry the filter as JSON text (`filters`), as the page URL carries it base64url-encoded. */
-const filtersParam = z
-  .string()
+const filtersParam = safeText()
   .max(20_000)
   .optional()
   .transform((s, ctx) => {
@@ -53,27 +53,26 @@ const filtersParam = z
 
 /** GET /api/extractions/base-schema/facets?field=&q=&limit=&filters=&text_query= */
 export const FacetsQuerySchema = z.strictObject({
-  field: z.string().min(1).max(100),
-  q: z.string().max(200).optional(),
+  field: safeText().min(1).max(100),
+  q: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   filters: filtersParam,
-  text_query: z.string().max(1000).optional(),
+  text_query: safeText().max(1000).optional(),
 });
 export type FacetsQuery = z.infer<typeof FacetsQuerySchema>;
 
 /** GET /api/extractions/base-schema/histogram?field=&filters=&text_query= */
 export const HistogramQuerySchema = z.strictObject({
-  field: z.string().min(1).max(100),
+  field: safeText().min(1).max(100),
   filters: filtersParam,
-  text_query: z.string().max(1000).optional(),
+  text_query: safeText().max(1000).optional(),
 });
 export type HistogramQuery = z.infer<typeof HistogramQuerySchema>;
 
-const collectionName = z
-  .string()
+const collectionName = safeText()
   .max(255)
   .refine((s) => s.trim().length >= 1, "must not be blank");
-const collectionDescription = z.string().max(1000);
+const collectionDescription = safeText().max(1000);
 
 /** POST /api/collections/from-filter. `filters` is checked in steps (INVALID_COLLECTION_ID first, spec table). */
 export const FromFilterRequestSchema = z.strictObject({
@@ -93,7 +92,7 @@ const collectionTags = z
     z
       .string()
       .transform((t) => t.trim())
-      .pipe(z.string().min(1, "must not be blank").max(COLLECTION_TAG_MAX_CHARS, `at most ${COLLECTION_TAG_MAX_CHARS} characters`)),
+      .pipe(safeText().min(1, "must not be blank").max(COLLECTION_TAG_MAX_CHARS, `at most ${COLLECTION_TAG_MAX_CHARS} characters`)),
   )
   .max(COLLECTION_TAGS_MAX, `at most ${COLLECTION_TAGS_MAX} tags`)
   .transform((tags) => [...new Set(tags)]);

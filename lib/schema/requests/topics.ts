@@ -4,6 +4,7 @@
  * sample ceiling comes from lib/config.ts.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { pageLimitParam, pageOffsetParam } from "./paging";
 import { TopicRunFieldsSchema } from "./topics-form";
@@ -35,8 +36,8 @@ export const TOPIC_ID_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** POST /api/search/topic-click {topic_id, query?}. */
 export const TopicClickSchema = z.strictObject({
-  topic_id: z.string().max(64).regex(TOPIC_ID_PATTERN, "must be a topic id from the topics index (<run_id>_<n>)"),
-  query: z.string().max(200).optional(),
+  topic_id: safeText().max(64).regex(TOPIC_ID_PATTERN, "must be a topic id from the topics index (<run_id>_<n>)"),
+  query: safeText().max(200).optional(),
 });
 
 /** GET /api/search/topics/my-clicks?limit= */
