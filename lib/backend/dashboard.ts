@@ -6,7 +6,7 @@ import type { Json } from "@/lib/supabase/database.types";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { recordAdminAction } from "./admin-audit";
 import type { Identity } from "./identity";
-import type { ScheduledJob } from "./scheduler";
+import type { ScheduledJob } from "./jobs/scheduled";
 
 /**
  * Dashboard statistics (issue 14, item 4): one precomputed row (public.dashboard_stats) rebuilt by
@@ -92,11 +92,12 @@ export async function refreshDashboardAsAdmin(serviceDb: DbClient, identity: Ide
   return stats;
 }
 
-/** The scheduler's daily job (and its run at start, which fills an empty row on a first start). */
+/** The worker's daily job, 00:30 UTC (and its run at start, which fills an empty row on a first start). */
 export function dashboardStatsJob(serviceDb: DbClient): ScheduledJob {
   return {
     name: "refresh_dashboard_stats",
-    due: () => true,
+    cron: "30 0 * * *",
+    atStart: true,
     run: async () => {
       const stats = await refreshDashboardStats(serviceDb);
       logger.info({ total: stats.total_judgments, computed_at: stats.computed_at }, "dashboard statistics refreshed");
