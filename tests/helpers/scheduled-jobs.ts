@@ -39,10 +39,10 @@ export async function testJobs(jobs: ScheduledJob[], opts: { prefix?: string; bo
 
 /** Every pg-boss job of a queue (live and archived), oldest first. */
 export async function bossJobs(pool: pg.Pool, queue: string) {
-  const { rows } = await pool.query<{ id: string; state: string; retry_count: number; singleton_key: string | null; created_on: Date }>(
-    `select id::text, state::text, retry_count, singleton_key, created_on from pgboss.job where name = $1
+  const { rows } = await pool.query<{ id: string; state: string; retry_count: number; singleton_key: string | null; created_on: Date; data: unknown }>(
+    `select id::text, state::text, retry_count, singleton_key, created_on, data from pgboss.job where name = $1
      union all
-     select id::text, state::text, retry_count, singleton_key, created_on from pgboss.archive where name = $1
+     select id::text, state::text, retry_count, singleton_key, created_on, data from pgboss.archive where name = $1
      order by created_on`,
     [queue],
   );
