@@ -80,7 +80,7 @@ export async function rebuildTopicsIndex(db: DbClient, engine: SearchEngine): Pr
 // One rebuild at a time per process: runs finishing together would otherwise race to write the same index.
 let chain: Promise<unknown> = Promise.resolve();
 
-/** Rebuild after a run, one at a time per process; never rejects (errors are logged: the scheduler's next check repairs the index). */
+/** Rebuild after a run, one at a time per process; never rejects (errors are logged: the worker's next scheduled pass repairs the index). */
 export function refreshTopicsIndexSoon(db: DbClient, engine: () => SearchEngine): Promise<void> {
   const next = chain.then(() => rebuildTopicsIndex(db, engine()));
   chain = next.catch(() => undefined);
