@@ -296,7 +296,7 @@ const ConfigSchema = z.object({
   /** The pg-boss queue the extraction worker process works (a test or a second deployment names its own). */
   EXTRACTION_WORKER_QUEUE: z.string().min(1).default("extraction-job"),
   /**
-   * The scheduled jobs the worker process works (P-xx (jobs), lib/backend/jobs): "all", "none" (an extraction-only
+   * The scheduled jobs the worker process works (P-80, lib/backend/jobs): "all", "none" (an extraction-only
    * worker: it neither registers the schedules nor fires their cron), or a comma list of job names (a test works only
    * the harmless ones; every worker that schedules registers the whole plan).
    */

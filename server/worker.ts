@@ -1,5 +1,5 @@
 /**
- * The worker process: every background job runs here, on one pg-boss instance (P-xx (jobs)). `npm run worker`, and
+ * The worker process: every background job runs here, on one pg-boss instance (P-80). `npm run worker`, and
  * started by `npm start` as a supervised child process (server/supervise.ts: restarted when it dies).
  *   - extraction jobs: the pg-boss queue EXTRACTION_WORKER_QUEUE (`extraction-job`), EXTRACTION_WORKER_CONCURRENCY
  *     documents at a time; a job it was working on is taken over by the next instance once its heartbeat is stale,

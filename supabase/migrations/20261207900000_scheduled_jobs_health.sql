@@ -1,4 +1,4 @@
--- The scheduled jobs as pg-boss keeps them (P-xx (jobs)): every background job is a pg-boss cron schedule worked by
+-- The scheduled jobs as pg-boss keeps them (P-80): every background job is a pg-boss cron schedule worked by
 -- the worker process. For the health report: each schedule (name, cron, time zone), its newest run that started
 -- (state and times, from pgboss.job or pgboss.archive) and how many of its jobs wait.
 --

@@ -1,5 +1,5 @@
 /**
- * pg-boss runs every background job (P-xx (jobs)): the worker process (server/worker.ts, supervised as the launcher
+ * pg-boss runs every background job (P-80): the worker process (server/worker.ts, supervised as the launcher
  * runs it: server/supervise.ts with the worker spec of server/supervise-stack.ts) registers one pg-boss cron schedule
  * per job and works them.
  *

@@ -108,7 +108,7 @@ const ScheduleRows = z.object({
   ),
 });
 
-/** Every pg-boss cron schedule with its newest run (P-xx (jobs)); unknown (the call failed) is left out, not fatal. */
+/** Every pg-boss cron schedule with its newest run (P-80); unknown (the call failed) is left out, not fatal. */
 async function schedules(): Promise<ScheduleReport[] | undefined> {
   const { data, error } = await createServiceClient().rpc("scheduled_jobs_health");
   if (error || !data) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Every background job that runs on a timer is a pg-boss cron schedule (P-xx (jobs)), worked by the worker process
+ * Every background job that runs on a timer is a pg-boss cron schedule (P-80), worked by the worker process
  * (server/worker.ts, supervised by the launcher) on the same pg-boss instance as the extraction queue:
  *
  *   - one queue per job, named like the job, with policy `singleton`: at most one run of a job is active at a time,
