@@ -18,6 +18,8 @@ import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { alertDigestJobs } from "@/lib/backend/alerts/run";
+import { defaultChecks } from "@/lib/backend/health/checks";
+import { resetConfigForTests } from "@/lib/config";
 import { supervise, type Supervised } from "../../server/supervise";
 import { workerChild } from "../../server/supervise-stack";
 import { adminPool, stackEnv } from "../helpers/stack";
@@ -99,6 +101,23 @@ describe("pg-boss runs every scheduled job (the worker process)", () => {
     expect(health.pgboss).toBe(true);
     const listed = Object.fromEntries(health.schedules.filter((s) => NAMES.includes(s.name)).map((s) => [s.name, s.cron]));
     expect(listed).toEqual(Object.fromEntries(NAMES.map((n) => [n, PLAN[n].cron])));
+
+    // The health report's task_queue entry (the app's own check, through the gateway as the app calls it).
+    const saved = { url: process.env.SUPABASE_URL, key: process.env.SUPABASE_SERVICE_ROLE_KEY, anon: process.env.SUPABASE_ANON_KEY };
+    Object.assign(process.env, { SUPABASE_URL: env.supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey, SUPABASE_ANON_KEY: env.anonKey });
+    resetConfigForTests();
+    try {
+      const report = await defaultChecks().task_queue();
+      const partition = report.schedules?.find((s) => s.name === "create_next_app_events_partition");
+      expect(partition).toMatchObject({ cron: "15 0 * * *", timezone: "UTC", last_state: "completed" });
+      expect(report.schedules?.filter((s) => NAMES.includes(s.name)).map((s) => s.name).sort()).toEqual([...NAMES].sort());
+    } finally {
+      for (const [k, v] of [["SUPABASE_URL", saved.url], ["SUPABASE_SERVICE_ROLE_KEY", saved.key], ["SUPABASE_ANON_KEY", saved.anon]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetConfigForTests();
+    }
   });
 
   it("a worker killed mid-run loses no scheduled run: pg-boss keeps the job and the replacement runs it", { timeout: 180_000 }, async () => {
