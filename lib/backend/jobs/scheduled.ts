@@ -46,6 +46,7 @@ export interface ScheduledJobsOptions {
   serviceDb?: DbClient;
   /** Prefix of every queue name: a test's own queues, so the real ones stay untouched. */
   prefix?: string;
+  /** How often each queue is polled (default 5 s: the jobs run at minute granularity). */
   pollingIntervalSeconds?: number;
   log?: (line: string) => void;
 }
@@ -90,7 +91,7 @@ export async function startScheduledJobs(o: ScheduledJobsOptions): Promise<Sched
   for (const job of o.jobs) {
     if (o.work !== "all" && !o.work.includes(job.name)) continue;
     const name = prefix + job.name;
-    await o.boss.work(name, { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2 }, async () => {
+    await o.boss.work(name, { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 5 }, async () => {
       const startedAt = new Date().toISOString();
       try {
         await job.run();
