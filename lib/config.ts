@@ -313,6 +313,18 @@ const ConfigSchema = z.object({
   // Issue 36 (security and reliability round 3): the launcher's supervision, request budgets, health time limits.
   /** The pg-boss queue the extraction worker process works (a test or a second deployment names its own). */
   EXTRACTION_WORKER_QUEUE: z.string().min(1).default("extraction-job"),
+  /**
+   * The scheduled jobs the worker process works (P-80, lib/backend/jobs): "all", "none" (an extraction-only
+   * worker: it neither registers the schedules nor fires their cron), or a comma list of job names (a test works only
+   * the harmless ones; every worker that schedules registers the whole plan).
+   */
+  SCHEDULED_JOBS: z.string().min(1).default("all"),
+  /** A scheduled job active this long is presumed lost with its worker: pg-boss fails it and a live worker retries it. */
+  SCHEDULED_JOB_EXPIRE_SECONDS: int(1_800, 1),
+  /** The wait before a failed (or expired) scheduled run is tried again, unless the job sets its own (the digests: 1 h). */
+  SCHEDULED_JOB_RETRY_SECONDS: int(60, 0),
+  /** How often the worker's pg-boss supervisor expires lost jobs and archives finished ones (pg-boss's default). */
+  PGBOSS_MAINTENANCE_SECONDS: int(120, 1),
   /** The launcher restarts a crashed child after this long, doubling per crash in a row (server/supervise.ts)… */
   SUPERVISE_RESTART_INITIAL_MS: int(1_000, 1),
   /** …up to this long between tries… */

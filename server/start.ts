@@ -4,9 +4,9 @@
  * With no configuration it runs everything on this machine: embedded PostgreSQL 17 in `.data/postgres`, migrations,
  * the demo corpus on first start, the gateway (Supabase Auth + PostgREST RPC + Upstash REST bridge) on :54321, the
  * search index in `.data/search`, and Next.js on PORT (3000). Missing settings are written to `.env.local` (never the
- * embedded cluster's URL: it follows POSTGRES_PORT). The app, the gateway, the extraction worker and the mail catcher
- * are child processes under supervision (server/supervise.ts): one that dies is started again after a back-off, the
- * others carry on, and all of them stop when the launcher is gone.
+ * embedded cluster's URL: it follows POSTGRES_PORT). The app, the gateway, the worker (extraction jobs and every
+ * scheduled job, on pg-boss) and the mail catcher are child processes under supervision (server/supervise.ts): one
+ * that dies is started again after a back-off, the others carry on, and all of them stop when the launcher is gone.
  * With SUPABASE_URL set in the environment (a real project) it starts no local part and only runs Next.
  */
 import path from "node:path";
@@ -19,7 +19,6 @@ import { embeddedPostgresPort, embeddedPostgresUrl, repoRoot } from "./paths";
 import { describeFailure } from "./postgres";
 import { startDatabase } from "./stack";
 import { prepareData } from "./prepare-data";
-import { startBackgroundJobs } from "./background-jobs";
 import { supervise, watchParent, type Backoff, type ChildSpec } from "./supervise";
 import { appChild, configuredBackoff, gatewayChild, mailCatcherChild, workerChild } from "./supervise-stack";
 
@@ -112,9 +111,6 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
 
   await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say });
-  cleanups.push(
-    await startBackgroundJobs({ databaseUrl: db.databaseUrl, supabaseUrl: gateway.url, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY as string, log: say, smtpUrl }),
-  );
 
   const appEnv: NodeJS.ProcessEnv = {
     ...env,
@@ -160,11 +156,12 @@ async function main() {
   const remote = Boolean(process.env.SUPABASE_URL);
   const env = remote ? { ...readEnvFile(envFile), ...process.env } : await startLocalParts(withNext);
   if (remote) say(`SUPABASE_URL is set: using ${process.env.SUPABASE_URL}; no local parts started`);
-  // The extraction worker (issue 18): its own process, stopped with the rest on Ctrl-C / SIGTERM.
+  // The worker: extraction jobs and every scheduled job (pg-boss cron: search sync, partitions, dashboard, topics
+  // index, phrase counts, digests), its own process, stopped with the rest on Ctrl-C / SIGTERM.
   if (env.DATABASE_URL) {
-    await step("starting the extraction worker", () => supervised(workerChild(env)));
-    say("extraction worker started (npm run worker runs one on its own)");
-  } else say("no DATABASE_URL: no extraction worker (jobs stay queued)");
+    await step("starting the worker", () => supervised(workerChild(env)));
+    say("worker started: extraction jobs and the scheduled jobs (npm run worker runs one on its own)");
+  } else say("no DATABASE_URL: no worker (extraction jobs stay queued, no scheduled jobs run)");
   if (!withNext) {
     say("stack is up (no Next.js). Ctrl-C stops it.");
     return;

@@ -1,10 +1,17 @@
 /**
- * The extraction worker process (issue 18 item 2): `npm run worker`, and started by `npm start` as a supervised child
- * process (server/supervise.ts: restarted when it dies; a job it was working on is taken over by the next instance
- * once its heartbeat is stale, each document recorded once). Reads DATABASE_URL (the environment, else .env.local,
- * else the embedded cluster on POSTGRES_PORT) and works the pg-boss queue EXTRACTION_WORKER_QUEUE (`extraction-job`),
- * EXTRACTION_WORKER_CONCURRENCY documents at a time. SIGINT/SIGTERM: documents under way finish, then it exits.
+ * The worker process: every background job runs here, on one pg-boss instance (P-80). `npm run worker`, and
+ * started by `npm start` as a supervised child process (server/supervise.ts: restarted when it dies).
+ *   - extraction jobs: the pg-boss queue EXTRACTION_WORKER_QUEUE (`extraction-job`), EXTRACTION_WORKER_CONCURRENCY
+ *     documents at a time; a job it was working on is taken over by the next instance once its heartbeat is stale,
+ *     each document recorded once;
+ *   - scheduled jobs (lib/backend/jobs/plan.ts): search sync, app_events partitions, dashboard statistics, topics
+ *     index, reasoning-phrase counts, alert digests (with an SMTP server), as pg-boss cron schedules; a run lost with a
+ *     killed worker is retried by the next one. SCHEDULED_JOBS picks them ("all", "none", or names).
+ * Reads DATABASE_URL (the environment, else .env.local, else the embedded cluster on POSTGRES_PORT); the scheduled jobs
+ * also need SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (without them it works extraction jobs only).
+ * SIGINT/SIGTERM: work under way finishes, then it exits.
  */
+import type PgBoss from "pg-boss";
 import { localDatabaseUrl, localEnvFile, readEnvFile } from "./env-file";
 import { announceReady, exitWithLauncher } from "./supervise";
 
@@ -17,7 +24,22 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   const { config } = await import("../lib/config");
   const { startExtractionWorker } = await import("../lib/backend/extraction-jobs/worker");
-  const worker = await startExtractionWorker({ databaseUrl, queue: config().EXTRACTION_WORKER_QUEUE, log: (l) => console.log(`[worker] ${l}`) });
+  const { parseScheduledJobsSetting } = await import("../lib/backend/jobs/scheduled");
+  const c = config();
+  const log = (l: string) => console.log(`[worker] ${l}`);
+  const wanted = parseScheduledJobsSetting(c.SCHEDULED_JOBS);
+  const canSchedule = Boolean(c.SUPABASE_URL && c.SUPABASE_SERVICE_ROLE_KEY);
+  if (wanted !== "none" && !canSchedule) log("no SUPABASE_URL or service role key: no scheduled jobs (extraction jobs only)");
+  const schedule = wanted !== "none" && canSchedule;
+  const worker = await startExtractionWorker({
+    databaseUrl,
+    queue: c.EXTRACTION_WORKER_QUEUE,
+    schedule,
+    maintenanceIntervalSeconds: c.PGBOSS_MAINTENANCE_SECONDS,
+    log,
+  });
+  let scheduled: { stop(): Promise<void> } | null = null;
+  if (schedule) scheduled = await startScheduled(worker.boss, databaseUrl, wanted, log);
   // Contact-form notifications whose first send failed (lib/backend/content/contact-notify.ts), only where they can be
   // sent: a worker without SMTP_URL and CONTACT_NOTIFY_EMAIL leaves them queued for one that has both.
   let contactNotify: { stop(): Promise<void> } | null = null;
@@ -26,7 +48,7 @@ async function main() {
       import("../lib/backend/content/contact-notify"),
       import("../lib/backend/content/contact"),
     ]);
-    contactNotify = await startContactNotifyWorker({ databaseUrl, notify: notifyContactMessage, log: (l) => console.log(`[worker] ${l}`) });
+    contactNotify = await startContactNotifyWorker({ databaseUrl, notify: notifyContactMessage, log });
   }
   let stopping = false;
   const stop = async () => {
@@ -35,6 +57,7 @@ async function main() {
     console.log("[worker] stopping (documents under way finish first)");
     // pg-boss gives running documents 30 s; past that (a database already gone), exit anyway.
     setTimeout(() => process.exit(0), 40_000).unref();
+    await scheduled?.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     await worker.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     await contactNotify?.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     process.exit(0);
@@ -45,6 +68,23 @@ async function main() {
   // its wrapper signalled alone) used to leave this process heartbeating against a database that was gone.
   exitWithLauncher(() => void stop(), (l) => console.log(`[worker] ${l}`));
   announceReady({ workerId: worker.workerId });
+}
+
+/** Register every schedule of the plan on the worker's pg-boss and work the wanted ones. */
+async function startScheduled(boss: PgBoss, databaseUrl: string, work: "all" | string[], log: (l: string) => void) {
+  const { createClient } = await import("@supabase/supabase-js");
+  const { realtimeOptions, serverAuthOptions } = await import("../lib/supabase/options");
+  const { config } = await import("../lib/config");
+  const { jobPlan, describePlan } = await import("../lib/backend/jobs/plan");
+  const { startScheduledJobs } = await import("../lib/backend/jobs/scheduled");
+  const c = config();
+  const key = c.SUPABASE_SERVICE_ROLE_KEY as string;
+  const serviceDb = createClient(c.SUPABASE_URL as string, key, { auth: serverAuthOptions, realtime: realtimeOptions });
+  const jobs = jobPlan({ databaseUrl, serviceDb, serviceRoleKey: key, smtpUrl: c.SMTP_URL, log });
+  const handle = await startScheduledJobs({ boss, jobs, work, expireSeconds: c.SCHEDULED_JOB_EXPIRE_SECONDS, retryDelaySeconds: c.SCHEDULED_JOB_RETRY_SECONDS, serviceDb, log });
+  log(`scheduled jobs (pg-boss cron): ${describePlan(jobs)}${c.SMTP_URL ? "" : "; no alert digests (no SMTP_URL)"}`);
+  log(`working ${work === "all" ? "every scheduled job" : handle.worked.join(", ") || "no scheduled job"}`);
+  return handle;
 }
 
 main().catch((e: unknown) => {

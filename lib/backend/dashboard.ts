@@ -6,7 +6,7 @@ import type { Json } from "@/lib/supabase/database.types";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { recordAdminAction } from "./admin-audit";
 import type { Identity } from "./identity";
-import type { ScheduledJob } from "./scheduler";
+import type { ScheduledJob } from "./jobs/scheduled";
 
 /**
  * Dashboard statistics (issue 14, item 4): one precomputed row (public.dashboard_stats) rebuilt by
@@ -36,7 +36,7 @@ function parse(data: Json | null): DashboardStats | null {
 /**
  * This process's copy of the row for DASHBOARD_STATS_CACHE_MS: the public route is read far more often than the row
  * changes (daily, or an admin refresh), and the read through the gateway was most of its time. A refresh in this
- * process replaces the copy at once; one in another process (the scheduler's) shows here within the TTL.
+ * process replaces the copy at once; one in another process (the worker's scheduled job) shows here within the TTL.
  */
 let cached: { stats: DashboardStats; until: number } | null = null;
 
@@ -63,7 +63,7 @@ export async function refreshDashboardStats(serviceDb: DbClient): Promise<Dashbo
 let firstFill: Promise<DashboardStats> | null = null;
 
 /**
- * GET /api/dashboard/stats: the stored row. Before the first refresh (a fresh database whose scheduler has not run
+ * GET /api/dashboard/stats: the stored row. Before the first refresh (a fresh database whose worker has not run it
  * yet) this process computes it once, whoever asks first; concurrent callers share that one computation.
  */
 export async function getDashboardStats(db: DbClient, serviceDb: () => DbClient): Promise<DashboardStats> {
@@ -92,11 +92,12 @@ export async function refreshDashboardAsAdmin(serviceDb: DbClient, identity: Ide
   return stats;
 }
 
-/** The scheduler's daily job (and its run at start, which fills an empty row on a first start). */
+/** The worker's daily job, 00:30 UTC (and its run at start, which fills an empty row on a first start). */
 export function dashboardStatsJob(serviceDb: DbClient): ScheduledJob {
   return {
     name: "refresh_dashboard_stats",
-    due: () => true,
+    cron: "30 0 * * *",
+    atStart: true,
     run: async () => {
       const stats = await refreshDashboardStats(serviceDb);
       logger.info({ total: stats.total_judgments, computed_at: stats.computed_at }, "dashboard statistics refreshed");

@@ -4,6 +4,8 @@
  * - incremental: judgments with updated_at past the last run's watermark, and ids logged in
  *   search_judgment_deletions since the last run (migration 20260104000000);
  * - each run is recorded in search_sync_runs (started_at, completed_at, error, counts) for health.
+ * Scheduled as pg-boss cron jobs of the worker process (search_sync_incremental, search_sync_full in
+ * lib/backend/jobs/plan.ts); `npm run search:sync` runs one by hand.
  * A server-side job: it reads judgments directly with pg as the database owner (no user context).
  */
 import pg from "pg";
@@ -383,54 +385,4 @@ export async function ensureSearchIndex(
   } finally {
     await pool.end();
   }
-}
-
-/**
- * Run a full sync every `everyHours` (spec: Limits, full sync every 6 hours) with incremental syncs in between
- * every `incrementalMinutes`. Runs never overlap. Returns a stop function.
- */
-export function scheduleSync(
-  databaseUrl: string,
-  opts: {
-    everyHours?: number;
-    incrementalMinutes?: number;
-    engine?: SearchEngine;
-    embedder?: Embedder;
-    log?: (msg: string) => void;
-    /** Called after each successful full sync (the dashboard statistics are refreshed then). */
-    afterFullSync?: () => Promise<void>;
-  } = {},
-): () => void {
-  const log = opts.log ?? (() => undefined);
-  const fullMs = (opts.everyHours ?? 6) * 3600_000;
-  const incMs = (opts.incrementalMinutes ?? 10) * 60_000;
-  let running = false;
-  let lastFull = Date.now();
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    try {
-      const { getSearch } = await import("./engine");
-      const holder = getSearch();
-      const sopts = { engine: opts.engine ?? holder.engine, embedder: opts.embedder ?? holder.embedder };
-      if (Date.now() - lastFull >= fullMs) {
-        lastFull = Date.now();
-        const r = await fullSync(pool, sopts);
-        log(`search full sync: ${r.documents} documents, ${r.chunks} chunks in ${r.durationMs} ms`);
-        await opts.afterFullSync?.().catch((e: unknown) => log(`after full sync: ${e instanceof Error ? e.message : String(e)}`));
-      } else {
-        const r = await incrementalSync(pool, sopts);
-        if (r.documents + r.deleted > 0) log(`search incremental sync: ${r.documents} upserted, ${r.deleted} deleted`);
-      }
-    } catch (e) {
-      log(`search sync failed: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      running = false;
-      await pool.end().catch(() => undefined);
-    }
-  };
-  const timer = setInterval(() => void tick(), Math.min(incMs, fullMs));
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -3042,6 +3042,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      scheduled_jobs_health: {
+        Args: never;
+        Returns: Json;
+      };
       search_history: {
         Args: {
           p_limit?: number | null;

@@ -1,6 +1,6 @@
 /**
  * `npm run alerts:send -- [--dry-run] [--daily|--weekly|--all]`: run the e-mail digest of saved-search alerts by hand
- * (the scheduler runs it daily at 07:00 and Mondays at 08:00). Default: what a run now would serve (daily, plus
+ * (the worker's pg-boss schedule runs it daily at 07:00 and Mondays at 08:00). Default: what a run now would serve (daily, plus
  * weekly on Mondays). --dry-run lists who would get what, sends nothing and changes nothing. Reads DATABASE_URL,
  * SMTP_URL, MAIL_FROM, APP_URL and SUPABASE_SERVICE_ROLE_KEY from the environment or `.env.local`; on the local stack
  * SMTP_URL defaults to the mail catcher (smtp://127.0.0.1:2525).

@@ -185,7 +185,7 @@ describe("the alert digest", () => {
     const common = { pool, engine, appUrl: env.appUrl as string, tokenSecret: unsubscribeSecret(env.serviceRoleKey), frequencies: ["daily" as const] };
     try {
       // 1. A guaranteed overlap: the first run holds its mail until a second run (the admin route, another process,
-      //    as the scheduler and an admin would be) and a third (this process) have been tried.
+      //    as a scheduled run and an admin's would be) and a third (this process) have been tried.
       let openGate!: () => void;
       const gate = new Promise<void>((r) => (openGate = r));
       let sending!: () => void;

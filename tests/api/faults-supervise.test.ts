@@ -54,8 +54,8 @@ beforeAll(async () => {
   mailPort = await freePort();
   mail = supervise(mailCatcherChild({ ...base, MAIL_CATCHER_PORT: String(mailPort) }, "quiet"), { backoff, log: say });
   const smtpUrl = (await mail.started).url;
-  // A queue of its own: this worker must not take the test stack's jobs.
-  worker = supervise(workerChild({ ...base, EXTRACTION_WORKER_QUEUE: "supervise-test" }, "quiet"), { backoff, log: say });
+  // A queue of its own: this worker must not take the test stack's jobs; nor run scheduled jobs under other tests.
+  worker = supervise(workerChild({ ...base, EXTRACTION_WORKER_QUEUE: "supervise-test", SCHEDULED_JOBS: "none" }, "quiet"), { backoff, log: say });
   await worker.started;
 
   const port = await freePort();

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { appEventsPartitionsReport } from "@/lib/backend/health/checks";
-import { startScheduler } from "@/lib/backend/scheduler";
+import type { ScheduledJob } from "@/lib/backend/jobs/scheduled";
+import { bossJobs, testJobs, waitFor } from "../helpers/scheduled-jobs";
 import { adminPool } from "../helpers/stack";
 import { serviceClient } from "../helpers/supabase";
 
@@ -87,19 +88,29 @@ describe("app_events partitions (M7)", () => {
     await pool.query(`drop table public.${monthName(past)}`);
   });
 
-  it("the scheduler runs the partition job at start and retries a failed job at the next check, not a month later", async () => {
+  it("a scheduled job runs at start and a failed run is retried by pg-boss after its retry delay, not at the next slot", async () => {
     let attempts = 0;
-    const flaky = {
+    const flaky: ScheduledJob = {
       name: "flaky",
-      due: () => true,
+      cron: "0 0 1 1 *", // next slot: next January
+      atStart: true,
+      retryDelaySeconds: 0,
       run: async () => {
         attempts += 1;
         if (attempts === 1) throw new Error("first run fails");
       },
     };
-    const stop = startScheduler({ serviceDb: serviceClient(), jobs: [flaky], checkEveryMs: 20 });
-    for (let i = 0; i < 500 && attempts < 2; i++) await new Promise((r) => setTimeout(r, 10));
-    stop();
+    const jobs = await testJobs([flaky]);
+    try {
+      const rows = await waitFor("the retried run to complete", async () => {
+        const r = await bossJobs(pool, jobs.queue("flaky"));
+        return r.length === 1 && r[0].state === "completed" && r;
+      });
+      // One pg-boss job: its first run failed, its retry completed.
+      expect(rows.map((r) => ({ state: r.state, retry_count: r.retry_count }))).toEqual([{ state: "completed", retry_count: 1 }]);
+    } finally {
+      await jobs.close();
+    }
     expect(attempts).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { emitServerEvent, stampEvents, validateEventBatch, writeEvents } from "@/lib/backend/events";
-import { startScheduler } from "@/lib/backend/scheduler";
+import { appEventsPartitionJob } from "@/lib/backend/jobs/plan";
+import { bossJobs, testJobs, waitFor } from "../helpers/scheduled-jobs";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { anonClient, serviceClient, supabaseAs } from "../helpers/supabase";
 
@@ -54,7 +55,7 @@ describe("app_events storage (spec: Events rule 5)", () => {
     expect(after.rows[0].n).toBe(rows.length);
   });
 
-  it("the in-process scheduler runs the partition job at start", async () => {
+  it("the worker's partition job is queued at start and run by pg-boss", async () => {
     const { rows: before } = await pool.query("select count(*)::int as n from pg_inherits where inhparent = 'public.app_events'::regclass");
     const calls: string[] = [];
     const db = service();
@@ -64,9 +65,17 @@ describe("app_events storage (spec: Events rule 5)", () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const stop = startScheduler({ serviceDb: spy, checkEveryMs: 60_000 });
-    for (let i = 0; i < 100 && calls.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    stop();
+    const jobs = await testJobs([appEventsPartitionJob(spy)]);
+    try {
+      const queue = jobs.queue("create_next_app_events_partition");
+      const [run] = await waitFor("the start run to complete", async () => {
+        const rows = await bossJobs(pool, queue);
+        return rows.length > 0 && rows.every((r) => r.state === "completed") && rows;
+      });
+      expect(run.singleton_key).toBe("at-start");
+    } finally {
+      await jobs.close();
+    }
     expect(calls).toEqual(["create_next_app_events_partition"]);
     const { rows: afterRows } = await pool.query("select count(*)::int as n from pg_inherits where inhparent = 'public.app_events'::regclass");
     expect(afterRows[0].n).toBe(before[0].n);

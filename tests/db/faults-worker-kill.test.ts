@@ -86,6 +86,7 @@ describe("a supervised worker killed with SIGKILL mid-job (fault test)", () => {
           ...process.env,
           DATABASE_URL: stackEnv().databaseUrl,
           EXTRACTION_WORKER_QUEUE: QUEUE,
+          SCHEDULED_JOBS: "none",
           EXTRACTION_STALE_SECONDS: "2",
           EXTRACTION_HEARTBEAT_SECONDS: "1",
           EXTRACTION_WORKER_CONCURRENCY: "2",

@@ -1,6 +1,6 @@
 /**
- * The reasoning-phrase filler (P-54, lib/backend/analysis/judge-phrases.ts fillPhraseCounts, run by the launcher's
- * scheduler): judgments without current stored counts are counted ahead of any profile, in bounded batches, newest
+ * The reasoning-phrase filler (P-54, lib/backend/analysis/judge-phrases.ts fillPhraseCounts, run by the worker's
+ * pg-boss schedule): judgments without current stored counts are counted ahead of any profile, in bounded batches, newest
  * first, with the same countPhrases the profile's lazy path uses; a changed text is counted again on the next pass; a
  * judge's record then carries the stored counts instead of the texts.
  */

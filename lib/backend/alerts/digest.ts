@@ -19,11 +19,13 @@
  * Only confirmed addresses with no change pending receive digests (an alert cannot be switched on otherwise: a
  * trigger refuses it, SA001).
  *
- * Runs are serialised: a run that sends (not a dry run) holds a Postgres session advisory lock (DIGEST_RUN_LOCK) on
- * one connection of the pool for its whole length, so the scheduler, `npm run alerts:send` and POST
- * /api/admin/alerts/run (in any process on the same database) never run at once. Without it a second run re-claimed
- * the first run's pending pairs and both mailed the same judgments. A second run does not wait: it is refused with 409
- * ALERT_RUN_IN_PROGRESS before it reads anything (the scheduler retries a refused slot at its next hourly check). A
+ * Runs are serialised. Scheduled runs are pg-boss jobs (lib/backend/jobs): one job per slot however many workers
+ * watch the clock, one active run per digest queue. A run that sends (not a dry run) also holds a Postgres session
+ * advisory lock (DIGEST_RUN_LOCK) on one connection of the pool for its whole length, because two entry points are
+ * not pg-boss jobs: `npm run alerts:send` and POST /api/admin/alerts/run (in any process on the same database) must
+ * not run beside a scheduled run or the other digest queue. Without it a second run re-claimed the first run's
+ * pending pairs and both mailed the same judgments. A second run does not wait: it is refused with 409
+ * ALERT_RUN_IN_PROGRESS before it reads anything (pg-boss retries a refused scheduled run an hour later). A
  * run that dies releases the lock with its connection; the next run then re-claims that run's pending pairs (never
  * confirmed sent). The pool needs one connection more than the run's concurrency (./run.ts).
  *

@@ -1,8 +1,9 @@
 /**
  * The digest job wired to this server's settings: DATABASE_URL (the job reads across users, see ./digest.ts),
- * SMTP_URL / MAIL_FROM through lib/backend/mail, APP_URL for the links, the unsubscribe secret. Used by the scheduler
- * (daily 07:00 and Mondays 08:00 server time), `npm run alerts:send` and POST /api/admin/alerts/run. A run while
- * another one sends is refused with 409 ALERT_RUN_IN_PROGRESS (./digest.ts); the scheduler retries that slot an hour later.
+ * SMTP_URL / MAIL_FROM through lib/backend/mail, APP_URL for the links, the unsubscribe secret. Used by the worker's
+ * pg-boss cron jobs (daily 07:00 and Mondays 08:00 server time), `npm run alerts:send` and POST /api/admin/alerts/run.
+ * A run while another one sends is refused with 409 ALERT_RUN_IN_PROGRESS (./digest.ts); pg-boss retries a refused
+ * scheduled run an hour later.
  */
 import pg from "pg";
 import { config } from "@/lib/config";
@@ -11,7 +12,7 @@ import type { AlertFrequency } from "@/lib/schema/requests/accounts";
 import { sendMail } from "../mail";
 import { runDigest, type DigestReport } from "./digest";
 import { unsubscribeSecret } from "./token";
-import type { ScheduledJob } from "../scheduler";
+import type { ScheduledJob } from "../jobs/scheduled";
 
 let pool: pg.Pool | null = null;
 
@@ -48,10 +49,14 @@ export async function runAlertDigest(o: RunAlertsOptions = {}): Promise<DigestRe
   });
 }
 
+/** The server's time zone: the digests go out at 07:00 and 08:00 where the server is. */
+export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
 /**
- * The scheduler's job: due at 07:00 every day and at 08:00 on Mondays (server time zone); the weekly alerts go out
- * with the Monday 08:00 run, the daily ones with every 07:00 run. The scheduler checks hourly and runs a job at most
- * once a day per name, so each slot is its own job.
+ * The worker's digest jobs (pg-boss cron, lib/backend/jobs): 07:00 every day and 08:00 on Mondays, server time zone;
+ * the weekly alerts go out with the Monday 08:00 run, the daily ones with every 07:00 run. pg-boss fires each slot
+ * once whatever the number of workers, and keeps one run of a queue active at a time. A refused or failed run is
+ * retried an hour later, three times.
  */
 export function alertDigestJobs(opts: Omit<RunAlertsOptions, "dryRun" | "frequencies"> = {}): ScheduledJob[] {
   const run = (frequencies: AlertFrequency[]) => async () => {
@@ -59,7 +64,7 @@ export function alertDigestJobs(opts: Omit<RunAlertsOptions, "dryRun" | "frequen
     opts.log?.(`alert digest (${frequencies.join("+")}): ${r.mailsSent} sent, ${r.mailsFailed} failed, ${r.judgmentsListed} judgments`);
   };
   return [
-    { name: "alert_digest_daily", due: (now) => now.getHours() >= 7, run: run(["daily"]) },
-    { name: "alert_digest_weekly", due: (now) => now.getDay() === 1 && now.getHours() >= 8, run: run(["weekly"]) },
+    { name: "alert_digest_daily", cron: "0 7 * * *", tz: serverTimeZone(), retryLimit: 3, retryDelaySeconds: 3600, run: run(["daily"]) },
+    { name: "alert_digest_weekly", cron: "0 8 * * 1", tz: serverTimeZone(), retryLimit: 3, retryDelaySeconds: 3600, run: run(["weekly"]) },
   ];
 }

@@ -2,8 +2,8 @@
  * Stored reasoning-phrase counts per judgment (table judgment_reasoning_phrases): a judge profile sums these instead of
  * scanning up to JUDGE_STYLE_MAX_TEXTS full texts on every request. Counts are made with the shared patterns
  * (lib/analysis/reasoning-patterns.ts) and tagged with PATTERNS_VERSION, so editing the pattern data makes every stored
- * row stale (recounted) rather than wrong. Counted ahead by the launcher's job (phraseCountsJob: at start and every
- * few minutes, in batches), and lazily by a profile for whatever the job has not reached yet; both count with
+ * row stale (recounted) rather than wrong. Counted ahead by the worker's scheduled job (phraseCountsJob: at start and every
+ * 5 minutes, in batches), and lazily by a profile for whatever the job has not reached yet; both count with
  * countPhrases and store with judgment_reasoning_phrases_store (P-54).
  */
 import { createHash } from "node:crypto";
@@ -11,7 +11,7 @@ import { REASONING_PATTERNS, phraseCounts, type PhraseCounts } from "@/lib/analy
 import { logger } from "@/lib/logger";
 import { jsonArg } from "@/lib/supabase/json";
 import type { DbClient } from "@/lib/supabase/db-client";
-import type { ScheduledJob } from "../scheduler";
+import type { ScheduledJob } from "../jobs/scheduled";
 
 /** Snippet half-width of stored examples: the profile's (scoreStyles' default). */
 export const PHRASE_SNIPPET_RADIUS = 80;
@@ -90,19 +90,17 @@ export async function fillPhraseCounts(serviceDb: DbClient, opts: { batch?: numb
   return { counted, batches, done: false };
 }
 
-/** How often the launcher looks for judgments to count (new, changed, or all of them after a pattern edit). */
-export const PHRASE_FILL_EVERY_MS = 5 * 60_000;
-
 /**
- * The scheduler's job (server/background-jobs.ts): at start, then every PHRASE_FILL_EVERY_MS, count every judgment
- * without current counts. A pass still running when the next is due is not doubled.
+ * The worker's scheduled job (lib/backend/jobs): at start, then every 5 minutes, count every judgment without current
+ * counts (new, changed, or all of them after a pattern edit). A pass still running when the next is due is not
+ * doubled (pg-boss keeps one run of the job active; the flag below covers this process).
  */
 export function phraseCountsJob(serviceDb: DbClient): ScheduledJob {
   let running = false;
   return {
     name: "fill_reasoning_phrase_counts",
-    due: () => true,
-    everyMs: PHRASE_FILL_EVERY_MS,
+    cron: "*/5 * * * *",
+    atStart: true,
     run: async () => {
       if (running) return;
       running = true;

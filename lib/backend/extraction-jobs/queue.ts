@@ -12,9 +12,23 @@ export interface ExtractionMessage {
   job_id: string;
 }
 
-/** pg-boss over this database; creates its schema and our queue on first use (both idempotent). */
-export async function openBoss(databaseUrl: string, opts: { supervise?: boolean; max?: number; queue?: string } = {}): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", supervise: opts.supervise ?? false, schedule: false, max: opts.max ?? 2 });
+/**
+ * pg-boss over this database; creates its schema and our queue on first use (both idempotent). `schedule`: this
+ * instance watches the clock and fires the cron schedules (the worker's, lib/backend/jobs); `supervise`: it expires
+ * lost jobs and archives finished ones every `maintenanceIntervalSeconds`.
+ */
+export async function openBoss(
+  databaseUrl: string,
+  opts: { supervise?: boolean; schedule?: boolean; maintenanceIntervalSeconds?: number; max?: number; queue?: string } = {},
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: "pgboss",
+    supervise: opts.supervise ?? false,
+    schedule: opts.schedule ?? false,
+    max: opts.max ?? 2,
+    ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
+  });
   // pg-boss reports connection trouble as events; an unhandled 'error' event would end the process.
   boss.on("error", (e: Error) => console.error(`[extraction-queue] ${e.message}`));
   await boss.start();

@@ -54,11 +54,17 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** The pg-boss queue (EXTRACTION_QUEUE; tests use their own). */
   queue?: string;
+  /** This worker's pg-boss also fires the cron schedules (the scheduled jobs share its connection; lib/backend/jobs). */
+  schedule?: boolean;
+  /** pg-boss maintenance (expiring lost jobs, archiving) every this many seconds (PGBOSS_MAINTENANCE_SECONDS). */
+  maintenanceIntervalSeconds?: number;
   log?: (line: string) => void;
 }
 
 export interface ExtractionWorker {
   workerId: string;
+  /** The worker's pg-boss instance: the scheduled jobs are worked on it too (server/worker.ts). */
+  boss: PgBoss;
   /** Graceful: documents under way finish, then the worker stops. */
   stop(): Promise<void>;
   /** Like a killed process: nothing more is written, heartbeats stop, the pool closes (tests of the takeover). */
@@ -97,7 +103,14 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
      on conflict (worker_id) do update set beat_at = now()`,
     [workerId, os.hostname(), process.pid],
   );
-  const boss: PgBoss = await openBoss(opts.databaseUrl, { supervise: true, max: 3, queue });
+  const boss: PgBoss = await openBoss(opts.databaseUrl, {
+    supervise: true,
+    schedule: opts.schedule ?? false,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds,
+    // Room for the scheduled jobs' polling beside the extraction queue's.
+    max: opts.schedule ? 5 : 3,
+    queue,
+  });
 
   /** Jobs this process is working on now: a second message for one of them is refused, not run alongside. */
   const active = new Set<string>();
@@ -292,6 +305,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
 
   return {
     workerId,
+    boss,
     handle: (jobId) => runJob(jobId),
     async stop() {
       stopping = true;

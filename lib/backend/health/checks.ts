@@ -15,7 +15,9 @@ import {
   type DependencyReport,
   type HealthChecks,
   type QueueHealth,
+  type ScheduleReport,
   type SearchEngineReport,
+  type TaskQueueReport,
 } from "./status";
 
 const notConfigured = (detail: string): DependencyReport => ({ status: "not_configured", detail });
@@ -90,16 +92,41 @@ const QueueHealthRow: z.ZodType<QueueHealth> = z.object({
   running: z.number(),
 });
 
+/** scheduled_jobs_health answers jsonb: parsed, not cast. */
+const ScheduleRows = z.object({
+  pgboss: z.boolean(),
+  schedules: z.array(
+    z.object({
+      name: z.string(),
+      cron: z.string(),
+      timezone: z.string(),
+      last_state: z.string().nullable(),
+      last_started_at: z.string().nullable(),
+      last_completed_at: z.string().nullable(),
+      waiting: z.number(),
+    }),
+  ),
+});
+
+/** Every pg-boss cron schedule with its newest run (P-80); unknown (the call failed) is left out, not fatal. */
+async function schedules(): Promise<ScheduleReport[] | undefined> {
+  const { data, error } = await createServiceClient().rpc("scheduled_jobs_health");
+  if (error || !data) return undefined;
+  return ScheduleRows.parse(data).schedules;
+}
+
 /**
- * The extraction queue (issue 18): pg-boss's schema in our database and the newest worker heartbeat. No schema yet
- * (no worker ever started) or no live worker is `degraded`: jobs are accepted but wait.
+ * The task queue (issue 18): pg-boss's schema in our database and the newest worker heartbeat. No schema yet
+ * (no worker ever started) or no live worker is `degraded`: jobs are accepted but wait. It lists the scheduled jobs
+ * too: every background job is a pg-boss cron schedule worked by the same worker process.
  */
-async function taskQueue(): Promise<DependencyReport> {
+async function taskQueue(): Promise<TaskQueueReport> {
   const c = config();
   if (!c.SUPABASE_URL || !c.SUPABASE_SERVICE_ROLE_KEY) return notConfigured("SUPABASE_URL or the service role key is not set");
-  const { data, error } = await createServiceClient().rpc("extraction_queue_health");
+  const [{ data, error }, scheduled] = await Promise.all([createServiceClient().rpc("extraction_queue_health"), schedules().catch(() => undefined)]);
   if (error || !data) return { status: "down", detail: `extraction queue unknown: ${error?.message ?? "no answer"}` };
-  return taskQueueReport(QueueHealthRow.parse(data), c.EXTRACTION_STALE_SECONDS);
+  const report = taskQueueReport(QueueHealthRow.parse(data), c.EXTRACTION_STALE_SECONDS);
+  return scheduled ? { ...report, schedules: scheduled } : report;
 }
 
 async function llmTracing(): Promise<DependencyReport> {

@@ -15,6 +15,24 @@ export interface SearchEngineReport extends DependencyReport {
   reembed?: { state: string; done: number; total: number; started_at: string; error: string | null } & Record<string, unknown>;
 }
 
+/** One pg-boss cron schedule and its newest run (scheduled_jobs_health(); lib/backend/jobs). */
+export interface ScheduleReport {
+  name: string;
+  cron: string;
+  timezone: string;
+  /** The newest run that started: pg-boss's state (active, completed, failed, retry, …), null before the first. */
+  last_state: string | null;
+  last_started_at: string | null;
+  last_completed_at: string | null;
+  /** Its jobs waiting for a worker (fired slots, catch-up runs, retries). */
+  waiting: number;
+}
+
+/** The task queue entry lists every scheduled job: they all run on pg-boss in the worker process. */
+export interface TaskQueueReport extends DependencyReport {
+  schedules?: ScheduleReport[];
+}
+
 /** app_events partition readiness (issue 12, M7): from app_events_partition_health(). */
 export interface AppEventsPartitions {
   current_month_ready: boolean;
@@ -38,7 +56,7 @@ export interface HealthStatus {
     cache: DependencyReport;
     database: DatabaseReport;
     backend_platform: DependencyReport;
-    task_queue: DependencyReport;
+    task_queue: TaskQueueReport;
     llm_tracing: DependencyReport;
     search_engine: SearchEngineReport;
   };
@@ -65,7 +83,7 @@ export interface HealthChecks {
   cache: Check;
   database: Check<DatabaseReport>;
   backend_platform: Check;
-  task_queue: Check;
+  task_queue: Check<TaskQueueReport>;
   llm_tracing: Check;
   search_engine: () => Promise<SearchEngineReport>;
 }

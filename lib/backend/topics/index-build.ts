@@ -2,16 +2,15 @@
  * The topics index rebuilt from the latest stored run (spec: Other records; issue 16): read through
  * latest_search_topics_run() (the narrow function: the run's id, time, counts and topics without owner or sample
  * judgments) and written whole into the search engine's topics index. Idempotent: when the index already holds the
- * latest run nothing is written. Called after every stored run (by the app) and by the launcher's scheduler at start
- * and every minute (topicsIndexJob below, TOPICS_INDEX_CHECK_MS); at start the launcher first stores the default run
- * when none exists (ensureDefaultTopicRun), so a fresh stack has topics to index.
+ * latest run nothing is written. Called after every stored run (by the app) and by the worker at start and every
+ * minute (topicsIndexJob below, a pg-boss cron job); its first pass first stores the default run when none exists (ensureDefaultTopicRun), so a fresh stack has topics to index.
  */
 import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { fromDatabaseError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import type { SearchEngine, TopicIndexEntry, TopicsIndex } from "@/lib/search/types";
-import type { ScheduledJob } from "../scheduler";
+import type { ScheduledJob } from "../jobs/scheduled";
 import { ensureDefaultTopicRun } from "./runs";
 
 const LatestRun = z.object({
@@ -81,7 +80,7 @@ export async function rebuildTopicsIndex(db: DbClient, engine: SearchEngine): Pr
 // One rebuild at a time per process: runs finishing together would otherwise race to write the same index.
 let chain: Promise<unknown> = Promise.resolve();
 
-/** Rebuild after a run, one at a time per process; never rejects (errors are logged: the scheduler's next check repairs the index). */
+/** Rebuild after a run, one at a time per process; never rejects (errors are logged: the worker's next scheduled pass repairs the index). */
 export function refreshTopicsIndexSoon(db: DbClient, engine: () => SearchEngine): Promise<void> {
   const next = chain.then(() => rebuildTopicsIndex(db, engine()));
   chain = next.catch(() => undefined);
@@ -91,11 +90,8 @@ export function refreshTopicsIndexSoon(db: DbClient, engine: () => SearchEngine)
   );
 }
 
-/** How often the launcher's scheduler checks that the topics index holds the latest run (one small RPC and a stat). */
-export const TOPICS_INDEX_CHECK_MS = 60_000;
-
 /**
- * The scheduler's job: at start and every minute, rebuild the topics index when a newer run was stored (by any app
+ * The worker's scheduled job (lib/backend/jobs): at start and every minute (one small RPC and a stat), rebuild the topics index when a newer run was stored (by any app
  * process; the app also rebuilds right after its own runs). The search engine is resolved on each run. With
  * `defaultRun`, the first pass that finds no stored run stores the default one (seed 42, no user) before rebuilding;
  * one success per process, and a pass is never doubled (the default run takes about a second).
@@ -105,8 +101,9 @@ export function topicsIndexJob(serviceDb: DbClient, engine: () => SearchEngine, 
   let running = false;
   return {
     name: "rebuild_topics_index",
-    due: () => true,
-    everyMs: TOPICS_INDEX_CHECK_MS,
+    cron: "* * * * *",
+    atStart: true,
+    retryLimit: 0, // the next minute tries again
     run: async () => {
       if (running) return;
       running = true;

@@ -15,7 +15,7 @@ const readIndex = () => mapSearchErrors(() => getSearchEngine().topics.read());
 /**
  * POST /api/topic-modeling/analyze: the run, then the topics index rebuilt from it before answering (one small read and
  * a file or 30-document write), so the run's topics are trending as soon as the caller has its answer. A failed rebuild
- * is logged, never the run's failure: the scheduler's next check repairs the index.
+ * is logged, never the run's failure: the worker's next scheduled pass repairs the index.
  */
 export function analyzeAndIndex(db: DbClient, req: AnalyzeTopicsRequest) {
   return analyzeTopicRun(db, req, () => refreshTopicsIndexSoon(db, getSearchEngine));

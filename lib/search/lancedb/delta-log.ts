@@ -1,7 +1,7 @@
 /**
  * Incremental writes since a generation's full build, as JSON lines in `<dir>/delta-<gen>.jsonl`. The snapshot
  * (snapshot.ts) holds the generation as built; a process opening the index loads the snapshot and replays this log,
- * so upserts and deletes made by another process (the sync CLI, the scheduler) are seen without re-reading
+ * so upserts and deletes made by another process (the sync CLI, the worker's scheduled sync) are seen without re-reading
  * LanceDB. The log is appended before state.json's revision is bumped, so a reader that sees the new revision also
  * sees the entry; a half-written last line (a reader racing the writer) is skipped and picked up on the next reload.
  * Replaying is idempotent. The log lives until the next full build replaces the generation (every 6 hours).

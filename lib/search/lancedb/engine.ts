@@ -135,7 +135,7 @@ export class LanceDbEngine implements SearchEngine {
   }
 
   /**
-   * Another process (the sync CLI, the scheduler in the launcher) may have rebuilt or updated the index: at most
+   * Another process (the sync CLI, the worker's scheduled sync) may have rebuilt or updated the index: at most
    * once a second, compare state.json with what is loaded and reload in the background when it moved on.
    */
   private async checkForNewerState(): Promise<void> {

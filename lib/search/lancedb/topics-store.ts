@@ -1,7 +1,7 @@
 /**
  * The embedded engine's topics index (issue 16): one JSON file, `topics.json`, beside the generations in the search
  * data folder. It is replaced whole (written aside, then renamed, so a reader never sees half a file) by whichever
- * process rebuilds it (the launcher's scheduler, or the app after a run), and every process re-reads it when its
+ * process rebuilds it (the worker's scheduled job, or the app after a run), and every process re-reads it when its
  * modification time changes, so the app serves a rebuild made elsewhere on its next read.
  */
 import { promises as fs, statSync } from "node:fs";
