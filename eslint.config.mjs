@@ -1,3 +1,4 @@
+import path from "node:path";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -29,6 +30,98 @@ const BROWSER_SIDE = [
   pattern("^@supabase/", "Components never build Supabase clients: server data access for pages lives in lib/api/pages.ts."),
 ];
 
+/*
+ * One order of folders, bottom first (docs/engineering.md, "Layers point one way"): a file may import only from its
+ * own folder or from a folder earlier in the list, so no import points up and the folder graph has no cycle (every
+ * cycle has an edge pointing up). Every production file belongs to one of these folders: a file in a folder the list
+ * does not name is refused until it is placed. Tests are not checked (they may import anything but app/); bench/ is a
+ * target only (server/cli generates docs from its truth tables).
+ */
+const LAYER_ORDER = [
+  "lib", // loose files: config, logger, lru, json-depth, security-headers, request-budget, process-shared
+  "lib/text",
+  "lib/i18n",
+  "lib/auth",
+  "lib/errors",
+  "lib/schema",
+  "lib/supabase",
+  "lib/llm",
+  "lib/search",
+  "lib/extraction",
+  "lib/analysis",
+  "lib/import",
+  "lib/events",
+  "lib/backend",
+  "lib/client",
+  "lib/api",
+  "components",
+  "app", // pages and route handlers, and the loose files at the top (middleware.ts, instrumentation.ts, configs)
+  "supabase/seed",
+  "supabase/local",
+  "server",
+  "bench",
+  "server/cli",
+];
+
+/** The layer folder of a repository path (posix, relative, no extension needed), or null outside the layers (tests). */
+function layerOf(rel) {
+  const parts = rel.split("/");
+  if (parts.length === 1) return "app";
+  const [top, second] = parts;
+  if (top === "lib") return parts.length === 2 ? "lib" : `lib/${second}`;
+  if (top === "supabase") return parts.length === 2 ? "supabase" : `supabase/${second}`;
+  if (top === "server") return parts.length > 2 && second === "cli" ? "server/cli" : "server";
+  if (top === "app" || top === "components" || top === "bench") return top;
+  return null;
+}
+
+const layersPlugin = {
+  rules: {
+    "one-way": {
+      meta: {
+        type: "problem",
+        messages: {
+          up: "{{from}} may not import {{to}}: layers point one way ({{order}}). Move the shared piece down, or pass it in.",
+          unplaced: "{{from}} is not in LAYER_ORDER (eslint.config.mjs): place the folder in the layer order first.",
+          tests: "Production code never imports tests/.",
+        },
+        schema: [],
+      },
+      create(context) {
+        const root = context.cwd;
+        const file = path.relative(root, context.filename).split(path.sep).join("/");
+        const from = layerOf(file);
+        if (from === null || from === "bench") return {};
+        const fromRank = LAYER_ORDER.indexOf(from);
+        const check = (node, spec) => {
+          if (typeof spec !== "string") return;
+          let target;
+          if (spec.startsWith("@/")) target = spec.slice(2);
+          else if (spec.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+          else return; // a package
+          if (target.startsWith("tests/")) return context.report({ node, messageId: "tests" });
+          const to = layerOf(target);
+          if (to === null || to === from) return;
+          const toRank = LAYER_ORDER.indexOf(to);
+          if (toRank > fromRank || toRank < 0) {
+            const order = LAYER_ORDER.slice(Math.min(fromRank, toRank < 0 ? fromRank : toRank), Math.max(fromRank, toRank) + 1).join(" < ");
+            context.report({ node, messageId: "up", data: { from, to, order } });
+          }
+        };
+        return {
+          Program(node) {
+            if (fromRank < 0) context.report({ node, messageId: "unplaced", data: { from } });
+          },
+          ImportDeclaration: (node) => check(node.source, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+          ExportAllDeclaration: (node) => check(node.source, node.source.value),
+          ImportExpression: (node) => node.source.type === "Literal" && check(node.source, node.source.value),
+        };
+      },
+    },
+  },
+};
+
 const restrict = (files, patterns, ignores = []) => ({
   files,
   ignores,
@@ -46,6 +139,12 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    ignores: ["tests/**", "bench/**", "playwright.config.ts", "vitest.config.mts"],
+    plugins: { layers: layersPlugin },
+    rules: { "layers/one-way": "error" },
   },
   restrict(["lib/api/**", "lib/*.ts", "lib/auth/**", "lib/i18n/**", "lib/text/**", "middleware.ts"], UP_TO_APP),
   restrict(["lib/backend/**"], [API, NEXT, ...UP_TO_APP]),

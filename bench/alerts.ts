@@ -19,7 +19,7 @@ import { parse } from "dotenv";
 import pg from "pg";
 import { runDigest } from "../lib/backend/alerts/digest";
 import { closeMail, sendMail } from "../lib/backend/mail";
-import { LocalHashEmbedder } from "../lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "../lib/search/embedders/local-hash";
 import { LanceDbEngine } from "../lib/search/lancedb/engine";
 import { fullSync } from "../lib/search/sync";
 import { startMailCatcher } from "../server/mail-catcher";

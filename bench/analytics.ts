@@ -31,7 +31,7 @@ import { clusterLabels, clusterVectors, similarityEdges } from "../lib/analysis/
 import { seededSample } from "../lib/analysis/sample";
 import { analysisTokens } from "../lib/analysis/text";
 import { buildTfidf } from "../lib/analysis/tfidf";
-import { localHashVector } from "../lib/llm/embedders/local-hash";
+import { localHashVector } from "../lib/search/embedders/local-hash";
 import { scoreStyles } from "../lib/analysis/reasoning-patterns";
 import { analyzeTopics } from "../lib/analysis/topics";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment } from "../supabase/seed/generate";

@@ -20,7 +20,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { judgeProfile } from "../lib/backend/analysis/judges";
 import { discoverLines } from "../lib/backend/analysis/reasoning-lines";
-import { LocalHashEmbedder } from "../lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "../lib/search/embedders/local-hash";
 import { gatewayWithUser } from "./lib/gateway-user";
 import { PLANTED_JUDGE } from "../supabase/seed/planted-lines";
 

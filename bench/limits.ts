@@ -9,7 +9,7 @@ import { GuestMeter } from "../lib/backend/guest";
 import { RateLimiter } from "../lib/backend/rate-limit";
 import { createLimitsStore } from "../lib/backend/rate-limit-store";
 import { startGateway } from "../supabase/local/gateway";
-import { generateLocalKeys } from "../server/keys";
+import { generateLocalKeys } from "../supabase/local/keys";
 
 const iterations = Number(process.argv[process.argv.indexOf("--iterations") + 1] || 2000) || 2000;
 

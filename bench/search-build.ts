@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { LocalHashEmbedder } from "../lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "../lib/search/embedders/local-hash";
 import { LanceDbEngine } from "../lib/search/lancedb/engine";
 import { fullSync } from "../lib/search/sync";
 import { startDatabase } from "../server/stack";

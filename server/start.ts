@@ -12,7 +12,7 @@
 import path from "node:path";
 import { addMissingToEnvFile, localDatabaseUrl, localEnvFile, readEnvFile, removeFromEnvFile } from "./env-file";
 import { exitCode, spawnNext, spawnPostgresGuard, stopChild } from "./app-process";
-import { generateLocalKeys } from "./keys";
+import { generateLocalKeys } from "../supabase/local/keys";
 import { say, step } from "./launcher-log";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
 import { embeddedPostgresPort, embeddedPostgresUrl, repoRoot } from "./paths";

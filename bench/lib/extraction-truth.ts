@@ -7,7 +7,7 @@ import { generateJudgment, DEFAULT_CORPUS_SEED } from "@/supabase/seed/generate"
 import { knownAnswerAt } from "@/supabase/seed/known-answers";
 import { generatePl } from "@/supabase/seed/pl";
 import { plantAnalysisAnswers } from "@/supabase/seed/planted-lines";
-import { Rng } from "@/supabase/seed/prng";
+import { Rng } from "@/lib/analysis/prng";
 import { generateUk } from "@/supabase/seed/uk";
 import { plArticles, type RulesResult } from "@/lib/extraction/rules";
 

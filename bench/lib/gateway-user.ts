@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createClient } from "@supabase/supabase-js";
 import type { DbClient } from "../../lib/supabase/db-client";
 import { realtimeOptions, serverAuthOptions } from "../../lib/supabase/options";
-import { generateLocalKeys } from "../../server/keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { startGateway } from "../../supabase/local/gateway";
 
 export interface GatewayUser {

@@ -6,7 +6,7 @@
  * 2 − 2·cosine, so the clusters are cosine clusters.
  */
 import { kmeans } from "ml-kmeans";
-import { Rng } from "@/supabase/seed/prng";
+import { Rng } from "@/lib/analysis/prng";
 import type { TfidfMatrix } from "./tfidf";
 
 export interface KMeansOptions {

@@ -6,11 +6,11 @@
  * `asMatrices` hands them out as ml-matrix matrices for callers that want linear algebra on them.
  *
  * Initialisation is seeded (sklearn's "random" scheme: |N(0, 1)| · sqrt(mean(V) / rank)), drawn from the project's
- * seeded generator (supabase/seed/prng.ts), so a seed fixes the result. Stop: relative change of the reconstruction
+ * seeded generator (lib/analysis/prng.ts), so a seed fixes the result. Stop: relative change of the reconstruction
  * error below `tolerance` (1e-4) or `maxIterations` (300).
  */
 import { Matrix } from "ml-matrix";
-import { Rng } from "@/supabase/seed/prng";
+import { Rng } from "@/lib/analysis/prng";
 import type { SparseRow } from "./tfidf";
 
 export interface CsrMatrix {

@@ -3,7 +3,7 @@
  * errors and the SQLSTATEs our own functions raise), `fromAuthError` / `authOutage` for Supabase Auth. SQL text and
  * upstream internals never reach a client: only the messages our own SQL raises on purpose are passed on.
  */
-import { isUpstreamTimeoutMessage } from "@/lib/supabase/timeout";
+import { isUpstreamTimeoutMessage } from "./timeout";
 import { ApiError, authUnavailable, databaseUnavailable, unauthorized, upstreamTimeout } from "./api-error";
 import type { ErrorCode } from "./catalogue";
 

@@ -10,7 +10,7 @@ export interface EmbedderLabels {
 
 /**
  * An embedder's label in the interface language. The server's labels are English (health and logs show them); the
- * known lexical ids and `ai:<model>` (lib/llm/embedders) have translations, any other id keeps the server's label.
+ * known lexical ids and `ai:<model>` (lib/search/embedders) have translations, any other id keeps the server's label.
  */
 export function embedderLabel(labels: EmbedderLabels, id: string, serverLabel: string): string {
   if (id === "local-hash" || id === "local-hash-768") return labels[id];

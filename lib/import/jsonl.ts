@@ -5,7 +5,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { ingestRowSchema } from "@/supabase/seed/ingest";
+import { ingestRowSchema } from "@/lib/import/ingest-row";
 import type { ReaderContext } from "./reader";
 import { headOf, sniff } from "./stream";
 import type { ReadItem } from "./types";

@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs";
 import pg from "pg";
-import { upsert as upsertJsonlRow, type IngestRow } from "@/supabase/seed/ingest";
+import { upsert as upsertJsonlRow, type IngestRow } from "@/lib/import/ingest-row";
 import { FCL_NOTICE, LICENCES } from "./common";
 import { readFcl } from "./fcl";
 import { expandInputs } from "./files";

@@ -3,7 +3,7 @@
  * references kept for the citator, and the run summary printed as one JSON line.
  */
 
-import type { IngestRow } from "@/supabase/seed/ingest";
+import type { IngestRow } from "@/lib/import/ingest-row";
 
 export const IMPORT_SOURCES = ["saos", "fcl", "juddges", "jsonl"] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];

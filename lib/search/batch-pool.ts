@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "./batch";
 import { decodeChunks, type EncodedChunks } from "./chunk-columns";
 import type { JudgmentRow } from "./document";

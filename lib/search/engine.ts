@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { config } from "@/lib/config";
-import { availableEmbedderIds, chosenEmbedderId, createEmbedder } from "@/lib/llm/embedders";
+import { availableEmbedderIds, chosenEmbedderId, createEmbedder } from "@/lib/search/embedders";
 import { LanceDbEngine } from "./lancedb/engine";
 import { MeilisearchEngine } from "./meilisearch/adapter";
 import { meiliConfigFromEnv } from "./meilisearch/config";

@@ -379,8 +379,8 @@ export interface SearchEngine {
 }
 
 /**
- * Text embedder (ARCHITECTURE: embeddings). Implementations: `lib/llm/embedders/local-hash.ts` (default, lexical,
- * 384 dims) and `lib/llm/embedders/ai-sdk.ts` (any OpenAI-compatible model via the `ai` SDK).
+ * Text embedder (ARCHITECTURE: embeddings). Implementations: `lib/search/embedders/local-hash.ts` (default, lexical,
+ * 384 dims) and `lib/search/embedders/ai-sdk.ts` (any OpenAI-compatible model via the `ai` SDK).
  * Vectors are L2-normalised so cosine similarity = dot product.
  */
 export interface Embedder {

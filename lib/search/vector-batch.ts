@@ -7,7 +7,7 @@
  * texts are copied from the text's own bytes).
  * Those per-chunk objects were most of the vectors worker's garbage, which the collector's threads paid for.
  */
-import { localHashVectorOfWordsInto, localHashVectorsOfTextRangesInto } from "@/lib/llm/embedders/local-hash";
+import { localHashVectorOfWordsInto, localHashVectorsOfTextRangesInto } from "@/lib/search/embedders/local-hash";
 import { forEachChunkRange } from "./chunk";
 import { utf8Parts, type EncodedChunks } from "./chunk-columns";
 import { EMBEDDING_TEXT_FIELDS, embeddingText, toIndexDocument, type JudgmentRow } from "./document";

@@ -1,38 +1,13 @@
 /**
  * The deadline of every Supabase call (D-31, M4): database RPCs and auth calls alike get `UPSTREAM_TIMEOUT_MS`,
- * instead of undici's 300 s defaults. No imports but the settings, so `lib/errors/upstream.ts` can recognise the error
- * without a cycle.
+ * instead of undici's 300 s defaults. The error it throws, and how a message is recognised as one, live in
+ * lib/errors/timeout.ts, so the error mapper below this layer needs nothing from it.
  */
 import { config } from "@/lib/config";
+import { UpstreamTimeoutError } from "@/lib/errors/timeout";
 import { withinBudget } from "@/lib/request-budget";
 
-/** Text every time-out error carries: supabase-js keeps only an error's message (auth-js) or `name: message`. */
-export const UPSTREAM_TIMEOUT_MARKER = "upstream timeout";
-
-/**
- * Thrown by `timedFetch` when the deadline passes. `code: "ABORT_ERR"` makes postgrest-js treat it as an abort: it
- * neither retries the call (its GET retry loop would otherwise try a hung server 3 more times, ~4× the deadline plus
- * 7 s of back-off) nor hides it; the error it returns reads `UpstreamTimeoutError: upstream timeout …`.
- */
-export class UpstreamTimeoutError extends Error {
-  readonly code = "ABORT_ERR";
-  constructor(
-    readonly timeoutMs: number,
-    limit = "UPSTREAM_TIMEOUT_MS",
-  ) {
-    super(`${UPSTREAM_TIMEOUT_MARKER}: no answer within ${timeoutMs} ms (${limit})`);
-    this.name = "UpstreamTimeoutError";
-  }
-}
-
-/**
- * Whether an error message from supabase-js says the call ran out of time: ours (headers late), or the abort of a
- * body still streaming when the deadline passed (`TimeoutError: …`, or `AbortError: …` from postgrest-js).
- */
-export function isUpstreamTimeoutMessage(message: string | undefined | null): boolean {
-  if (!message) return false;
-  return message.includes(UPSTREAM_TIMEOUT_MARKER) || /^(TimeoutError|AbortError)\b/.test(message);
-}
+export { isUpstreamTimeoutMessage, UPSTREAM_TIMEOUT_MARKER, UpstreamTimeoutError } from "@/lib/errors/timeout";
 
 /**
  * `fetch` with a deadline, for supabase-js's `global.fetch` (and the auth client, which uses the same fetch). A signal

@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { databaseUrlFromEnv } from "../../supabase/seed/cli-env";
+import { databaseUrlFromEnv } from "./database-env";
 
 export const DATABASE_TYPES_PATH = "lib/supabase/database.types.ts";
 

@@ -5,7 +5,7 @@
  * incremental search sync so the rows are searchable, unless --no-sync or --dry-run.
  * Exit code: 0 everything landed, 3 some records or files were rejected, 1 the run could not start.
  */
-import { runCli } from "../../lib/import/cli";
+import { runCli } from "./import-cli";
 
 runCli(process.argv.slice(2)).then(
   (code) => {

@@ -16,7 +16,7 @@ import { knownAnswerAt } from "./known-answers";
 import { generatePl } from "./pl";
 import { plantTopics } from "./planted-topics";
 import { plantAnalysisAnswers } from "./planted-lines";
-import { Rng } from "./prng";
+import { Rng } from "../../lib/analysis/prng";
 import { addDays, isoDate } from "./text-util";
 import type { GeneratedCase, Judge } from "./types";
 import { generateUk } from "./uk";

@@ -1,5 +1,5 @@
 /** Deterministic identifiers of demo-corpus judgments, shared by the generator and the known-answer list. */
-import { uuidFromKey } from "./prng";
+import { uuidFromKey } from "../../lib/analysis/prng";
 
 /** Judgment id (UUID) of the row at `index` in a corpus generated with `seed`. */
 export function judgmentId(seed: number, index: number): string {

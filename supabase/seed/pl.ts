@@ -2,7 +2,7 @@
  * One Polish appellate criminal judgment (Sąd Apelacyjny, II AKa): case facts first, then the text rendered from
  * them (Wyrok / W imieniu Rzeczypospolitej Polskiej / sentencja / Uzasadnienie) and the extraction that agrees with it.
  */
-import type { Rng } from "./prng";
+import type { Rng } from "../../lib/analysis/prng";
 import { PL_POOLS, PL_WITNESS } from "./pools-pl";
 import {
   addDays,

@@ -16,7 +16,7 @@
  *
  * Hook (supabase/seed/generate.ts, one line): `plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known });`
  */
-import { Rng } from "./prng";
+import { Rng } from "../../lib/analysis/prng";
 import type { GeneratedCase } from "./types";
 
 export interface PlantedTopic {

@@ -1,5 +1,5 @@
 /** Small text helpers shared by the Polish and English renderers of the demo corpus. */
-import type { Rng } from "./prng";
+import type { Rng } from "../../lib/analysis/prng";
 
 /** Fill {slot} markers from a table; unknown slots are left visible so a template bug shows in review. */
 export function fill(template: string, slots: Record<string, string>): string {

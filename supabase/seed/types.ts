@@ -1,5 +1,5 @@
 /** Shapes shared by the demo-corpus generators. */
-import type { Rng } from "./prng";
+import type { Rng } from "../../lib/analysis/prng";
 
 /** A planted "known answer": distinctive facts injected into one judgment so search relevance can be checked. */
 export interface KnownPlant {

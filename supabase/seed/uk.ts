@@ -3,7 +3,7 @@
  * (neutral citation header, Introduction, The facts, Grounds of appeal, Discussion, Conclusion, numbered paragraphs)
  * and the extraction that agrees with it. All names are synthetic.
  */
-import type { Rng } from "./prng";
+import type { Rng } from "../../lib/analysis/prng";
 import { UK_POOLS, UK_WITNESS } from "./pools-uk";
 import { addDays, amount, enDate, enTerm, fill, gender, isoDate, paragraph, type Genders } from "./text-util";
 import type { CaseInput, GeneratedCase, Judge } from "./types";

@@ -4,7 +4,7 @@ import { generateJudgment, type JudgmentRow } from "@/supabase/seed/generate";
 import { runDigest } from "@/lib/backend/alerts/digest";
 import { unsubscribeSecret } from "@/lib/backend/alerts/token";
 import { closeMail, sendMail } from "@/lib/backend/mail";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { rebuildAppIndex } from "../helpers/app-index";
 import { Browser, signedInBrowser } from "../helpers/http";

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway, type GatewayHandle } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../server/keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { freePort, startExtraApp } from "../helpers/extra-app";
 import { hostPort, startFaultProxy, viaProxy, type FaultProxy } from "../helpers/fault-proxy";
 import { Browser, createUser } from "../helpers/http";

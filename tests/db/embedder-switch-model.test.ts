@@ -16,7 +16,7 @@ import { defaultChecks } from "@/lib/backend/health/checks";
 import { healthForCaller, healthStatus } from "@/lib/backend/health/status";
 import { embeddingsSettings, switchEmbedder } from "@/lib/backend/settings/embeddings";
 import { reembedSettled, reembedStatus } from "@/lib/backend/settings/reembed";
-import { chosenEmbedderId, LocalHashEmbedder } from "@/lib/llm/embedders";
+import { chosenEmbedderId, LocalHashEmbedder } from "@/lib/search/embedders";
 import { getSearch, setSearchEngineForTests } from "@/lib/search/engine";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { fullSync } from "@/lib/search/sync";

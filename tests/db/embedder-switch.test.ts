@@ -11,7 +11,7 @@ import type pg from "pg";
 import { MockEmbeddingModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/config";
-import { AiSdkEmbedder, chosenEmbedderId, LocalHashEmbedder } from "@/lib/llm/embedders";
+import { AiSdkEmbedder, chosenEmbedderId, LocalHashEmbedder } from "@/lib/search/embedders";
 import { defaultChecks } from "@/lib/backend/health/checks";
 import { healthForCaller, healthStatus } from "@/lib/backend/health/status";
 import { embeddingsSettings } from "@/lib/backend/settings/embeddings";

@@ -9,7 +9,7 @@ import { createServerClient } from "@supabase/ssr";
 import { createRemoteJWKSet, importJWK, jwtVerify, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../server/keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { noRealtime } from "../helpers/supabase";
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway, type GatewayHandle } from "../../supabase/local/gateway";
-import { generateLocalKeys, type LocalKeys } from "../../server/keys";
+import { generateLocalKeys, type LocalKeys } from "../../supabase/local/keys";
 import { hostPort, startFaultProxy, viaProxy, type FaultProxy } from "../helpers/fault-proxy";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { noRealtime } from "../helpers/supabase";

@@ -6,7 +6,7 @@ import { Redis } from "@upstash/redis";
 import IORedis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../server/keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { stackEnv } from "../helpers/stack";
 
 const env = stackEnv();

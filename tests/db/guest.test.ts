@@ -9,7 +9,7 @@ import { GuestLimitReachedError, GuestMeter, guestKey, type GuestSession } from 
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { startGateway, type GatewayHandle } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../server/keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { stackEnv } from "../helpers/stack";
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPool, stackEnv } from "../helpers/stack";
-import { ingestFile } from "@/supabase/seed/ingest";
+import { ingestFile } from "@/lib/import/ingest-row";
 
 /**
  * Ingestion keeps only http(s) source links (httpUrlSchema, lib/schema/text.ts): the value becomes a link on the public

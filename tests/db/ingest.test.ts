@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPool, stackEnv } from "../helpers/stack";
-import { ingestFile } from "@/supabase/seed/ingest";
+import { ingestFile } from "@/lib/import/ingest-row";
 
 const pool = adminPool();
 const PREFIX = "ingest-test-";
@@ -128,7 +128,7 @@ describe("JSONL ingestion", () => {
 
   it("the CLI prints the report and exits 3 when lines were rejected", async () => {
     const file = writeLines("cli.jsonl", [JSON.stringify({ ...second, full_text: "CLI text" }), "not json"]);
-    const run = promisify(execFile)("npx", ["tsx", "supabase/seed/ingest-cli.ts", file, "--no-sync"], {
+    const run = promisify(execFile)("npx", ["tsx", "server/cli/ingest.ts", file, "--no-sync"], {
       env: { ...process.env, DATABASE_URL: stackEnv().databaseUrl },
     });
     await expect(run).rejects.toMatchObject({ code: 3, stdout: expect.stringMatching(/inserted 0, updated 1, rejected 1[\s\S]*line 2: malformed JSON/) });

@@ -10,7 +10,7 @@ import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { ensureSearchIndex, fullSync, incrementalSync, indexRebuildReason, readIndexState } from "@/lib/search/sync";
 import { adminPool, stackEnv } from "../helpers/stack";
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { ensureSearchIndex, fullSync, incrementalSync } from "@/lib/search/sync";
 import type { SearchEngine } from "@/lib/search/types";
 import { adminPool, stackEnv } from "../helpers/stack";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { fullSync, incrementalSync, recentSyncRuns } from "@/lib/search/sync";
 import type { SearchEngine } from "@/lib/search/types";
 import { adminPool } from "../helpers/stack";

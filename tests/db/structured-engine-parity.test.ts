@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { searchFilter } from "@/lib/backend/search";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { filterFieldSpecs } from "@/lib/schema/filter-fields";
 import { validateFilters } from "@/lib/schema/filters";
 import { indexAttributeOfKey } from "@/lib/search/filter";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type pg from "pg";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { fullSync } from "@/lib/search/sync";
 import { FIXTURE_ROWS } from "../search-conformance/fixture";

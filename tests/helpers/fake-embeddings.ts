@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { localHashVector } from "@/lib/llm/embedders/local-hash";
+import { localHashVector } from "@/lib/search/embedders/local-hash";
 
 /**
  * A tiny OpenAI-compatible embeddings server for tests of the model embedder path (the code under test is pointed at

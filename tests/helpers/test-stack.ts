@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { JWK } from "jose";
 import { startGateway } from "../../supabase/local/gateway";
-import { generateLocalKeys } from "../../server/keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { repoRoot } from "../../server/paths";
 import { startDatabase } from "../../server/stack";
 import { startMailCatcher } from "../../server/mail-catcher";

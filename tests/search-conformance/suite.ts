@@ -24,7 +24,7 @@ import {
 } from "@/lib/search/index-settings";
 import { SuggestionMiner } from "@/lib/search/suggest-miner";
 import type { IndexBatch, SearchDocumentsRequest, SearchEngine } from "@/lib/search/types";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import type { JudgmentRow } from "@/lib/search/document";
 import { F, FIXTURE_COUNT, FIXTURE_ROWS, PL_COUNT, fixtureId } from "./fixture";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { runDigest } from "@/lib/backend/alerts/digest";
 import { unsubscribeSecret } from "@/lib/backend/alerts/token";
-import { generateLocalKeys } from "@/server/keys";
+import { generateLocalKeys } from "@/supabase/local/keys";
 import { startGateway, type GatewayHandle } from "@/supabase/local/gateway";
 import { signedInBrowser, uniqueEmail } from "../helpers/http";
 import { userWithToken } from "../helpers/supabase";

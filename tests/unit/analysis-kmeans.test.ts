@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clusterLabels, clusterVectors, seededKmeansPlusPlus, similarityEdges } from "@/lib/analysis/kmeans";
 import { buildTfidf } from "@/lib/analysis/tfidf";
-import { Rng } from "@/supabase/seed/prng";
+import { Rng } from "@/lib/analysis/prng";
 
 /**
  * Three planted groups of 10 vectors around three orthogonal directions in 6 dimensions (with seeded noise), and a

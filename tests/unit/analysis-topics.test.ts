@@ -5,7 +5,7 @@ import { seededSample } from "@/lib/analysis/sample";
 import { analyzeTopics, type TopicRun } from "@/lib/analysis/topics";
 import type { AnalysisDocument } from "@/lib/analysis/document";
 import { DEFAULT_CORPUS_SEED, generateJudgment } from "@/supabase/seed/generate";
-import { Rng, uuidFromKey } from "@/supabase/seed/prng";
+import { Rng, uuidFromKey } from "@/lib/analysis/prng";
 
 /**
  * A synthetic corpus with two planted topics and distinct vocabularies: drug trafficking (Polish), the same number of

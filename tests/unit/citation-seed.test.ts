@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { queryCitationKeys } from "@/lib/search/citations";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import type { JudgmentRow } from "@/lib/search/document";
 import type { SearchHit } from "@/lib/search/types";
 import { DEFAULT_CORPUS_SEED, generateRange } from "@/supabase/seed/generate";

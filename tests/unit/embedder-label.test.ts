@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { embedderLabel } from "@/lib/i18n/embedder-label";
 import { en } from "@/lib/i18n/en";
 import { pl } from "@/lib/i18n/pl";
-import { LocalHashEmbedder, LOCAL_HASH_WIDE_DIMENSIONS } from "@/lib/llm/embedders";
+import { LocalHashEmbedder, LOCAL_HASH_WIDE_DIMENSIONS } from "@/lib/search/embedders";
 
 /** The Embeddings tab shows the server's embedders in the interface language (issue 15 item 3). */
 describe("embedderLabel", () => {

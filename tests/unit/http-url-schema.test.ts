@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { httpUrlSchema, isHttpUrl } from "@/lib/schema/text";
-import { ingestRowSchema } from "@/supabase/seed/ingest";
+import { ingestRowSchema } from "@/lib/import/ingest-row";
 import { CreatePublicationSchema } from "@/lib/schema/requests/content";
 
 const GOOD = ["https://www.bailii.org/ew/cases/EWCA/Crim/2023/1.html", "http://orzeczenia.ms.gov.pl/details/x", "HTTPS://example.org/a?b=c#d"];

@@ -3,7 +3,7 @@
  * checks, the HTML sanitiser's refusals, and the command's arguments.
  */
 import { describe, expect, it } from "vitest";
-import { parseArgs } from "@/lib/import/cli";
+import { parseArgs } from "@/server/cli/import-cli";
 import { checkDate, httpUrl, judgeNameProblem, sanitiseHtml, htmlToText } from "@/lib/import/common";
 import { crownCaseName, judgmentTitle, plCourtGenitive } from "@/lib/import/title";
 

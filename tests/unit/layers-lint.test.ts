@@ -15,6 +15,12 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
 }
 
+/** What the folder-order rule (layers/one-way) says of a virtual file. */
+async function orderErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === "layers/one-way").map((m) => m.message);
+}
+
 // Loading the config (Next, React, TypeScript plugins) takes seconds on a busy machine: a generous timeout, not a bound.
 describe("layers point one way (eslint)", { timeout: 120_000 }, () => {
   it.each([
@@ -45,5 +51,37 @@ describe("layers point one way (eslint)", { timeout: 120_000 }, () => {
     ["lib/client/x.ts", 'import { uuidSchema } from "@/lib/schema/uuid";\nvoid uuidSchema;\n'],
   ])("allows a right-way import in %s", async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
+
+/*
+ * The folder order (eslint.config.mjs LAYER_ORDER) covers every production folder: an import may only point to the
+ * file's own folder or one earlier in the order, so a folder cycle is refused at whichever of its imports points up.
+ */
+describe("every folder has its place in one order, and no import points up (eslint layers/one-way)", { timeout: 120_000 }, () => {
+  it.each([
+    ["lib/search/x.ts", 'import { config } from "@/lib/backend/documents";\nvoid config;\n', "a lower folder importing a higher one"],
+    ["lib/errors/x.ts", 'import { timedFetch } from "@/lib/supabase/timeout";\nvoid timedFetch;\n', "the half of a lib/errors ↔ lib/supabase cycle that points up"],
+    ["lib/llm/x.ts", 'import { words } from "../search/text/tokenize";\nvoid words;\n', "the half of a lib/search ↔ lib/llm cycle that points up (relative path)"],
+    ["lib/analysis/x.ts", 'import { generateJudgment } from "@/supabase/seed/generate";\nvoid generateJudgment;\n', "production code importing the demo seed"],
+    ["supabase/local/x.ts", 'import { repoRoot } from "../../server/paths";\nvoid repoRoot;\n', "the gateway importing the launcher"],
+    ["supabase/seed/x.ts", 'import { readEnvFile } from "../../server/env-file";\nvoid readEnvFile;\n', "the seed importing the launcher"],
+    ["lib/extraction/x.ts", 'export { foldDiacritics } from "@/lib/backend/documents";\n', "a re-export that points up"],
+    ["lib/analysis/x.ts", 'export async function f() {\n  return import("@/lib/backend/documents");\n}\n', "a dynamic import that points up"],
+    ["lib/backend/x.ts", 'import { stackEnv } from "@/tests/helpers/stack";\nvoid stackEnv;\n', "production code importing tests"],
+    ["lib/newfolder/x.ts", "export const x = 1;\n", "a folder the order does not place"],
+  ])("refuses %s (%s)", async (file, code) => {
+    expect(await orderErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ["lib/supabase/x.ts", 'import { ApiError } from "@/lib/errors";\nvoid ApiError;\n'],
+    ["lib/search/x.ts", 'import { llmConfigured } from "@/lib/llm/provider";\nvoid llmConfigured;\n'],
+    ["supabase/seed/x.ts", 'import { Rng } from "@/lib/analysis/prng";\nvoid Rng;\n'],
+    ["server/x.ts", 'import { startGateway } from "../supabase/local/gateway";\nvoid startGateway;\n'],
+    ["server/cli/x.ts", 'import { readEnvFile } from "../env-file";\nimport { seedCorpus } from "../../supabase/seed/corpus";\nvoid readEnvFile; void seedCorpus;\n'],
+    ["lib/backend/sub/x.ts", 'import { notFound } from "../../errors";\nimport { x } from "./y";\nvoid notFound; void x;\n'],
+  ])("allows %s", async (file, code) => {
+    expect(await orderErrors(file, code)).toEqual([]);
   });
 });

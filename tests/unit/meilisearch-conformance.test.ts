@@ -4,7 +4,7 @@
  * contract with a small in-memory engine.
  */
 import { afterAll, beforeAll } from "vitest";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { MeilisearchEngine } from "@/lib/search/meilisearch/adapter";
 import { FakeMeilisearch } from "@/tests/helpers/fake-meilisearch";
 import { runConformance } from "@/tests/search-conformance/suite";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { batchBuilder } from "@/lib/search/batch-pool";
 import { decodeChunks, encodeChunks, packVectors } from "@/lib/search/chunk-columns";

@@ -1,7 +1,7 @@
 import { MockEmbeddingModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { AiSdkEmbedder } from "@/lib/llm/embedders/ai-sdk";
-import { LOCAL_HASH_LABEL, LocalHashEmbedder, localHashVector } from "@/lib/llm/embedders/local-hash";
+import { AiSdkEmbedder } from "@/lib/search/embedders/ai-sdk";
+import { LOCAL_HASH_LABEL, LocalHashEmbedder, localHashVector } from "@/lib/search/embedders/local-hash";
 import { chunkText } from "@/lib/search/chunk";
 import { toIndexDocument, type JudgmentRow } from "@/lib/search/document";
 import { buildIndexBatch } from "@/lib/search/batch";

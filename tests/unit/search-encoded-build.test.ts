@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { batchBuilder } from "@/lib/search/batch-pool";
 import { toIndexDocument, type JudgmentRow } from "@/lib/search/document";

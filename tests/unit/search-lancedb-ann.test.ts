@@ -13,7 +13,7 @@ import { assignRows, probeLists, setAnnSettings, trainIvf } from "@/lib/search/l
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { readSnapshot } from "@/lib/search/lancedb/snapshot";
 import { setScanKernelEnabled } from "@/lib/search/lancedb/scan-kernel";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { parseIndexFilter } from "@/lib/search/filter";
 import type { JudgmentRow } from "@/lib/search/document";

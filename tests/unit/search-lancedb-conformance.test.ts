@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { runConformance } from "../search-conformance/suite";
 
 const dirs: string[] = [];

@@ -14,7 +14,7 @@ import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { sliceBounds, topK, topKAccepted } from "@/lib/search/lancedb/top-k";
 import { setScanKernelEnabled } from "@/lib/search/lancedb/scan-kernel";
 import { scanRange, scanSimilarities, usedComponents, vectorColumns } from "@/lib/search/lancedb/vector-scan";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { parseIndexFilter } from "@/lib/search/filter";
 import type { HitDocument, IndexBatch, SearchDocumentsRequest, SortSpec } from "@/lib/search/types";

@@ -19,7 +19,7 @@ import {
 } from "@/lib/search/lancedb/keyword-segment";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { addToSegment, segmentBuilder } from "@/lib/search/lancedb/live-index";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { SEARCHABLE_ATTRIBUTES, AUTOCOMPLETE_DEFAULTS } from "@/lib/search/index-settings";
 import type { JudgmentRow } from "@/lib/search/document";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { parseIndexFilter } from "@/lib/search/filter";
 import type { SearchDocumentsRequest } from "@/lib/search/types";

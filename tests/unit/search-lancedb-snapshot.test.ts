@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { readJsonArray, SNAPSHOT_FORMAT, writeJsonArray } from "@/lib/search/lancedb/snapshot";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import { SuggestionMiner } from "@/lib/search/suggest-miner";
 import type { SearchDocumentsRequest, SearchEngine } from "@/lib/search/types";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { appendDelta, readDelta } from "@/lib/search/lancedb/delta-log";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import type { SearchEngine } from "@/lib/search/types";
 import { F, FIXTURE_COUNT, FIXTURE_ROWS } from "../search-conformance/fixture";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rankTrending, guestKeyOf, TRENDING_CLICK_WEIGHT } from "@/lib/backend/topics/public";
 import { rebuildTopicsIndex, topicsIndexOf } from "@/lib/backend/topics/index-build";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { TopicsFileStore } from "@/lib/search/lancedb/topics-store";
 import { MeilisearchEngine } from "@/lib/search/meilisearch/adapter";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
-import { availableEmbedderIds, createEmbedderById } from "@/lib/llm/embedders";
+import { availableEmbedderIds, createEmbedderById } from "@/lib/search/embedders";
 import { getSearch } from "@/lib/search/engine";
 import { reembedStatus, startReembed, type ReembedProgress } from "./reembed";
 

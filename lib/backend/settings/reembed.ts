@@ -2,7 +2,7 @@
  * Switching the search index's embedder (issue 15 item 3, PUT /api/settings/embeddings): a background task in the
  * server process re-embeds the whole index with the new embedder through the engine's public full build
  * (`fullSync` into a fresh generation of a second engine instance). Search keeps answering from the old generation
- * and the old embedder meanwhile; when the build commits, the choice is recorded (lib/llm/embedders/choice.ts, so
+ * and the old embedder meanwhile; when the build commits, the choice is recorded (lib/search/embedders/choice.ts, so
  * the launcher's sync and any restart follow it) and the process's engine is swapped in one step. A failure aborts
  * the new generation: the old index and embedder stay, and the error is reported in the progress.
  */
@@ -10,7 +10,7 @@ import pg from "pg";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import { createEmbedderById, recordEmbedderChoice } from "@/lib/llm/embedders";
+import { createEmbedderById, recordEmbedderChoice } from "@/lib/search/embedders";
 import { createSearchEngine, getSearch, replaceSearch } from "@/lib/search/engine";
 import { fullSync } from "@/lib/search/sync";
 import type { Embedder, SearchEngine } from "@/lib/search/types";

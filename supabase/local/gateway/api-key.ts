@@ -9,7 +9,7 @@ export interface ApiKeyIdentity {
 
 /**
  * Supabase's API gateway (Kong) refuses any /auth/v1 or /rest/v1 request without a valid project key before the
- * service sees it. Our keys are ES256 JWTs signed by the stack key with a `role` claim (server/keys.ts), so
+ * service sees it. Our keys are ES256 JWTs signed by the stack key with a `role` claim (supabase/local/keys.ts), so
  * a key is valid when it verifies and names anon or service_role. Only the `apikey` header is read: a key in the
  * query string would end up in logs.
  * On failure the 401 body is Kong's, and the request is answered here (returns null).

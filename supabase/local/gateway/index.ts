@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
 import pg from "pg";
-import { issuerFor } from "../../../server/keys";
+import { issuerFor } from "../keys";
 import { handleAuth } from "./auth/router";
 import type { GatewayContext } from "./context";
 import { applyCors, sendJson } from "./http";
@@ -20,7 +20,7 @@ export interface GatewayOptions {
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
   databaseUrl: string;
-  /** ES256 private key with kid (server/keys.ts); signs access tokens, verifies every JWT. */
+  /** ES256 private key with kid (supabase/local/keys.ts); signs access tokens, verifies every JWT. */
   privateJwk: JWK;
   anonKey: string;
   serviceRoleKey: string;

@@ -1,5 +1,5 @@
 import { errors as joseErrors, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
-import { publicJwkOf } from "../../../server/keys";
+import { publicJwkOf } from "../keys";
 
 /** The roles our tokens may carry; the gateway switches to exactly these in Postgres. */
 export const API_ROLES = ["anon", "authenticated", "service_role"] as const;
@@ -29,7 +29,7 @@ export type VerifyResult = { ok: true; claims: VerifiedClaims } | { ok: false; f
 type SigningKey = Awaited<ReturnType<typeof importJWK>>;
 
 /**
- * Signs and verifies every JWT of the local stack with the one ES256 key of `server/keys.ts`.
+ * Signs and verifies every JWT of the local stack with the one ES256 key of `supabase/local/keys.ts`.
  * Asymmetric keys let `supabase.auth.getClaims()` verify access tokens locally through the JWKS endpoint.
  */
 export class TokenService {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { DEFAULT_CORPUS_SEED, generateJudgment } from "@/supabase/seed/generate";
 import { seedCorpus } from "@/supabase/seed/corpus";
-import { LocalHashEmbedder } from "@/lib/llm/embedders/local-hash";
+import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { fullSync } from "@/lib/search/sync";
 

@@ -1,15 +1,15 @@
 /**
  * Measures legal boilerplate on the demo corpus and writes data/boilerplate.json: the terms (after language stop
  * words) whose document frequency within the documents of one language exceeds THRESHOLD. Per language, because a
- * Polish word can reach at most the Polish share of a bilingual corpus. Run: npx tsx lib/analysis/measure-boilerplate.ts
+ * Polish word can reach at most the Polish share of a bilingual corpus. Run: npx tsx server/cli/measure-boilerplate.ts
  * [documents=2000]. The corpus is generated in memory (supabase/seed), no database needed; the result is
  * deterministic for the corpus seed.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_CORPUS_SEED, generateJudgment } from "@/supabase/seed/generate";
-import { ANALYSIS_FIELDS, analysisText, nameTerms } from "./document";
-import { analysisTokens, LANGUAGE_STOPWORDS } from "./text";
+import { ANALYSIS_FIELDS, analysisText, nameTerms } from "../../lib/analysis/document";
+import { analysisTokens, LANGUAGE_STOPWORDS } from "../../lib/analysis/text";
 
 /** A term in more than this share of one language's documents says nothing about what a judgment is about. */
 export const BOILERPLATE_DF_THRESHOLD = 0.4;
@@ -36,7 +36,7 @@ function main(): void {
     .sort((a, b) => Math.max(b.df_pl, b.df_en) - Math.max(a.df_pl, a.df_en) || (a.term < b.term ? -1 : 1));
   const out = {
     about: "Legal boilerplate: terms whose document frequency within one language exceeds the threshold on the demo corpus",
-    measured_with: "npx tsx lib/analysis/measure-boilerplate.ts " + n,
+    measured_with: "npx tsx server/cli/measure-boilerplate.ts " + n,
     corpus_seed: DEFAULT_CORPUS_SEED,
     documents: { pl: docs.pl, en: docs.en },
     fields: ANALYSIS_FIELDS,

@@ -2,7 +2,7 @@
  * DATABASE_URL for the seed, ingest and db:types CLIs, read as the launcher reads it (server/env-file.ts
  * localDatabaseUrl): the environment, then `.env.local`, else the embedded cluster on POSTGRES_PORT.
  */
-import { localDatabaseUrl } from "../../server/env-file";
+import { localDatabaseUrl } from "../env-file";
 
 export function databaseUrlFromEnv(): string {
   return localDatabaseUrl().url;
@@ -18,7 +18,7 @@ export async function seedDatabase(log: (line: string) => void): Promise<{ url: 
   const { url, embedded } = localDatabaseUrl();
   if (!embedded) return { url, stop: async () => undefined };
   // Loaded only here: the ingest CLI and db-types share this module and never start a cluster.
-  const { startDatabase } = await import("../../server/stack");
+  const { startDatabase } = await import("../stack");
   const db = await startDatabase({ log });
   return { url: db.databaseUrl, stop: () => db.stop() };
 }

@@ -5,7 +5,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { config } from "@/lib/config";
 import type { Embedder } from "@/lib/search/types";
-import { llmConfigured } from "../provider";
+import { llmConfigured } from "../../llm/provider";
 import { AiSdkEmbedder, MODEL_EMBEDDER_PREFIX } from "./ai-sdk";
 import { LocalHashEmbedder } from "./local-hash";
 

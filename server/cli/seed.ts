@@ -7,9 +7,9 @@
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import pg from "pg";
-import { seedDatabase } from "./cli-env";
-import { corpusIsEmpty, seedCorpus } from "./corpus";
-import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE } from "./generate";
+import { seedDatabase } from "./database-env";
+import { corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
+import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE } from "../../supabase/seed/generate";
 
 function intOption(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;

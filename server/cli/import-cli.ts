@@ -1,13 +1,13 @@
 /**
  * The import command behind `npm run import` (server/cli/import.ts) and its alias `npm run ingest`
- * (supabase/seed/ingest-cli.ts): arguments, progress bar on a terminal, the JSON summary line, the closing search
+ * (server/cli/ingest.ts): arguments, progress bar on a terminal, the JSON summary line, the closing search
  * sync. Usage and flags: docs/ingestion.md.
  */
 import cliProgress from "cli-progress";
 import pg from "pg";
-import { databaseUrlFromEnv } from "@/supabase/seed/cli-env";
-import { exitCodeOf, runImport } from "./run";
-import { IMPORT_SOURCES, type ImportSource, type ImportSummary } from "./types";
+import { databaseUrlFromEnv } from "@/server/cli/database-env";
+import { exitCodeOf, runImport } from "../../lib/import/run";
+import { IMPORT_SOURCES, type ImportSource, type ImportSummary } from "../../lib/import/types";
 
 const USAGE = `usage: npm run import -- <${IMPORT_SOURCES.join("|")}> <file|dir|glob>... [--dry-run] [--limit N] [--no-sync] [--batch N]
   saos     SAOS JSON: GET /api/judgments/{id} responses, search or dump pages (items[]), items as JSON Lines
