@@ -22,6 +22,12 @@ export async function startBackgroundJobs(opts: {
   const { config } = await import("../lib/config");
   const serviceDb = createClient(opts.supabaseUrl, opts.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const { dashboardStatsJob, refreshDashboardStats } = await import("../lib/backend/dashboard");
+  // The caps the database enforces follow this deployment's config (P-79); until then it holds the config defaults.
+  const { syncDatabaseLimits } = await import("../lib/backend/limits");
+  await syncDatabaseLimits(serviceDb).then(
+    (changed) => changed > 0 && opts.log(`database limits: ${changed} set from the configuration`),
+    (e: unknown) => opts.log(`database limits not written (the database keeps its values): ${e instanceof Error ? e.message : String(e)}`),
+  );
   const { alertDigestJobs } = await import("../lib/backend/alerts/run");
   const digests = alertDigestJobs({ smtpUrl: opts.smtpUrl, databaseUrl: opts.databaseUrl, serviceRoleKey: opts.serviceRoleKey, log: opts.log });
   // The dashboard row: at start (fills it on a first start) and daily (issue 14, item 4). The topics index follows the

@@ -217,6 +217,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      app_limits: {
+        Row: {
+          name: string;
+          updated_at: string;
+          value: number;
+        };
+        Insert: {
+          name: string;
+          updated_at?: string;
+          value: number;
+        };
+        Update: {
+          name?: string;
+          updated_at?: string;
+          value?: number;
+        };
+        Relationships: [];
+      };
       blog_post_views: {
         Row: {
           day: string;
@@ -1496,6 +1514,7 @@ export type Database = {
           created_at: string;
           document_count: number;
           params: Json;
+          public_index: boolean;
           result: Json;
           run_id: string;
           topic_count: number;
@@ -1506,6 +1525,7 @@ export type Database = {
           created_at?: string;
           document_count: number;
           params: Json;
+          public_index?: boolean;
           result: Json;
           run_id?: string;
           topic_count: number;
@@ -1516,6 +1536,7 @@ export type Database = {
           created_at?: string;
           document_count?: number;
           params?: Json;
+          public_index?: boolean;
           result?: Json;
           run_id?: string;
           topic_count?: number;
@@ -1781,6 +1802,12 @@ export type Database = {
       app_events_partition_health: {
         Args: never;
         Returns: Json;
+      };
+      app_limit: {
+        Args: {
+          p_name: string | null;
+        };
+        Returns: number;
       };
       auth_access_snapshot: {
         Args: never;
@@ -2225,6 +2252,13 @@ export type Database = {
       empty_markers: {
         Args: never;
         Returns: string[];
+      };
+      extraction_base_valid: {
+        Args: {
+          p_base: Json | null;
+          p_max_fields: number | null;
+        };
+        Returns: boolean;
       };
       extraction_job_json: {
         Args: {
@@ -2918,6 +2952,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      saved_search_params_valid: {
+        Args: {
+          p_kind: string | null;
+          p_params: Json | null;
+        };
+        Returns: boolean;
+      };
       search_history: {
         Args: {
           p_limit?: number | null;
@@ -2950,6 +2991,12 @@ export type Database = {
         Args: never;
         Returns: boolean;
       };
+      set_app_limits: {
+        Args: {
+          p_limits: Json | null;
+        };
+        Returns: number;
+      };
       store_default_search_topics_run: {
         Args: {
           p_computed_ms: number | null;
@@ -2958,6 +3005,17 @@ export type Database = {
           p_run_id: string | null;
         };
         Returns: boolean;
+      };
+      store_search_topics_run: {
+        Args: {
+          p_computed_ms: number | null;
+          p_params: Json | null;
+          p_public: boolean | null;
+          p_result: Json | null;
+          p_run_id: string | null;
+          p_user_id: string | null;
+        };
+        Returns: string;
       };
       text_array_to_text: {
         Args: {
