@@ -7,9 +7,10 @@
 
 -- 1. Extraction jobs -------------------------------------------------------------------------------------------------
 
--- The shape of the base schema a base job snapshots (p_base): {name, fields, version_number?}, at most SCHEMA_MAX_FIELDS
--- fields, each {name: snake_case, type: one of the schema field types, ...}. The web tier sends the built-in base schema
--- (lib/backend/extraction-jobs/base.ts); a direct caller can send no more than a schema it could have stored.
+-- The shape of the base schema a base job snapshots (p_base, optional): {name, fields, version_number?}, at most
+-- SCHEMA_MAX_FIELDS fields, each {name: snake_case, type: one of the schema field types, ...}. The web tier sends the
+-- built-in base schema (lib/backend/extraction-jobs/base.ts); the worker and the results read the built-in fields of a
+-- base job whatever its snapshot says, so a direct caller can only name the job, within these bounds.
 create or replace function public.extraction_base_valid(p_base jsonb, p_max_fields integer)
   returns boolean
   language sql immutable
@@ -66,7 +67,7 @@ begin
   if p_schema_id is not null and p_base is not null then
     raise exception 'a stored schema job takes no base schema' using errcode = '22023', detail = 'base';
   end if;
-  if p_schema_id is null and not public.extraction_base_valid(p_base, public.app_limit('SCHEMA_MAX_FIELDS')) then
+  if p_schema_id is null and p_base is not null and not public.extraction_base_valid(p_base, public.app_limit('SCHEMA_MAX_FIELDS')) then
     raise exception 'the base schema is not a valid schema' using errcode = '22023', detail = 'base';
   end if;
   -- One submission at a time per user: the idempotency lookup and the running-jobs count cannot race.
