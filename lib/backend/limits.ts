@@ -16,6 +16,8 @@ export const DATABASE_LIMITS = [
   "SAVED_SEARCHES_MAX_PER_USER",
   "SAVE_FROM_FILTER_MAX_DOCUMENTS",
   "SCHEMA_MAX_FIELDS",
+  "SCHEMA_MAX_ENUM_VALUES",
+  "TOPIC_SAMPLE_SIZE_MAX",
 ] as const satisfies readonly (keyof Config)[];
 
 export type DatabaseLimit = (typeof DATABASE_LIMITS)[number];

@@ -11,8 +11,12 @@ import { userWithToken } from "../helpers/supabase";
  * names a raised cap succeeded; the caps are now the database's (app_limits, P-79), and topic runs are stored by the
  * server only (P-81).
  *
- * Two document caps (5,000) are larger than the test corpus (600 judgments): for those the database's cap is lowered
- * below the corpus for the one call and put back at once, which is what shows the argument no longer decides.
+ * Also the schema caps (fields per schema, values per enum field) on create_extraction_schema and the sample cap of
+ * topic_model_sample, which took no cap argument but were bounded by the web tier only.
+ *
+ * Three caps (5,000 documents twice, a 2,000 sample) are larger than the test corpus (600 judgments): for those the
+ * database's cap is lowered below the corpus for the one call and put back at once, which is what shows the argument
+ * no longer decides.
  */
 
 const pool = adminPool();
@@ -193,6 +197,29 @@ describe("collections from a filter", () => {
   });
 });
 
+describe("extraction schemas and topic samples", () => {
+  const field = (i: number, extra: Record<string, unknown> = {}) => ({ name: `f${i}`, type: "string", description: "", required: false, ...extra });
+
+  it("create_extraction_schema past SCHEMA_MAX_FIELDS or SCHEMA_MAX_ENUM_VALUES → 400 22023 naming the cap; nothing stored", async () => {
+    const schema = (fields: unknown[]) => ({ p_name: "wide", p_description: null, p_fields: fields, p_json_schema: { type: "object" }, p_note: null });
+    const wide = await rpc("create_extraction_schema", schema(Array.from({ length: 101 }, (_, i) => field(i))), user.token);
+    expect([wide.status, wide.body.code, wide.body.details]).toEqual([400, "22023", "SCHEMA_MAX_FIELDS"]);
+    const values = Array.from({ length: 201 }, (_, i) => `v${i}`);
+    const long = await rpc("create_extraction_schema", schema([field(0, { type: "enum", enum_values: values })]), user.token);
+    expect([long.status, long.body.code, long.body.details]).toEqual([400, "22023", "SCHEMA_MAX_ENUM_VALUES"]);
+    expect((await pool.query("select count(*)::int as n from public.extraction_schemas where user_id = $1", [user.id])).rows[0].n).toBe(0);
+    const ok = await rpc("create_extraction_schema", schema(Array.from({ length: 100 }, (_, i) => field(i))), user.token);
+    expect(ok.status).toBe(200);
+    await pool.query("delete from public.extraction_schemas where user_id = $1", [user.id]);
+  });
+
+  it("topic_model_sample with p_sample_size 20,000 draws at most the database's TOPIC_SAMPLE_SIZE_MAX", async () => {
+    const r = await withDatabaseCap("TOPIC_SAMPLE_SIZE_MAX", 50, () => rpc("topic_model_sample", { p_sample_size: 20_000, p_seed: 1 }, user.token));
+    expect(r.status).toBe(200);
+    expect((r.body.rows as unknown[]).length).toBe(50);
+  });
+});
+
 describe("topic runs are the server's to store (the public landing page)", () => {
   const run = () => ({
     p_run_id: randomUUID(),
@@ -236,6 +263,8 @@ describe("the anon key alone", () => {
       ["create_search_topics_run", { p_run_id: randomUUID(), p_params: {}, p_result: {}, p_computed_ms: 1 }],
       ["store_search_topics_run", { p_run_id: randomUUID(), p_user_id: null, p_params: {}, p_result: {}, p_computed_ms: 1, p_public: true }],
       ["set_app_limits", { p_limits: {} }],
+      ["create_extraction_schema", { p_name: "x", p_description: null, p_fields: [], p_json_schema: {}, p_note: null }],
+      ["topic_model_sample", { p_sample_size: 20_000, p_seed: 1 }],
     ];
     for (const [name, body] of calls) {
       const r = await rpc(name, body, null);
