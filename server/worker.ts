@@ -38,6 +38,8 @@ async function main() {
     maintenanceIntervalSeconds: c.PGBOSS_MAINTENANCE_SECONDS,
     log,
   });
+  // The caps the database enforces follow this deployment's config (P-81); until written it holds the config defaults.
+  if (canSchedule) await syncLimits(log);
   let scheduled: { stop(): Promise<void> } | null = null;
   if (schedule) scheduled = await startScheduled(worker.boss, databaseUrl, wanted, log);
   // Contact-form notifications whose first send failed (lib/backend/content/contact-notify.ts), only where they can be
@@ -71,6 +73,19 @@ async function main() {
 }
 
 /** Register every schedule of the plan on the worker's pg-boss and work the wanted ones. */
+async function syncLimits(log: (l: string) => void) {
+  const { createClient } = await import("@supabase/supabase-js");
+  const { realtimeOptions, serverAuthOptions } = await import("../lib/supabase/options");
+  const { config } = await import("../lib/config");
+  const { syncDatabaseLimits } = await import("../lib/backend/limits");
+  const c = config();
+  const serviceDb = createClient(c.SUPABASE_URL as string, c.SUPABASE_SERVICE_ROLE_KEY as string, { auth: serverAuthOptions, realtime: realtimeOptions });
+  await syncDatabaseLimits(serviceDb).then(
+    (changed) => changed > 0 && log(`database limits: ${changed} set from the configuration`),
+    (e: unknown) => log(`database limits not written (the database keeps its values): ${e instanceof Error ? e.message : String(e)}`),
+  );
+}
+
 async function startScheduled(boss: PgBoss, databaseUrl: string, work: "all" | string[], log: (l: string) => void) {
   const { createClient } = await import("@supabase/supabase-js");
   const { realtimeOptions, serverAuthOptions } = await import("../lib/supabase/options");

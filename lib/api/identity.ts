@@ -68,13 +68,18 @@ async function apiKeyOf(req: Request): Promise<VerifiedApiKey | null> {
 
 /**
  * The caller of the reference API (`/api/v1/**`, issue 19): the X-API-Key alone decides, acting as the key's user
- * (D-18, docs/api.md); a bearer token or session cookie is ignored. Missing → 401 API_KEY_REQUIRED; unknown, revoked
- * or expired → 401 INVALID_API_KEY. `db` is the anonymous client: user data is reached only through the api_v1_*
- * functions, which run as the key's user under RLS. Each use refreshes the key's last_used_at (at most once a minute).
+ * (D-18, docs/api.md); a bearer token or session cookie is ignored. Missing → 401 API_KEY_REQUIRED; unknown, revoked,
+ * expired, or of a banned owner → 401 INVALID_API_KEY. `db` is the anonymous client: user data is reached only through
+ * the api_v1_* functions, which run as the key's user under RLS. Each use refreshes the key's last_used_at (at most once a minute).
  */
 export async function resolveApiKeyIdentity(req: Request): Promise<Identity> {
   const apiKey = await apiKeyOf(req);
   if (!apiKey) throw new ApiError("API_KEY_REQUIRED", "This endpoint needs a server API key in the X-API-Key header.");
+  // A banned owner's keys are refused while the ban lasts (P-82). The lookup skips them too; this also covers a key
+  // remembered from before the ban (verifyApiKey's cache).
+  if (apiKey.userId && (await effectiveRole(createServiceClient, apiKey.userId, "user")) === "anonymous") {
+    throw new ApiError("INVALID_API_KEY", "The API key is not valid.");
+  }
   void touchApiKey(createServiceClient(), apiKey.id).catch(() => undefined);
   return withLazyDb(
     { role: apiKey.userId ? "user" : "anonymous", userId: apiKey.userId, email: null, via: "apiKey", apiKey, rateLimitId: null },

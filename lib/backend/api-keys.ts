@@ -161,6 +161,14 @@ export async function revokeUserApiKey(serviceDb: DbClient, userId: string, id: 
   if (error) throw fromDatabaseError(error);
   if (data !== true) throw new ApiError("API_KEY_NOT_FOUND");
   // Revocation takes effect at once in this process (other processes within API_KEY_CACHE_SECONDS).
+  forgetVerifiedApiKeys();
+}
+
+/**
+ * Drop this process's remembered keys, known and unknown: after a revocation, and after a ban or an unban (a banned
+ * owner's keys are refused while the ban lasts and work again once it is lifted, P-82).
+ */
+export function forgetVerifiedApiKeys(): void {
   known.clear();
   unknown.clear();
 }

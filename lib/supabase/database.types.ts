@@ -272,6 +272,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      app_limits: {
+        Row: {
+          name: string;
+          updated_at: string;
+          value: number;
+        };
+        Insert: {
+          name: string;
+          updated_at?: string;
+          value: number;
+        };
+        Update: {
+          name?: string;
+          updated_at?: string;
+          value?: number;
+        };
+        Relationships: [];
+      };
       blog_post_views: {
         Row: {
           day: string;
@@ -1614,6 +1632,7 @@ export type Database = {
           created_at: string;
           document_count: number;
           params: Json;
+          public_index: boolean;
           result: Json;
           run_id: string;
           topic_count: number;
@@ -1624,6 +1643,7 @@ export type Database = {
           created_at?: string;
           document_count: number;
           params: Json;
+          public_index?: boolean;
           result: Json;
           run_id?: string;
           topic_count: number;
@@ -1634,6 +1654,7 @@ export type Database = {
           created_at?: string;
           document_count?: number;
           params?: Json;
+          public_index?: boolean;
           result?: Json;
           run_id?: string;
           topic_count?: number;
@@ -1905,6 +1926,12 @@ export type Database = {
       app_events_partition_health: {
         Args: never;
         Returns: Json;
+      };
+      app_limit: {
+        Args: {
+          p_name: string | null;
+        };
+        Returns: number;
       };
       auth_access_snapshot: {
         Args: never;
@@ -2349,6 +2376,13 @@ export type Database = {
       empty_markers: {
         Args: never;
         Returns: string[];
+      };
+      extraction_base_valid: {
+        Args: {
+          p_base: Json | null;
+          p_max_fields: number | null;
+        };
+        Returns: boolean;
       };
       extraction_job_json: {
         Args: {
@@ -3042,6 +3076,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      saved_search_params_valid: {
+        Args: {
+          p_kind: string | null;
+          p_params: Json | null;
+        };
+        Returns: boolean;
+      };
       scheduled_jobs_health: {
         Args: never;
         Returns: Json;
@@ -3078,6 +3119,12 @@ export type Database = {
         Args: never;
         Returns: boolean;
       };
+      set_app_limits: {
+        Args: {
+          p_limits: Json | null;
+        };
+        Returns: number;
+      };
       store_default_search_topics_run: {
         Args: {
           p_computed_ms: number | null;
@@ -3086,6 +3133,17 @@ export type Database = {
           p_run_id: string | null;
         };
         Returns: boolean;
+      };
+      store_search_topics_run: {
+        Args: {
+          p_computed_ms: number | null;
+          p_params: Json | null;
+          p_public: boolean | null;
+          p_result: Json | null;
+          p_run_id: string | null;
+          p_user_id: string | null;
+        };
+        Returns: string;
       };
       text_array_to_text: {
         Args: {

@@ -1,8 +1,9 @@
 /**
  * Topic modelling and the topics routes over real HTTP (issue 16, items 1 and 4): auth, validation (422), the quota
  * (429 in the reference shape with Retry-After), determinism, the planted topics of the demo corpus
- * (supabase/seed/planted-topics.ts), owner-only runs, the topics index rebuilt from the latest run (meta, trending,
- * autocomplete topic_hits), clicks per user and per guest device, and my-clicks.
+ * (supabase/seed/planted-topics.ts), owner-only runs, the topics index rebuilt from the latest admin run (meta,
+ * trending, autocomplete topic_hits; a researcher's run never replaces it, P-83), clicks per user and per guest
+ * device, and my-clicks.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +40,8 @@ let bob: Browser;
 const users: string[] = [];
 
 beforeAll(async () => {
-  const a = await signedInBrowser();
+  // Alice is an admin: her runs become the public topics index (P-83); Bob's runs are his own.
+  const a = await signedInBrowser({ admin: true });
   const b = await signedInBrowser();
   alice = a.browser;
   bob = b.browser;
@@ -224,7 +226,7 @@ describe("runs: determinism, known answers, owner-only reads, the topics index",
     expect((await alice.get("/api/topic-modeling/runs?limit=101")).status).toBe(422);
   });
 
-  it("the topics index follows the latest run: meta, trending, autocomplete topic_hits", async () => {
+  it("the topics index follows the latest admin run: meta, trending, autocomplete topic_hits", async () => {
     const meta = await indexServes(planted.run_id);
     expect(meta).toMatchObject({ run_id: planted.run_id, topic_count: 10, document_count: 500 });
     expect(Number.isNaN(Date.parse(String(meta.computed_at)))).toBe(false);
@@ -245,6 +247,17 @@ describe("runs: determinism, known answers, owner-only reads, the topics index",
       topic_hits: { topic: string; topic_id?: string; keywords?: string[] }[];
     };
     expect(ac.topic_hits[0]).toMatchObject({ topic: scam.label, topic_id: `${planted.run_id}_${scam.id}` });
+  });
+
+  it("a researcher's later run is theirs only: the public index, meta and trending stay on the admin's run", async () => {
+    const r = await analyze(bob, { sample_size: 20, num_topics: 2, seed: 99 });
+    expect(r.status).toBe(200);
+    const own = JSON.parse(r.text) as Run;
+    expect((await bob.get(`/api/topic-modeling/runs/${own.run_id}`)).status).toBe(200);
+    const latest = (await pool.query("select public.latest_search_topics_run() ->> 'run_id' as id")).rows[0].id;
+    expect(latest).toBe(planted.run_id);
+    expect(((await (await new Browser().get("/api/search/topics/meta")).json()) as { run_id: string }).run_id).toBe(planted.run_id);
+    expect(((await (await new Browser().get("/api/search/topics/trending")).json()) as { run_id: string }).run_id).toBe(planted.run_id);
   });
 
   it("clicks: per user when signed in, per guest device otherwise; trending counts distinct clickers; my-clicks is the caller's", async () => {

@@ -72,8 +72,13 @@ describe("saved_searches (RLS owner only)", () => {
     const row = (await pool.query("select alert_enabled, alert_frequency, last_digest_at from public.saved_searches where id = $1", [s.id])).rows[0];
     expect(row).toMatchObject({ alert_enabled: true, alert_frequency: "weekly" });
     expect(row.last_digest_at).not.toBeNull();
-    expect(await sqlstate(as(alice, (c) => c.query("insert into public.saved_searches (name, kind) values ('x', 'other')")))).toBe("23514");
-    expect(await sqlstate(as(alice, (c) => c.query("insert into public.saved_searches (name, kind) values (' ', 'search')")))).toBe("23514");
+    // Changed on purpose (security round 3, P-81): callers no longer insert directly (42501); create_saved_search is the
+    // way in, and it refuses a kind whose params it cannot check (22023) before the table's checks refuse a blank name.
+    expect(await sqlstate(as(alice, (c) => c.query("insert into public.saved_searches (name, kind) values ('x', 'search')")))).toBe("42501");
+    const createAs = (name: string, kind: string) =>
+      as(alice, (c) => c.query("select * from public.create_saved_search($1, $2, '', '{}', null, false, 'weekly', 200)", [name, kind]));
+    expect(await sqlstate(createAs("x", "other"))).toBe("22023");
+    expect(await sqlstate(createAs(" ", "search"))).toBe("23514");
     expect(await sqlstate(as(alice, (c) => c.query("select * from public.update_saved_search($1, '{\"alert_frequency\":\"hourly\"}')", [s.id])))).toBe("23514");
     expect(await sqlstate(as(alice, (c) => c.query("select * from public.update_saved_search($1, '{\"owner\":\"x\"}')", [s.id])))).toBe("22023");
   });

@@ -1,7 +1,8 @@
 /**
  * The default topic run (issue 16; lib/backend/topics/runs.ts ensureDefaultTopicRun, stored by the launcher's topics
- * index job when no run exists): computed with the default params and seed 42 over the corpus, stored with no user
- * (store_default_search_topics_run, service role only, nothing when any run exists), read by nobody through RLS but
+ * index job when no public run exists): computed with the default params and seed 42 over the corpus, stored with no
+ * user (store_default_search_topics_run, service role only, nothing when a public run exists; a researcher's own run
+ * is not one, P-83), read by nobody through RLS but
  * served by latest_search_topics_run(), and the topics index built from it.
  */
 import { randomUUID } from "node:crypto";
@@ -31,6 +32,14 @@ describe("default topic run", () => {
       // Inside a transaction that is rolled back: the shared test database keeps its runs.
       await client.query("begin");
       await client.query("delete from public.search_topics_runs");
+      // A researcher's own run is not public (P-83): it does not stand in for the default run.
+      const researcher = (await client.query<{ id: string }>("select id from auth.users order by created_at limit 1")).rows[0].id;
+      const privateRun = randomUUID();
+      await client.query("insert into public.search_topics_runs (run_id, user_id, params, result, topic_count, document_count, computed_ms) values ($1, $2, '{}', $3, 0, 0, 1)", [
+        privateRun,
+        researcher,
+        JSON.stringify({ topics: [] }),
+      ]);
       const store = (id: string) =>
         client.query<{ stored: boolean }>("select public.store_default_search_topics_run($1, $2, $3, 5) as stored", [
           id,
@@ -41,9 +50,11 @@ describe("default topic run", () => {
       // Once: a second call (another launcher) stores nothing.
       expect((await store(randomUUID())).rows[0].stored).toBe(false);
       const { rows } = await client.query<{ user_id: string | null; topic_count: number; document_count: number }>(
-        "select user_id, topic_count, document_count from public.search_topics_runs",
+        "select user_id, topic_count, document_count from public.search_topics_runs where public_index",
       );
       expect(rows).toEqual([{ user_id: null, topic_count: 8, document_count: result.model.documents }]);
+      // A researcher's run stored after it is theirs only: the public latest run stays the default one.
+      await client.query("update public.search_topics_runs set created_at = now() + interval '1 minute' where run_id = $1", [privateRun]);
 
       const latest = (await client.query<{ r: Parameters<typeof topicsIndexOf>[0] }>("select public.latest_search_topics_run() as r")).rows[0].r;
       expect(latest.run_id).toBe(runId);
@@ -65,8 +76,8 @@ describe("default topic run", () => {
     }
   });
 
-  it("stores nothing when a run exists", async () => {
-    const { rows } = await pool.query<{ n: number }>("select count(*)::int as n from public.search_topics_runs");
+  it("stores nothing when a public run exists", async () => {
+    const { rows } = await pool.query<{ n: number }>("select count(*)::int as n from public.search_topics_runs where public_index");
     if (rows[0].n === 0) {
       // A fresh test database: the first call stores the default run, the second finds it.
       expect(await ensureDefaultTopicRun(service)).toMatch(/^[0-9a-f-]{36}$/);

@@ -48,15 +48,24 @@ async function user(prefix: string): Promise<User> {
   return { id: u.id, db: supabaseAs(env.anonKey as string, { Authorization: `Bearer ${u.token}` }) };
 }
 
+/** A run as the server stores it (P-83: callers cannot store runs; the server names the user and whether it is public). */
+const store = (runId: string, userId: string, seed: number, topics: number, ms: number, isPublic: boolean) =>
+  service.rpc("store_search_topics_run", {
+    p_run_id: runId,
+    p_user_id: userId,
+    p_params: { seed },
+    p_result: result(topics),
+    p_computed_ms: ms,
+    p_public: isPublic,
+  });
+
 beforeAll(async () => {
   alice = await user("topics-a");
   bob = await user("topics-b");
-  const a = await alice.db.rpc("create_search_topics_run", { p_run_id: aliceRun, p_params: { seed: 1 }, p_result: result(3), p_computed_ms: 12 });
-  expect(a.error).toBeNull();
-  // Bob's run is stored later: it is the latest.
+  // Bob's run may be public (as an admin's is); Alice's is her own, and stored later: the newest run, yet not the index.
+  expect((await store(bobRun, bob.id, 2, 2, 7, true)).error).toBeNull();
   await new Promise((r) => setTimeout(r, 20));
-  const b = await bob.db.rpc("create_search_topics_run", { p_run_id: bobRun, p_params: { seed: 2 }, p_result: result(2), p_computed_ms: 7 });
-  expect(b.error).toBeNull();
+  expect((await store(aliceRun, alice.id, 1, 3, 12, false)).error).toBeNull();
 });
 
 afterAll(async () => {
@@ -73,7 +82,7 @@ describe("search_topics_runs RLS", () => {
     expect((await alice.db.rpc("get_search_topics_run", { p_run_id: bobRun })).data).toBeNull();
   });
 
-  it("the table itself: a user selecting every row sees only theirs; inserting as another user is refused", async () => {
+  it("the table itself: a user selecting every row sees only theirs; inserting any run is refused", async () => {
     const c = await pool.connect();
     try {
       await c.query("begin");
@@ -81,13 +90,26 @@ describe("search_topics_runs RLS", () => {
       await c.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: bob.id, role: "authenticated" })]);
       const { rows } = await c.query<{ user_id: string }>("select user_id from public.search_topics_runs");
       expect(rows.map((r) => r.user_id)).toEqual([bob.id]);
+      // Changed on purpose (security round 3, P-83): no caller inserts runs, not even their own (the server stores them).
+      await c.query("savepoint s");
       await expect(
         c.query("insert into public.search_topics_runs (user_id, params, result, topic_count, document_count, computed_ms) values ($1, '{}', '{}', 0, 0, 0)", [alice.id]),
-      ).rejects.toThrow(/row-level security/);
+      ).rejects.toThrow(/permission denied/);
+      await c.query("rollback to savepoint s");
+      await expect(
+        c.query("insert into public.search_topics_runs (user_id, params, result, topic_count, document_count, computed_ms) values ($1, '{}', '{}', 0, 0, 0)", [bob.id]),
+      ).rejects.toThrow(/permission denied/);
       await c.query("rollback");
     } finally {
       c.release();
     }
+  });
+
+  it("a signed-in user cannot store a run through either function (42501): the landing page's topics are not theirs to write", async () => {
+    const run = { p_run_id: randomUUID(), p_params: {}, p_result: result(1), p_computed_ms: 1 };
+    expect((await alice.db.rpc("create_search_topics_run", run)).error?.code).toBe("42501");
+    expect((await alice.db.rpc("store_search_topics_run", { ...run, p_user_id: alice.id, p_public: true })).error?.code).toBe("42501");
+    expect((await pool.query("select count(*)::int as n from public.search_topics_runs where run_id = $1", [run.p_run_id])).rows[0].n).toBe(0);
   });
 
   it("anonymous callers can neither read nor write runs, nor draw samples", async () => {
@@ -97,7 +119,7 @@ describe("search_topics_runs RLS", () => {
     expect((await anon.rpc("topic_model_sample", { p_sample_size: 20, p_seed: 1 })).error?.code).toBe("42501");
   });
 
-  it("latest_search_topics_run (public) gives the latest run's topics without owner or sample judgments", async () => {
+  it("latest_search_topics_run (public) gives the latest public run's topics without owner or sample judgments", async () => {
     const { data, error } = await anon.rpc("latest_search_topics_run");
     expect(error).toBeNull();
     const latest = data as { run_id: string; topic_count: number; document_count: number; topics: Record<string, unknown>[] };

@@ -3,7 +3,7 @@ import pg from "pg";
 import { TopicsFileStore } from "@/lib/search/lancedb/topics-store";
 import { ensureE2ECorpus } from "./support/corpus";
 import { screenshotBoth } from "./support/screens";
-import { signUpViaApi } from "./support/users";
+import { createAdminUser } from "./support/users";
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(300_000); // seeding and indexing the corpus, once per worker
@@ -23,9 +23,13 @@ test.afterAll(async () => {
 
 // Issue 16 journey: the run form refuses a bad value in the browser, a run draws topic cards with keyword and trend
 // charts, a card leads to /search with its keywords, and a guest sees the run's topics as trending on the landing page.
-test("a researcher runs topic modelling, opens a topic in search, and guests see trending topics", async ({ page, browser }) => {
+// The runner is an admin: only an admin's run (or the default run) becomes the public trending topics (P-83); a
+// researcher's run is theirs only.
+test("an admin runs topic modelling, opens a topic in search, and guests see trending topics", async ({ page, browser }) => {
   test.setTimeout(60_000);
-  await signUpViaApi(page, "topics");
+  const admin = await createAdminUser("topics");
+  const signIn = await page.request.post("/api/auth/sign-in", { data: admin });
+  expect(signIn.status()).toBe(200);
   await page.goto("/topics");
   await expect(page.getByRole("heading", { level: 1, name: "Topics" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Analysis" }).getByRole("link", { name: "Topics" })).toHaveAttribute("aria-current", "page");

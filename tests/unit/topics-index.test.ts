@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rankTrending, guestKeyOf, TRENDING_CLICK_WEIGHT } from "@/lib/backend/topics/public";
-import { rebuildTopicsIndex, topicsIndexOf } from "@/lib/backend/topics/index-build";
+import { rebuildTopicsIndex, TOPICS_INDEX_BOUNDS, topicsIndexOf } from "@/lib/backend/topics/index-build";
 import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
 import { TopicsFileStore } from "@/lib/search/lancedb/topics-store";
@@ -59,6 +59,40 @@ describe("the index built from a stored run", () => {
     expect(matchTopics(index, "r", 5).map((h) => h.topic_id)).toEqual([`${RUN}_0`]);
     expect(matchTopics(index, "  ", 5)).toEqual([]);
     expect(matchTopics(null, "bitcoin", 5)).toEqual([]);
+  });
+});
+
+describe("the index takes a bounded run (P-83: whatever was stored, the public index stays small)", () => {
+  it("at most 30 topics of 15 keywords and 12 periods; labels, terms and periods cut to length", () => {
+    const b = TOPICS_INDEX_BOUNDS;
+    const topic = (id: number) => ({
+      id,
+      label: `Visit evil.example ${"x".repeat(5000)}`,
+      keywords: Array.from({ length: 40 }, (_, i) => ({ term: `${"t".repeat(500)}${i}`, weight: 1 })),
+      size: 1,
+      coherence: 1,
+      trend: "emerging",
+      slope: 1,
+      weights_by_period: Array.from({ length: 50 }, (_, i) => ({ period: `p${i}`.padEnd(400, "-"), weight: 1 })),
+    });
+    const big = topicsIndexOf(JSON.parse(JSON.stringify({ ...latest, topic_count: 100, topics: Array.from({ length: 100 }, (_, i) => topic(i)) })));
+    expect(big.topics).toHaveLength(b.topics);
+    expect(big.topic_count).toBe(b.topics);
+    for (const t of big.topics) {
+      expect(Array.from(t.label)).toHaveLength(b.labelChars);
+      expect(t.keywords).toHaveLength(b.keywords);
+      expect(t.keywords.every((k) => k.term.length === b.termChars)).toBe(true);
+      expect(t.weights_by_period).toHaveLength(b.periods);
+      expect(t.weights_by_period.every((w) => w.period.length === b.termChars)).toBe(true);
+    }
+    // A run the model computed passes untouched.
+    expect(topicsIndexOf(JSON.parse(JSON.stringify(latest)))).toEqual(index);
+  });
+
+  it("a run whose topic id is outside 0-99 (a click's range) is not indexed", async () => {
+    const engine = { topics: { read: async () => null, replace: async () => undefined } } as unknown as SearchEngine;
+    const bad = { ...latest, topics: [{ ...latest.topics[0], id: 100 }] };
+    await expect(rebuildTopicsIndex(dbAnswering(JSON.parse(JSON.stringify(bad))), engine)).rejects.toThrow();
   });
 });
 

@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { ApiError, fromAuthError, fromDatabaseError } from "@/lib/errors";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { recordAdminAction } from "../admin-audit";
+import { forgetVerifiedApiKeys } from "../api-keys";
 import type { Identity } from "../identity";
 import { invalidateAccessSnapshot } from "./access";
 
@@ -70,6 +71,8 @@ export async function updateAdminUser(
     throw fromAuthError(error);
   }
   invalidateAccessSnapshot();
+  // A ban suspends the user's API keys and an unban restores them (P-82): nothing remembered may outlive either.
+  if (attrs.ban_duration !== undefined) forgetVerifiedApiKeys();
   const after = await userState(serviceDb, id);
   await recordAdminAction(serviceDb, identity, {
     action: actionName(attrs.app_metadata !== undefined ? change.role : undefined, attrs.ban_duration !== undefined ? change.banned : undefined),

@@ -1,9 +1,11 @@
 /**
- * The topics index rebuilt from the latest stored run (spec: Other records; issue 16): read through
- * latest_search_topics_run() (the narrow function: the run's id, time, counts and topics without owner or sample
- * judgments) and written whole into the search engine's topics index. Idempotent: when the index already holds the
- * latest run nothing is written. Called after every stored run (by the app) and by the worker at start and every
- * minute (topicsIndexJob below, a pg-boss cron job); its first pass first stores the default run when none exists (ensureDefaultTopicRun), so a fresh stack has topics to index.
+ * The topics index rebuilt from the latest public run (spec: Other records; P-83: the default run and admins' runs,
+ * never a researcher's own): read through latest_search_topics_run() (the narrow function: the run's id, time, counts
+ * and topics without owner or sample judgments), bounded (TOPICS_INDEX_BOUNDS) and written whole into the search
+ * engine's topics index. Idempotent: when the index already holds the latest run nothing is written. Called after an
+ * admin's run (by the app) and by the worker at start and every minute (topicsIndexJob below, a pg-boss cron job, P-80);
+ * its first pass first stores the default run when no public run exists (ensureDefaultTopicRun), so a fresh stack has
+ * topics to index.
  */
 import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";
@@ -20,7 +22,7 @@ const LatestRun = z.object({
   document_count: z.coerce.number(),
   topics: z.array(
     z.object({
-      id: z.number(),
+      id: z.int().min(0).max(99),
       label: z.string(),
       keywords: z.array(z.object({ term: z.string(), weight: z.number() })),
       size: z.number(),
@@ -32,24 +34,34 @@ const LatestRun = z.object({
   ),
 });
 
-/** The topics index of a stored run (the latest_search_topics_run shape). */
+/**
+ * What the public index takes of a run, whoever stored it (P-83): the run form's maxima (30 topics, 15 keywords, 12
+ * periods; lib/schema/requests/topics-form.ts), and texts no longer than a model's label (three keywords) or term can
+ * be. A run the server computed is never cut; anything beyond is dropped or shortened, never served to everyone.
+ */
+export const TOPICS_INDEX_BOUNDS = { topics: 30, keywords: 15, periods: 12, labelChars: 200, termChars: 100 } as const;
+
+const cut = (text: string, max: number) => (text.length <= max ? text : Array.from(text).slice(0, max).join(""));
+
+/** The topics index of a stored run (the latest_search_topics_run shape), bounded by TOPICS_INDEX_BOUNDS. */
 export function topicsIndexOf(latest: z.infer<typeof LatestRun>): TopicsIndex {
-  const topics: TopicIndexEntry[] = latest.topics.map((t) => ({
+  const b = TOPICS_INDEX_BOUNDS;
+  const topics: TopicIndexEntry[] = latest.topics.slice(0, b.topics).map((t) => ({
     id: `${latest.run_id}_${t.id}`,
     run_id: latest.run_id,
     topic: t.id,
-    label: t.label,
-    keywords: t.keywords,
+    label: cut(t.label, b.labelChars),
+    keywords: t.keywords.slice(0, b.keywords).map((k) => ({ term: cut(k.term, b.termChars), weight: k.weight })),
     size: t.size,
     coherence: t.coherence,
     trend: t.trend,
     slope: t.slope,
-    weights_by_period: t.weights_by_period,
+    weights_by_period: t.weights_by_period.slice(0, b.periods).map((w) => ({ period: cut(w.period, b.termChars), weight: w.weight })),
   }));
   return {
     run_id: latest.run_id,
     computed_at: new Date(latest.computed_at).toISOString(),
-    topic_count: latest.topic_count,
+    topic_count: topics.length,
     document_count: latest.document_count,
     topics,
   };

@@ -1,8 +1,9 @@
 /**
  * Topic modelling runs (issue 16, item 1): POST /api/topic-modeling/analyze, GET /api/topic-modeling/runs and
  * /runs/{run_id}. The sample is drawn in SQL (topic_model_sample: the aggregate's seeded md5 order over the cohort)
- * with the caller's client, modelled by lib/analysis/topics.ts, and stored as the caller (search_topics_runs, RLS:
- * owners read their own). Everything but `run_id` (a fresh UUID) and `computed_ms` (a measurement) is a pure function
+ * with the caller's client, modelled by lib/analysis/topics.ts, and stored by the server for the caller
+ * (store_search_topics_run, service role: callers cannot store runs themselves; RLS: owners read their own). Only an
+ * admin's run (and the default run) may become the public topics index (P-83). Everything but `run_id` (a fresh UUID) and `computed_ms` (a measurement) is a pure function
  * of the request and the cohort, so the same request and seed give the same run, byte for byte (P-40).
  */
 import { randomUUID } from "node:crypto";
@@ -131,12 +132,21 @@ export async function computeTopicRun(db: DbClient, req: AnalyzeTopicsRequest): 
   return modelTopicSample(parseTopicSample(data), params);
 }
 
+/** Whom a run is stored for, from the verified identity; `publicIndex`: it may become the public topics index. */
+export interface RunOwner {
+  userId: string;
+  publicIndex: boolean;
+}
+
 /**
- * POST /api/topic-modeling/analyze: compute, store as the caller, answer. `onStored` runs after the row is written and
- * is awaited (it must not throw: the run is stored whatever it does).
+ * POST /api/topic-modeling/analyze: compute with the caller's client, store for the caller with the service client (the
+ * only writer of runs), answer. `onStored` runs after the row is written and is awaited (it must not throw: the run is
+ * stored whatever it does).
  */
 export async function analyzeTopicRun(
   db: DbClient,
+  serviceDb: DbClient,
+  owner: RunOwner,
   req: AnalyzeTopicsRequest,
   onStored?: () => Promise<void>,
 ): Promise<TopicRunResponse> {
@@ -144,11 +154,13 @@ export async function analyzeTopicRun(
   const result = await computeTopicRun(db, req);
   const computed_ms = Math.round(performance.now() - t0);
   const run_id = randomUUID();
-  const { error } = await db.rpc("create_search_topics_run", {
+  const { error } = await serviceDb.rpc("store_search_topics_run", {
     p_run_id: run_id,
+    p_user_id: owner.userId,
     p_params: jsonArg(result.params),
     p_result: jsonArg(result),
     p_computed_ms: computed_ms,
+    p_public: owner.publicIndex,
   });
   if (error) throw fromDatabaseError(error, "TOPIC_RUN_FAILED");
   await onStored?.();
@@ -209,8 +221,8 @@ export async function getTopicRun(db: DbClient, runId: string): Promise<TopicRun
 export const defaultTopicRequest = (): AnalyzeTopicsRequest => AnalyzeTopicsSchema.parse({ seed: 42 });
 
 /**
- * A fresh stack has no stored run, so the topics index (autocomplete's topic_hits, trending) would be empty. When no
- * run exists, compute the default run with the service client and store it attributed to no user
+ * A fresh stack has no public run, so the topics index (autocomplete's topic_hits, trending) would be empty. When no
+ * public run exists (researchers' own runs never count, P-83), compute the default run with the service client and store it attributed to no user
  * (store_default_search_topics_run, which stores nothing when a run appeared meanwhile). Returns the stored run's id,
  * or null when a run already existed.
  */

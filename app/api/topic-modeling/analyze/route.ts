@@ -7,8 +7,9 @@ export const dynamic = "force-dynamic";
 /**
  * POST /api/topic-modeling/analyze {sample_size, num_topics, num_keywords, time_periods, jurisdiction?, filters?, seed?}
  * → {run_id, topics, periods, params, corpus_size, computed_ms, model} (issue 16). Signed in; counts against the
- * hourly topic-run quota (QUOTA_TOPIC_RUNS_PER_HOUR). The run is stored as the caller's and becomes the topics index.
+ * hourly topic-run quota (QUOTA_TOPIC_RUNS_PER_HOUR). The server stores the run as the caller's; an admin's run also
+ * becomes the public topics index (P-83).
  */
-export const POST = withRoute({ auth: "user", body: AnalyzeTopicsSchema, quota: "topicRuns" }, async ({ db, body }) =>
-  analyzeAndIndex(db, body),
+export const POST = withRoute({ auth: "user", body: AnalyzeTopicsSchema, quota: "topicRuns" }, async ({ db, serviceDb, identity, body }) =>
+  analyzeAndIndex(db, serviceDb(), identity, body),
 );
