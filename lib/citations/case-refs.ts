@@ -124,6 +124,14 @@ function plContext(text: string, ref: Reference): void {
   if (d) ref.date = isoDate(d[1], d[2], d[3], d[4]);
 }
 
+/** "House of Lords in YL v Birmingham City Council" → "YL v Birmingham City Council". */
+function trimCaseName(name: string): string {
+  const v = name.indexOf(" v ");
+  const left = v < 0 ? name : name.slice(0, v);
+  const cut = [...left.matchAll(/(?:^|\s)(?:in|see|cf\.?|also|following|per|applying)\s/gi)].pop();
+  return cut ? name.slice((cut.index ?? 0) + cut[0].length) : name;
+}
+
 /** UK citations printed one after another ("[2011] EWCA Crim 2028; [2012] 1 Cr App R (S) 9") are one case. */
 function groupParallel(text: string, refs: Reference[]): void {
   let group = 0;
@@ -140,6 +148,6 @@ function groupParallel(text: string, refs: Reference[]): void {
     r.group = ++group;
     const before = text.slice(Math.max(0, (r.start ?? 0) - 200), r.start ?? 0).split(/[.;:!?]\s|\n\s*\n/).pop() ?? "";
     const name = CASE_NAME.exec(before);
-    if (name) r.caseName = name[1].replace(/[\s\u00a0]+/g, " ").replace(/,$/, "").trim();
+    if (name) r.caseName = trimCaseName(name[1].replace(/[\s\u00a0]+/g, " ").replace(/,$/, "").trim());
   }
 }
