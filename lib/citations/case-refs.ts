@@ -48,6 +48,40 @@ function reportKey(m: RegExpExecArray): string {
   return `ukrep:${year} ${vol}${m[4].replace(/\\/g, "").toLowerCase()} ${Number(m[5])}`;
 }
 
+/** Where a case number or neutral citation can be: a digit "/" digit, or a bracketed year. */
+const CANDIDATE = /\d[\s\u00a0]*\/[\s\u00a0]*\d|[[(](?:18|19|20)\d\d[\])]/g;
+/** Characters a case number or neutral citation reaches before and after its candidate point. */
+const REACH_BEFORE = 48;
+const REACH_AFTER = 64;
+
+/**
+ * The patterns run over the windows around candidate points only: its patterns are long alternations, and a judgment is
+ * mostly prose without a "/" between digits. Windows start and end at whitespace, so no match is cut.
+ */
+function candidateWindows(text: string): Array<[number, number]> {
+  const windows: Array<[number, number]> = [];
+  for (const m of text.matchAll(CANDIDATE)) {
+    let a = Math.max(0, m.index - REACH_BEFORE);
+    while (a > 0 && !/\s/.test(text[a - 1])) a--;
+    let b = Math.min(text.length, m.index + m[0].length + REACH_AFTER);
+    while (b < text.length && !/\s/.test(text[b])) b++;
+    const last = windows[windows.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else windows.push([a, b]);
+  }
+  return windows;
+}
+
+/** Matches of a global regex inside the windows, with positions in the whole text. */
+function* matchesIn(text: string, windows: ReadonlyArray<[number, number]>, re: RegExp): Generator<RegExpExecArray> {
+  for (const [a, b] of windows) {
+    for (const m of text.slice(a, b).matchAll(re)) {
+      m.index += a;
+      yield m;
+    }
+  }
+}
+
 export interface CaseRefOptions {
   /** Case numbers / citations of the citing judgment itself: its own number in the text is not a reference. */
   ownCitations?: readonly string[];
@@ -60,7 +94,9 @@ export function extractCaseRefs(text: string, options: CaseRefOptions = {}): Ref
   const taken: Array<[number, number]> = [];
   const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
 
-  for (const c of findCitations(text)) {
+  const windows = candidateWindows(text);
+  const citations = windows.flatMap(([a, b]) => findCitations(text.slice(a, b)).map((c) => ({ ...c, start: c.start + a })));
+  for (const c of citations) {
     const start = c.start;
     const end = c.start + c.text.length;
     if (c.kind === "uk_case_number") continue;
@@ -89,7 +125,7 @@ export function extractCaseRefs(text: string, options: CaseRefOptions = {}): Ref
     else ref.court = NEUTRAL_COURT.exec(c.text)?.[1] ?? null;
     out.push(ref);
   }
-  for (const m of text.matchAll(REPORT_RE)) {
+  for (const m of matchesIn(text, windows, REPORT_RE)) {
     const end = m.index + m[0].length;
     if (!free(m.index, end)) continue;
     taken.push([m.index, end]);
@@ -97,7 +133,7 @@ export function extractCaseRefs(text: string, options: CaseRefOptions = {}): Ref
     if (own.has(key)) continue;
     out.push({ kind: "case", jurisdiction: "UK", start: m.index, end, text: m[0], canonicalId: key, resolved: false, origin: "text", court: null, date: null, caseName: null, group: null });
   }
-  for (const m of text.matchAll(TK_RE)) {
+  for (const m of matchesIn(text, windows, TK_RE)) {
     const end = m.index + m[0].length;
     if (!free(m.index, end)) continue;
     const before = text.slice(Math.max(0, m.index - 120), m.index);

@@ -70,8 +70,19 @@ function peek(c: Cursor, re: RegExp): boolean {
 
 // ---------------------------------------------------------------------------------------------------------------- PL
 
-// "art." may follow a word without a space: texts extracted from markup glue it on ("na zasadzieart. 98 k.p.c.").
-const PL_ART = new RegExp(`(?:(?<![\\p{L}\\p{N}])art(?:ykuł(?:u|em|owi|y|ów|ach|ami)|t?s?)?\\.?|(?<=\\p{Ll})art\\.)(?=[\\s\\u00a0]*\\d)`, "gu");
+// Found without look-behind (a Unicode look-behind at every position costs more than the rest of the scan); the
+// character before is checked in code. "art." may follow a word without a space: texts extracted from markup glue it
+// on ("na zasadzieart. 98 k.p.c.").
+const PL_ART = /art(?:ykuł(?:u|em|owi|y|ów|ach|ami)|t?s?)?\.?(?=[\s\u00a0]*\d)/giu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LOWER = /\p{Ll}/u;
+
+/** The start of a real "art." (not inside a word, or glued after a lower-case word as "art." exactly). */
+function artStarts(text: string, m: RegExpExecArray): boolean {
+  const prev = m.index > 0 ? text[m.index - 1] : "";
+  if (!prev || !LETTER_OR_DIGIT.test(prev)) return true;
+  return m[0] === "art." && LOWER.test(prev);
+}
 /** An article or unit number: 279, 178a, "178 a" (only before §), 479(31), 479^31. */
 const PL_NUM = /(\d{1,4})(?:([a-z])(?![\p{L}]|\.[\s\u00a0]?\p{L})|[\s\u00a0]([a-h])(?=[\s\u00a0]*(?:§|ust\.|pkt|[;,)]|$))|(?:\^|\([\s\u00a0]*)(\d{1,3})[\s\u00a0]*\)?)?(?![\p{N}])/uy;
 const PL_MARK = /(§§?|ust\.?|ustęp(?:u|ie)?|pkt\.?|punkt(?:u|ie)?|lit\.?|litera?)(?=[\s\u00a0]*[\da-z])/iuy;
@@ -97,7 +108,7 @@ function numText(m: RegExpExecArray): string {
 const PL_ABBR = new RegExp(
   `(${[...new Set(PL_ACTS.flatMap((a) => a.abbreviations))]
     .sort((a, b) => b.length - a.length)
-    .map((ab) => ab.split("").join("(?:\\.[\\s\\u00a0]?)?") + "\\.?")
+    .map((ab) => ab.split("").join("\\.?") + "\\.?")
     .join("|")})${NB}`,
   "iuy",
 );
@@ -342,7 +353,8 @@ function unflatten(actId: string, article: string): string {
 export function parsePlProvisions(s: string): Array<{ article: string; levels: Array<[PlLevel, string]> }> {
   const out: Array<{ article: string; levels: Array<[PlLevel, string]> }> = [];
   PL_ART.lastIndex = 0;
-  const m = PL_ART.exec(s);
+  let m = PL_ART.exec(s);
+  while (m && !artStarts(s, m)) m = PL_ART.exec(s);
   if (!m) return out;
   const c: Cursor = { text: s, i: m.index + m[0].length };
   for (const p of parseChain(c, m.index)) out.push({ article: p.article, levels: p.levels });
@@ -356,7 +368,7 @@ export function extractPlLegislation(text: string): Reference[] {
   PL_ART.lastIndex = 0;
   let from = 0;
   for (let m = PL_ART.exec(text); m; m = PL_ART.exec(text)) {
-    if (m.index < from) continue;
+    if (m.index < from || !artStarts(text, m)) continue;
     const c: Cursor = { text, i: m.index + m[0].length };
     const chain = parseChain(c, m.index);
     if (chain.length === 0) continue;
@@ -423,6 +435,28 @@ const UK_GUIDELINE = new RegExp(
   "g",
 );
 
+/** Where an Act's short title ends: "Act 1968". */
+const UK_ACT_YEAR = /(?<![A-Za-z])Act[\s\u00a0]+(?:1[5-9]\d\d|20\d\d)(?!\d)/g;
+/** How far before "Act <year>" a short title can start. */
+const UK_TITLE_REACH = 160;
+
+/** UK_ACT matches, looked for only just before each "Act <year>" (the pattern's capitalised runs are costly elsewhere). */
+function* actMentions(text: string): Generator<RegExpExecArray> {
+  let from = 0;
+  for (const y of text.matchAll(UK_ACT_YEAR)) {
+    const end = y.index + y[0].length;
+    const a = Math.max(from, y.index - UK_TITLE_REACH);
+    const re = new RegExp(UK_ACT.source, "g");
+    for (const m of text.slice(a, end).matchAll(re)) {
+      if (a + m.index + m[0].length !== end) continue;
+      m.index += a;
+      yield m;
+      break;
+    }
+    from = end;
+  }
+}
+
 interface UkAct {
   id: string;
   start: number;
@@ -439,7 +473,7 @@ export function extractUkLegislation(text: string): Reference[] {
   // Acts named by short title and year, with the aliases defined right after them.
   const acts: UkAct[] = [];
   const aliases = new Map<string, string>();
-  for (const m of text.matchAll(UK_ACT)) {
+  for (const m of actMentions(text)) {
     const words = m[1].split(/[\s\u00a0]+/);
     let k = 0;
     while (k < words.length - 1 && (UK_TITLE_STOP.has(words[k]) || /^[a-z(]/.test(words[k]))) k++;
@@ -539,7 +573,8 @@ export function extractUkLegislation(text: string): Reference[] {
     if (used.has(a)) continue;
     out.push({ kind: "legislation", jurisdiction: "UK", start: a.start, end: a.end, text: text.slice(a.start, a.end), canonicalId: `UK/${a.id}`, resolved: false, origin: "text" });
   }
-  for (const m of text.matchAll(UK_GUIDELINE)) {
+  const guidelines = text.includes("Guideline") || text.includes("Sentencing Council") ? text.matchAll(UK_GUIDELINE) : [];
+  for (const m of guidelines) {
     const name = (m[1] ?? m[2] ?? "").trim();
     const words = name.split(/\s+/);
     let k = 0;
