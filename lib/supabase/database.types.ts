@@ -2525,6 +2525,14 @@ export type Database = {
           name: string;
         }[];
       };
+      judgment_cited_by: {
+        Args: {
+          p_id: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: Json;
+      };
       judgment_cited_by_refresh: {
         Args: {
           p_ids?: string[] | null;
@@ -2553,6 +2561,12 @@ export type Database = {
           p_version: string | null;
         };
         Returns: number;
+      };
+      judgment_references_of: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: Json;
       };
       judgment_version_value: {
         Args: {
