@@ -89,6 +89,10 @@ describe("UK legislation", () => {
     ["section 1(1) of the Fraud Act 2006", ["UK/ukpga/2006/35/s1/1"]],
     ["section 4 of the Protection of Badgers Act 1992", ["UK/act/protection-of-badgers-act-1992/s4"]],
     ["under the Criminal Justice Act 2003", ["UK/ukpga/2003/44"]],
+    ["section 34 of the Criminal Justice and Public Order Act 1994", ["UK/ukpga/1994/33/s34"]],
+    ["s.5 of the Domestic Violence, Crime and Victims Act 2004", ["UK/ukpga/2004/28/s5"]],
+    ["section 143 of the Powers of Criminal Courts (Sentencing) Act 2000", ["UK/ukpga/2000/6/s143"]],
+    ["Magistrates' Courts Act 1980, s.22", ["UK/ukpga/1980/43/s22"]],
   ])("%s", (text, ids) => {
     expect(ukIds(text)).toEqual(ids);
   });
