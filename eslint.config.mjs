@@ -47,6 +47,7 @@ const LAYER_ORDER = [
   "lib/supabase",
   "lib/llm",
   "lib/search",
+  "lib/citations",
   "lib/extraction",
   "lib/analysis",
   "lib/import",

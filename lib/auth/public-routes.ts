@@ -46,6 +46,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["GET"], `/api/documents/${SEGMENT}/metadata`, "judgment metadata"),
   route(["GET"], `/api/documents/${SEGMENT}/similar`, "similar judgments"),
   route(["GET"], `/api/documents/${SEGMENT}/html`, "judgment full text"),
+  route(["GET"], `/api/documents/${SEGMENT}/references`, "what a judgment cites (the citator), like its metadata"),
+  route(["GET"], `/api/documents/${SEGMENT}/cited-by`, "the judgments citing a judgment (the citator), like its metadata"),
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),

@@ -28,6 +28,8 @@ export type { NlFilterResult } from "@/lib/llm/nl-filter";
 export type { AdminActivity, ActivityItem, AdminStats, AuditEntry, DocumentsStats, SystemHealth } from "./admin/stats";
 export type { AdminUser, AdminUserPage, AdminUserState } from "./admin/users";
 export type { DashboardStats } from "./dashboard";
+// The citator: a judgment's references and the judgments citing it.
+export type { CitedByBody, CitingJudgment, DocumentReference, DocumentReferencesBody } from "./citations";
 // Content area (issue 14): blog, publications, contact form.
 export type {
   BlogAdminPage,

@@ -766,6 +766,84 @@ export type Database = {
           },
         ];
       };
+      judgment_references: {
+        Row: {
+          canonical_id: string | null;
+          case_name: string | null;
+          citation_group: number | null;
+          cited_date: string | null;
+          court: string | null;
+          created_at: string;
+          extractor_version: string;
+          id: number;
+          jurisdiction: string;
+          kind: string;
+          ordinal: number;
+          origin: string;
+          raw_text: string;
+          resolved: boolean | null;
+          source_judgment_id: string;
+          span_end: number | null;
+          span_start: number | null;
+          target_judgment_id: string | null;
+        };
+        Insert: {
+          canonical_id?: string | null;
+          case_name?: string | null;
+          citation_group?: number | null;
+          cited_date?: string | null;
+          court?: string | null;
+          created_at?: string;
+          extractor_version: string;
+          id?: never;
+          jurisdiction: string;
+          kind: string;
+          ordinal: number;
+          origin: string;
+          raw_text: string;
+          resolved?: never;
+          source_judgment_id: string;
+          span_end?: number | null;
+          span_start?: number | null;
+          target_judgment_id?: string | null;
+        };
+        Update: {
+          canonical_id?: string | null;
+          case_name?: string | null;
+          citation_group?: number | null;
+          cited_date?: string | null;
+          court?: string | null;
+          created_at?: string;
+          extractor_version?: string;
+          id?: never;
+          jurisdiction?: string;
+          kind?: string;
+          ordinal?: number;
+          origin?: string;
+          raw_text?: string;
+          resolved?: never;
+          source_judgment_id?: string;
+          span_end?: number | null;
+          span_start?: number | null;
+          target_judgment_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "judgment_references_source_judgment_id_fkey";
+            columns: ["source_judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "judgment_references_target_judgment_id_fkey";
+            columns: ["target_judgment_id"];
+            isOneToOne: false;
+            referencedRelation: "judgments";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       judgment_versions: {
         Row: {
           changed_at: string;
@@ -882,6 +960,7 @@ export type Database = {
           base_what_ancilliary_orders: string[] | null;
           case_number: string | null;
           case_type: string | null;
+          cited_by_count: number;
           cited_legislation: string[] | null;
           core_search_tsv: string | null;
           court_level: string | null;
@@ -991,6 +1070,7 @@ export type Database = {
           base_what_ancilliary_orders?: string[] | null;
           case_number?: string | null;
           case_type?: string | null;
+          cited_by_count?: number;
           cited_legislation?: string[] | null;
           core_search_tsv?: never;
           court_level?: string | null;
@@ -1100,6 +1180,7 @@ export type Database = {
           base_what_ancilliary_orders?: string[] | null;
           case_number?: string | null;
           case_type?: string | null;
+          cited_by_count?: number;
           cited_legislation?: string[] | null;
           core_search_tsv?: never;
           court_level?: string | null;
@@ -2602,6 +2683,20 @@ export type Database = {
           name: string;
         }[];
       };
+      judgment_cited_by: {
+        Args: {
+          p_id: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+        };
+        Returns: Json;
+      };
+      judgment_cited_by_refresh: {
+        Args: {
+          p_ids?: string[] | null;
+        };
+        Returns: number;
+      };
       judgment_detail: {
         Args: {
           p_id: string | null;
@@ -2624,6 +2719,12 @@ export type Database = {
           p_version: string | null;
         };
         Returns: number;
+      };
+      judgment_references_of: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: Json;
       };
       judgment_version_value: {
         Args: {

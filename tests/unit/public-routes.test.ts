@@ -21,6 +21,8 @@ const PUBLIC: Array<[string, string]> = [
   ["GET", `/api/documents/${ID}/metadata`],
   ["GET", `/api/documents/${ID}/similar`],
   ["GET", `/api/documents/${ID}/html`],
+  ["GET", `/api/documents/${ID}/references`],
+  ["GET", `/api/documents/${ID}/cited-by`],
   ["POST", "/api/events"],
   ["GET", "/api/health/status"],
   ["GET", "/api/dashboard/stats"],

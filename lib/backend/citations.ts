@@ -1,0 +1,88 @@
+/**
+ * The citation graph's reads (GET /api/documents/{id}/references, /cited-by): what a judgment cites, with each
+ * target's id when the reference resolved, and the judgments citing it, paged. Through the caller's client and the
+ * RPCs of migration 20261207700100 (public like the judgment's own reads: lib/auth/public-routes.ts).
+ */
+import { z } from "zod";
+import { ApiError, fromDatabaseError } from "@/lib/errors";
+import { pageLimitParam, pageOffsetParam } from "@/lib/schema/requests/paging";
+import { checkId } from "./documents";
+import type { Identity } from "./identity";
+
+const judgmentSummary = z.object({
+  id: z.string(),
+  case_number: z.string().nullable(),
+  title: z.string().nullable(),
+  court_name: z.string().nullable(),
+  decision_date: z.string().nullable(),
+  jurisdiction: z.string(),
+});
+
+const referenceRow = z.object({
+  kind: z.enum(["case", "legislation", "guideline"]),
+  jurisdiction: z.enum(["PL", "UK"]),
+  origin: z.enum(["text", "structured"]),
+  text: z.string(),
+  start: z.number().int().nullable(),
+  end: z.number().int().nullable(),
+  canonical_id: z.string().nullable(),
+  resolved: z.boolean(),
+  target_id: z.string().nullable(),
+  target: judgmentSummary.nullable(),
+  court: z.string().nullable(),
+  date: z.string().nullable(),
+  case_name: z.string().nullable(),
+  group: z.number().int().nullable(),
+});
+
+export type DocumentReference = z.infer<typeof referenceRow>;
+
+/** GET /api/documents/{id}/references. */
+export interface DocumentReferencesBody {
+  document_id: string;
+  items: DocumentReference[];
+  total: number;
+}
+
+const citingRow = judgmentSummary.extend({
+  outcome: z.string().nullable(),
+  cited_by_count: z.number().int(),
+  /** How many references of the citing judgment name this one. */
+  references: z.number().int(),
+});
+
+export type CitingJudgment = z.infer<typeof citingRow>;
+
+/** GET /api/documents/{id}/cited-by. */
+export interface CitedByBody {
+  document_id: string;
+  items: CitingJudgment[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const CitedByQuery = z.object({
+  limit: pageLimitParam(),
+  offset: pageOffsetParam(),
+});
+
+const notFound = () => new ApiError("DOCUMENT_NOT_FOUND", "Judgment not found");
+
+export async function documentReferences(rawId: string | undefined, identity: Identity): Promise<DocumentReferencesBody> {
+  const id = checkId(rawId);
+  const { data, error } = await identity.db.rpc("judgment_references_of", { p_id: id });
+  if (error) throw fromDatabaseError(error);
+  if (data === null) throw notFound();
+  const items = z.array(referenceRow).parse(data);
+  return { document_id: id, items, total: items.length };
+}
+
+export async function documentCitedBy(rawId: string | undefined, query: z.infer<typeof CitedByQuery>, identity: Identity): Promise<CitedByBody> {
+  const id = checkId(rawId);
+  const { data, error } = await identity.db.rpc("judgment_cited_by", { p_id: id, p_limit: query.limit, p_offset: query.offset });
+  if (error) throw fromDatabaseError(error);
+  if (data === null) throw notFound();
+  const body = z.object({ total: z.number().int(), items: z.array(citingRow) }).parse(data);
+  return { document_id: id, items: body.items, total: body.total, limit: query.limit, offset: query.offset };
+}
