@@ -240,6 +240,24 @@ export function runConformance(
         expect(ot).toBe("R v O'Neil &amp; &lt;Co&gt;: fraud by <mark>abuse</mark> of <mark>position</mark>");
       });
 
+      it("highlights the query's terms only: never a stop-word or a one-letter word", async () => {
+        const r = await search({ q: "kradziez z wlamaniem", attributesToHighlight: ["title", "summary"] });
+        const hit = r.hits.find((h) => h.document.id === F.kradziez);
+        expect(hit?.formatted?.title).toBe("Wyrok Sądu Apelacyjnego w Poznaniu: <mark>kradzież</mark> z <mark>włamaniem</mark>");
+        expect(hit?.formatted?.summary).toBe("<mark>Kradzież</mark> z <mark>włamaniem</mark> do sklepu; kara złagodzona.");
+        const e = await search({ q: "stabbing with a knife", attributesToHighlight: ["title"] });
+        const et = e.hits.find((h) => h.document.id === F.smith)?.formatted?.title;
+        expect(et).toBe("R v Smith: murder by <mark>stabbing</mark> with a kitchen <mark>knife</mark>");
+      });
+
+      it("highlights nothing for a query made only of stop-words", async () => {
+        const r = await search({ q: "with a", attributesToHighlight: ["title", "summary"] });
+        expect(r.hits.length).toBeGreaterThan(0);
+        for (const h of r.hits) {
+          for (const v of Object.values(h.formatted ?? {})) expect(String(v)).not.toContain("<mark>");
+        }
+      });
+
       it("highlights a prefix match on the matched part", async () => {
         const r = await search({ q: "jewell", attributesToHighlight: ["title"] });
         expect(r.hits[0].formatted?.title).toContain("<mark>jewell</mark>ery");

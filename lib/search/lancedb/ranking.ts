@@ -13,6 +13,7 @@ import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";
 import { parseQuery } from "./query";
+import { isMarkableTerm, marksQueryWord } from "../text/markable";
 import type { QueryVector } from "./query-vector";
 import { docComparator, sortComparator } from "./sort";
 import { sliceBounds } from "./top-k";
@@ -180,8 +181,11 @@ export function keywordCandidates(
     if (!segment || segment.size === 0) continue;
     const expansions = parsed.words.map((w) => {
       const exps = segment.expand(w);
+      // Stop-words and one-letter words match but are never marked (text/markable.ts).
+      if (!marksQueryWord(w.text)) return exps;
       for (const e of exps) {
         const term = segment.vocab[e.term];
+        if (!isMarkableTerm(term)) continue;
         const markLen = e.kind === "prefix" ? w.text.length : null;
         const prev = marks.get(term);
         if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
