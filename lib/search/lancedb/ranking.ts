@@ -8,7 +8,7 @@ import type { Predicate } from "../filter";
 import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { SearchDocumentsRequest } from "../types";
 import type { MarkTerms } from "./highlight";
-import type { MatchFilter } from "./keyword-segment";
+import type { Expansion, MatchFilter } from "./keyword-segment";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";
@@ -94,7 +94,8 @@ export function rank(
   const ratio = requestRatio(req);
   const q = req.q.trim();
   let ranked: Candidate[];
-  if (q === "") {
+  // A query of exclusions only ("-robbery") ranks like a placeholder search: they are in `pred` (query-constraints.ts).
+  if (q === "" || parseQuery(q).alternatives.length === 0) {
     ranked = [];
     for (const id of live.order) {
       const doc = live.docs.get(id) as StoredDoc;
@@ -179,16 +180,19 @@ export function keywordCandidates(
   // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
   for (const segment of [live.main, live.delta]) {
     if (!segment || segment.size === 0) continue;
-    const expansions = parsed.words.map((w) => {
-      const exps = segment.expand(w);
-      // Stop-words and one-letter words match but are never marked (text/markable.ts).
-      if (!marksQueryWord(w.text)) return exps;
-      for (const e of exps) {
-        const term = segment.vocab[e.term];
-        if (!isMarkableTerm(term)) continue;
-        const markLen = e.kind === "prefix" ? w.text.length : null;
-        const prev = marks.get(term);
-        if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
+    const expansions = parsed.alternatives.map((alts) => {
+      // `a OR b`: one word slot filled by either word (the union of their expansions, each term at its best penalty).
+      const exps = alts.length === 1 ? segment.expand(alts[0]) : unionExpansions(alts.map((w) => segment.expand(w)));
+      for (const w of alts) {
+        // Stop-words and one-letter words match but are never marked (text/markable.ts).
+        if (!marksQueryWord(w.text)) continue;
+        for (const e of alts.length === 1 ? exps : segment.expand(w)) {
+          const term = segment.vocab[e.term];
+          if (!isMarkableTerm(term)) continue;
+          const markLen = e.kind === "prefix" ? w.text.length : null;
+          const prev = marks.get(term);
+          if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
+        }
       }
       return exps;
     });
@@ -218,6 +222,18 @@ export function keywordCandidates(
     matches.addPart(segment, found);
   }
   return { matches, marks };
+}
+
+/** The expansions of several words as one slot's: each term once, at its best (highest) penalty. */
+function unionExpansions(lists: Expansion[][]): Expansion[] {
+  const best = new Map<number, Expansion>();
+  for (const list of lists) {
+    for (const e of list) {
+      const prev = best.get(e.term);
+      if (!prev || e.penalty > prev.penalty) best.set(e.term, e);
+    }
+  }
+  return [...best.values()];
 }
 
 /**
