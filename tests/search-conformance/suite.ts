@@ -43,6 +43,7 @@ export type ConformanceGroup =
   | "citations"
   | "documents"
   | "sync"
+  | "query-language"
   | "cap";
 
 export const ALL_GROUPS: readonly ConformanceGroup[] = [
@@ -60,6 +61,7 @@ export const ALL_GROUPS: readonly ConformanceGroup[] = [
   "citations",
   "documents",
   "sync",
+  "query-language",
   "cap",
 ];
 
@@ -227,6 +229,41 @@ export function runConformance(
         const p2 = await search({ q: "appeal", limit: 3, offset: 3 });
         expect([...ids(p1), ...ids(p2)]).toEqual(ids(all).slice(0, 6));
         expect(p2.estimatedTotal).toBe(all.estimatedTotal);
+      });
+    });
+
+    when("query-language", () => {
+      it("a quoted phrase matches its words adjacent and in order, not mere co-occurrence", async () => {
+        expect(ids(await search({ q: '"armed robbery"' })).sort()).toEqual([F.khan, F.patel].sort());
+        // Both documents hold "robbery" and "armed", but never in this order.
+        expect(ids(await search({ q: '"robbery armed"' }))).toEqual([]);
+        expect(ids(await search({ q: '"kitchen knife"' }))).toEqual([F.smith]);
+      });
+
+      it("-word and -\"phrase\" leave out the documents holding them", async () => {
+        const both = ids(await search({ q: "armed robbery" }));
+        expect(both).toEqual(expect.arrayContaining([F.khan, F.patel]));
+        const noJewellery = ids(await search({ q: "armed robbery -jewellery" }));
+        expect(noJewellery).toContain(F.khan);
+        expect(noJewellery).not.toContain(F.patel);
+        const noPostOffice = ids(await search({ q: 'armed robbery -"post office"' }));
+        expect(noPostOffice).toContain(F.patel);
+        expect(noPostOffice).not.toContain(F.khan);
+        // Excluding a phrase whose words co-occur out of order leaves the document in.
+        expect(ids(await search({ q: 'armed robbery -"office post"' }))).toEqual(expect.arrayContaining([F.khan, F.patel]));
+      });
+
+      it("OR between two words matches either", async () => {
+        const r = ids(await search({ q: "burglary OR manslaughter " }));
+        expect(r).toEqual(expect.arrayContaining([F.brown, F.jones]));
+        expect(ids(await search({ q: "burglary " }))).not.toContain(F.jones);
+      });
+
+      it("field terms must occur in their attribute", async () => {
+        const r = await search({ q: "", fieldTerms: [{ attribute: "court_name", words: ["poznaniu"] }] });
+        expect(ids(r)).toEqual([F.kradziez]);
+        const none = await search({ q: "", fieldTerms: [{ attribute: "court_name", words: ["armed"] }] });
+        expect(ids(none)).toEqual([]);
       });
     });
 
