@@ -251,6 +251,11 @@ export function runConformance(
         expect(noPostOffice).not.toContain(F.khan);
         // Excluding a phrase whose words co-occur out of order leaves the document in.
         expect(ids(await search({ q: 'armed robbery -"office post"' }))).toEqual(expect.arrayContaining([F.khan, F.patel]));
+        // Exclusions alone: every other document.
+        const noRobbery = ids(await search({ q: "-robbery", limit: 100 }));
+        expect(noRobbery).toContain(F.smith);
+        expect(noRobbery).not.toContain(F.patel);
+        expect(noRobbery).not.toContain(F.khan);
       });
 
       it("OR between two words matches either", async () => {

@@ -95,7 +95,7 @@ export function rank(
   const q = req.q.trim();
   let ranked: Candidate[];
   // A query of exclusions only ("-robbery") ranks like a placeholder search: they are in `pred` (query-constraints.ts).
-  if (q === "" || parseQuery(q).alternatives.length === 0) {
+  if (q === "" || onlyExclusions(q)) {
     ranked = [];
     for (const id of live.order) {
       const doc = live.docs.get(id) as StoredDoc;
@@ -222,6 +222,11 @@ export function keywordCandidates(
     matches.addPart(segment, found);
   }
   return { matches, marks };
+}
+
+function onlyExclusions(q: string): boolean {
+  const p = parseQuery(q);
+  return p.alternatives.length === 0 && p.excluded.length > 0;
 }
 
 /** The expansions of several words as one slot's: each term once, at its best (highest) penalty. */
