@@ -84,6 +84,7 @@ export function searchRequestPath(s: SearchUrlState): string {
     q: s.q.trim(),
     semantic_ratio: semanticRatio(s.mode),
     filter: searchFilterExpression(s) || undefined,
+    sort: s.sort && s.sort !== "relevance" ? s.sort : undefined,
     limit: SEARCH_PAGE_SIZE,
     offset: (s.page - 1) * SEARCH_PAGE_SIZE,
   })}`;
