@@ -8,7 +8,8 @@ import type { Predicate } from "../filter";
 import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { SearchDocumentsRequest } from "../types";
 import type { MarkTerms } from "./highlight";
-import type { Expansion, MatchFilter } from "./keyword-segment";
+import type { Expansion, KeywordSegment, MatchFilter, QueryWord } from "./keyword-segment";
+import { properNames } from "./proper-names";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";
@@ -177,16 +178,19 @@ export function keywordCandidates(
     }
     if (allowedMask === 0) return { matches, marks };
   }
+  const names = properNames(live);
   // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
   for (const segment of [live.main, live.delta]) {
     if (!segment || segment.size === 0) continue;
     const expansions = parsed.alternatives.map((alts) => {
       // `a OR b`: one word slot filled by either word (the union of their expansions, each term at its best penalty).
-      const exps = alts.length === 1 ? segment.expand(alts[0]) : unionExpansions(alts.map((w) => segment.expand(w)));
+      // No typo expansion to a proper name (proper-names.ts): "robery" must not rank "Robert" with "robbery".
+      const expand = (w: QueryWord) => withoutNameTypos(segment, segment.expand(w), names);
+      const exps = alts.length === 1 ? expand(alts[0]) : unionExpansions(alts.map(expand));
       for (const w of alts) {
         // Stop-words and one-letter words match but are never marked (text/markable.ts).
         if (!marksQueryWord(w.text)) continue;
-        for (const e of alts.length === 1 ? exps : segment.expand(w)) {
+        for (const e of alts.length === 1 ? exps : expand(w)) {
           const term = segment.vocab[e.term];
           if (!isMarkableTerm(term)) continue;
           const markLen = e.kind === "prefix" ? w.text.length : null;
@@ -222,6 +226,11 @@ export function keywordCandidates(
     matches.addPart(segment, found);
   }
   return { matches, marks };
+}
+
+function withoutNameTypos(segment: KeywordSegment, exps: Expansion[], names: ReadonlySet<string>): Expansion[] {
+  if (names.size === 0 || !exps.some((e) => e.kind === "typo" && names.has(segment.vocab[e.term]))) return exps;
+  return exps.filter((e) => e.kind !== "typo" || !names.has(segment.vocab[e.term]));
 }
 
 function onlyExclusions(q: string): boolean {
