@@ -29,6 +29,7 @@ import { parseFilters, refuseCollectionIds } from "./extractions/filters";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES, TS_SUFFIX } from "@/lib/search/index-settings";
 import type { FieldTerm, SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
 import { parseSearchQuery } from "@/lib/search/query-syntax";
+import { semanticPassages } from "@/lib/search/passage";
 
 export { SearchEngineError } from "@/lib/search/errors";
 
@@ -249,8 +250,21 @@ export async function searchDocuments(params: SearchDocumentsParams, identity: P
     semanticRatio: ratio,
     ...SEARCH_HIT_FORMAT,
   });
+  const hits = r.hits.map(toApiHit);
+  if (r.semanticRatio > 0 && query.q.trim() !== "" && hits.length > 0) {
+    // Semantic hits show the passage that matched (`_formatted.passage`); the results stand without it.
+    try {
+      const passages = await semanticPassages(getSearchEngine(), query.q, hits.map((h) => String(h.id)));
+      for (const h of hits) {
+        const p = passages.get(String(h.id));
+        if (p) h._formatted = { ...(h._formatted as Record<string, unknown>), passage: p };
+      }
+    } catch {
+      // No chunks (or their search failed): the hits keep their summary snippets.
+    }
+  }
   const body: SearchDocumentsBody = {
-    hits: r.hits.map(toApiHit),
+    hits,
     query: params.q,
     limit: params.limit,
     offset: params.offset,

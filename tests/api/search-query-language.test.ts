@@ -51,6 +51,17 @@ describe("GET /api/search/documents query language", () => {
     for (const h of stop.body.hits) expect(JSON.stringify(h._formatted)).not.toContain("<mark>");
   });
 
+  it("shows a semantic hit's matching passage with the query's words marked, never stop-words", async () => {
+    const res = await user.get(`/api/search/documents?q=${encodeURIComponent("attack with a kitchen knife")}&semantic_ratio=1&filter=${encodeURIComponent(FX)}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Body;
+    const passages = body.hits.map((h) => h._formatted.passage).filter((p): p is string => typeof p === "string");
+    expect(passages.length).toBeGreaterThan(0);
+    const marked = passages.flatMap((p) => [...p.matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase()));
+    expect(marked.length).toBeGreaterThan(0);
+    for (const m of marked) expect(["attack", "kitchen", "knife"]).toContain(m);
+  });
+
   it("matches a phrase on word positions, excludes -word and -\"phrase\", and ORs two words", async () => {
     expect(ids((await search('"armed robbery"')).body).sort()).toEqual([F.khan, F.patel].sort());
     expect(ids((await search('"robbery armed"')).body)).toEqual([]);
