@@ -21,7 +21,7 @@ export async function semanticPassages(engine: SearchEngine, q: string, ids: rea
   const r = await engine.searchChunks({
     query: plain,
     limit: Math.min(100, ids.length * 5),
-    filter: { type: "in", attribute: "judgmentId", values: [...ids], negated: false },
+    filter: { type: "in", attribute: "judgment_id", values: [...ids], negated: false },
   });
   const terms: MarkTerms = new Map();
   for (const w of words(plain)) if (marksQueryWord(w)) terms.set(w, null);

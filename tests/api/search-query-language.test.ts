@@ -52,14 +52,14 @@ describe("GET /api/search/documents query language", () => {
   });
 
   it("shows a semantic hit's matching passage with the query's words marked, never stop-words", async () => {
-    const res = await user.get(`/api/search/documents?q=${encodeURIComponent("attack with a kitchen knife")}&semantic_ratio=1&filter=${encodeURIComponent(FX)}`);
+    const res = await user.get(`/api/search/documents?q=${encodeURIComponent("a serrated blade pierced the ventricle")}&semantic_ratio=1&filter=${encodeURIComponent(FX)}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Body;
     const passages = body.hits.map((h) => h._formatted.passage).filter((p): p is string => typeof p === "string");
     expect(passages.length).toBeGreaterThan(0);
     const marked = passages.flatMap((p) => [...p.matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase()));
     expect(marked.length).toBeGreaterThan(0);
-    for (const m of marked) expect(["attack", "kitchen", "knife"]).toContain(m);
+    for (const m of marked) expect(["serrated", "blade", "pierced", "ventricle"]).toContain(m);
   });
 
   it("matches a phrase on word positions, excludes -word and -\"phrase\", and ORs two words", async () => {
