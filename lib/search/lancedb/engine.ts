@@ -182,7 +182,7 @@ export class LanceDbEngine implements SearchEngine {
       }
     }
     const live = this.live;
-    return { live, ranking: rank(live, req, pred, embedded, wantIds), warnings };
+    return { live, ranking: rank(live, req, pred, embedded, wantIds, parsed), warnings };
   }
 
   // ---------------------------------------------------------------- SearchEngine

@@ -13,7 +13,7 @@ import { properNames } from "./proper-names";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";
-import { parseQuery } from "./query";
+import { parseQuery, type ParsedQuery } from "./query";
 import { isMarkableTerm, marksQueryWord } from "../text/markable";
 import type { QueryVector } from "./query-vector";
 import { docComparator, sortComparator } from "./sort";
@@ -91,12 +91,13 @@ export function rank(
   pred: Predicate | null,
   embedded: QueryVector | null,
   wantIds: boolean,
+  parsed: ParsedQuery = parseQuery(req.q),
 ): Ranking {
   const ratio = requestRatio(req);
   const q = req.q.trim();
   let ranked: Candidate[];
   // A query of exclusions only ("-robbery") ranks like a placeholder search: they are in `pred` (query-constraints.ts).
-  if (q === "" || onlyExclusions(q)) {
+  if (q === "" || (parsed.alternatives.length === 0 && parsed.excluded.length > 0)) {
     ranked = [];
     for (const id of live.order) {
       const doc = live.docs.get(id) as StoredDoc;
@@ -109,7 +110,7 @@ export function rank(
     if (!embedded) throw new Error("a hybrid ranking needs the query vector");
     const { vec, ms } = embedded;
     const strategy = req.matchingStrategy ?? "last";
-    const { matches, marks } = keywordCandidates(live, q, pred, strategy, req.attributesToSearchOn);
+    const { matches, marks } = keywordCandidates(live, q, pred, strategy, req.attributesToSearchOn, parsed);
     const pins = pinnedIds(live, q, pred, req.attributesToSearchOn);
     if (pins.length === 0) {
       return { ...hybridRanking(live, req, pred, ratio, vec, matches, wantIds), marks, embeddingTimeMs: ms, ratio };
@@ -122,13 +123,7 @@ export function rank(
     const ranking = { total: rest.total, pinsAmong: among, ids: wantIds ? () => all : null };
     return { ...withPins(pins, rest.page, ranking, req), marks, embeddingTimeMs: ms, ratio };
   }
-  const { matches, marks } = keywordCandidates(
-    live,
-    q,
-    pred,
-    req.matchingStrategy ?? "last",
-    req.attributesToSearchOn,
-  );
+  const { matches, marks } = keywordCandidates(live, q, pred, req.matchingStrategy ?? "last", req.attributesToSearchOn, parsed);
   const pins = pinnedIds(live, q, pred, req.attributesToSearchOn);
   const sort = req.sort && req.sort.length > 0 ? req.sort : null;
   let sortDocs: ((i: number) => StoredDoc) | null = null;
@@ -164,8 +159,8 @@ export function keywordCandidates(
   pred: Predicate | null,
   strategy: "all" | "last",
   attributesToSearchOn: readonly string[] | undefined,
+  parsed: ParsedQuery = parseQuery(q),
 ): { matches: KeywordMatches; marks: MarkTerms } {
-  const parsed = parseQuery(q);
   const n = parsed.words.length;
   const marks: MarkTerms = new Map();
   const matches = new KeywordMatches(n);
@@ -228,14 +223,18 @@ export function keywordCandidates(
   return { matches, marks };
 }
 
-function withoutNameTypos(segment: KeywordSegment, exps: Expansion[], names: ReadonlySet<string>): Expansion[] {
-  if (names.size === 0 || !exps.some((e) => e.kind === "typo" && names.has(segment.vocab[e.term]))) return exps;
-  return exps.filter((e) => e.kind !== "typo" || !names.has(segment.vocab[e.term]));
-}
+/** Per expansion list (cached per segment and word by KeywordSegment.expand): it without typos to proper names. */
+const nameFiltered = new WeakMap<Expansion[], { names: ReadonlySet<string>; exps: Expansion[] }>();
 
-function onlyExclusions(q: string): boolean {
-  const p = parseQuery(q);
-  return p.alternatives.length === 0 && p.excluded.length > 0;
+function withoutNameTypos(segment: KeywordSegment, exps: Expansion[], names: ReadonlySet<string>): Expansion[] {
+  if (names.size === 0) return exps;
+  const hit = nameFiltered.get(exps);
+  if (hit && hit.names === names) return hit.exps;
+  const kept = exps.some((e) => e.kind === "typo" && names.has(segment.vocab[e.term]))
+    ? exps.filter((e) => e.kind !== "typo" || !names.has(segment.vocab[e.term]))
+    : exps;
+  nameFiltered.set(exps, { names, exps: kept });
+  return kept;
 }
 
 /** The expansions of several words as one slot's: each term once, at its best (highest) penalty. */

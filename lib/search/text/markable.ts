@@ -8,7 +8,8 @@ import { fold } from "./tokenize";
 
 /** Whether a folded word may carry a highlight. */
 export function isMarkableTerm(folded: string): boolean {
-  return [...folded].length >= 2 && !STOPWORDS.has(folded);
+  // UTF-16 length: a one-letter word of the scripts indexed here is one unit (hot: every expansion of every word).
+  return folded.length >= 2 && !STOPWORDS.has(folded);
 }
 
 /** Whether a query word (folded) contributes highlights at all. */
