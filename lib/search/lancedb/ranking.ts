@@ -173,14 +173,13 @@ export function keywordCandidates(
     }
     if (allowedMask === 0) return { matches, marks };
   }
-  const names = properNames(live);
   // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
   for (const segment of [live.main, live.delta]) {
     if (!segment || segment.size === 0) continue;
     const expansions = parsed.alternatives.map((alts) => {
       // `a OR b`: one word slot filled by either word (the union of their expansions, each term at its best penalty).
       // No typo expansion to a proper name (proper-names.ts): "robery" must not rank "Robert" with "robbery".
-      const expand = (w: QueryWord) => withoutNameTypos(segment, segment.expand(w), names);
+      const expand = (w: QueryWord) => withoutNameTypos(segment, segment.expand(w), live);
       const exps = alts.length === 1 ? expand(alts[0]) : unionExpansions(alts.map(expand));
       for (const w of alts) {
         // Stop-words and one-letter words match but are never marked (text/markable.ts).
@@ -226,7 +225,10 @@ export function keywordCandidates(
 /** Per expansion list (cached per segment and word by KeywordSegment.expand): it without typos to proper names. */
 const nameFiltered = new WeakMap<Expansion[], { names: ReadonlySet<string>; exps: Expansion[] }>();
 
-function withoutNameTypos(segment: KeywordSegment, exps: Expansion[], names: ReadonlySet<string>): Expansion[] {
+function withoutNameTypos(segment: KeywordSegment, exps: Expansion[], live: LiveIndex): Expansion[] {
+  // The names are read once per main segment (proper-names.ts), on the first query that has a typo expansion.
+  if (!exps.some((e) => e.kind === "typo")) return exps;
+  const names = properNames(live);
   if (names.size === 0) return exps;
   const hit = nameFiltered.get(exps);
   if (hit && hit.names === names) return hit.exps;
