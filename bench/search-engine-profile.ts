@@ -44,12 +44,15 @@ const HYBRID: Pick<SearchDocumentsRequest, "semanticRatio"> = RATIO > 0 ? { sema
 const QUERIES = SEARCH_BENCH_QUERIES;
 
 
+function queryParts(p: Pick<SearchDocumentsRequest, "q" | "filter" | "fieldTerms"> & { fieldTerms: readonly unknown[] }) {
+  return { q: p.q, filter: p.filter, ...(p.fieldTerms.length > 0 ? { fieldTerms: p.fieldTerms } : {}) } as Pick<SearchDocumentsRequest, "q" | "filter" | "fieldTerms">;
+}
+
 async function main(): Promise<void> {
-  const { engine, parseIndexFilter, SEARCH_HIT_FORMAT } = await engineOnIndex();
-  // What lib/backend/search.ts asks for.
+  const { engine, parseIndexFilter, SEARCH_HIT_FORMAT, searchQueryParts } = await engineOnIndex();
+  // What lib/backend/search.ts asks for (the query language read out of q).
   const request = (bq: BenchQuery): SearchDocumentsRequest => ({
-    q: bq.q,
-    filter: parseIndexFilter(bq.filter),
+    ...queryParts(searchQueryParts(bq.q, parseIndexFilter(bq.filter))),
     limit: 20,
     offset: 0,
     ...SEARCH_HIT_FORMAT,

@@ -186,7 +186,7 @@ async function main(): Promise<void> {
     const { getSearch } = await import("../lib/search/engine");
     const { fullSync } = await import("../lib/search/sync");
     const { parseIndexFilter } = await import("../lib/search/filter");
-    const { SEARCH_HIT_FORMAT } = await import("../lib/backend/search");
+    const { SEARCH_HIT_FORMAT, searchQueryParts } = await import("../lib/backend/search");
     const { engine, embedder } = getSearch();
     log("building the index…");
     const rss0 = process.memoryUsage().rss;
@@ -231,9 +231,12 @@ async function main(): Promise<void> {
     const ac: number[] = [];
     const perQuery: Array<Record<string, unknown>> = [];
     for (const bq of QUERIES) {
-      const filter = parseIndexFilter(bq.filter);
-      const k = await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, ...SEARCH_HIT_FORMAT }), ROUNDS);
-      const h = await timed(() => engine.searchDocuments({ q: bq.q, filter, limit: 20, offset: 0, semanticRatio: 0.5 }), ROUNDS);
+      // The query language read as lib/backend/search.ts reads it (phrases, exclusions, fields).
+      const parts = searchQueryParts(bq.q, parseIndexFilter(bq.filter));
+      const filter = parts.filter;
+      const base = { q: parts.q, filter, ...(parts.fieldTerms.length > 0 ? { fieldTerms: parts.fieldTerms } : {}) };
+      const k = await timed(() => engine.searchDocuments({ ...base, limit: 20, offset: 0, ...SEARCH_HIT_FORMAT }), ROUNDS);
+      const h = await timed(() => engine.searchDocuments({ ...base, limit: 20, offset: 0, semanticRatio: 0.5 }), ROUNDS);
       kw.push(...k);
       hy.push(...h);
       const words = bq.q.replace(/"/g, "").split(/\s+/);

@@ -159,6 +159,12 @@ const ConfigSchema = z.object({
   PAGE_SIZE_DEFAULT: int(20, 1),
   PAGE_SIZE_MAX: int(100, 1),
   SEARCH_TOTAL_CAP: int(1000, 1),
+  /**
+   * Embedded engine: documents whose text is read to check a quoted phrase's word positions, per phrase (the keyword
+   * index stores no positions; docs/search.md "Query language"). A phrase whose words co-occur in more documents is
+   * matched by co-occurrence, with a query warning.
+   */
+  SEARCH_PHRASE_VERIFY_MAX: int(2000, 1),
   AUTOCOMPLETE_CROP_TOKENS: int(24, 1),
   EVENTS_MAX_BATCH: int(20, 1),
   EVENTS_MAX_PROPERTIES_BYTES: int(8 * 1024, 1),

@@ -10,6 +10,6 @@ export const pct3 = (xs: number[], p: number): number => pctOf(xs, p, 3);
 export async function engineOnIndex() {
   const { getSearch } = await import("../../lib/search/engine");
   const { parseIndexFilter } = await import("../../lib/search/filter");
-  const { SEARCH_HIT_FORMAT } = await import("../../lib/backend/search");
-  return { engine: getSearch().engine, parseIndexFilter, SEARCH_HIT_FORMAT };
+  const { SEARCH_HIT_FORMAT, searchQueryParts } = await import("../../lib/backend/search");
+  return { engine: getSearch().engine, parseIndexFilter, SEARCH_HIT_FORMAT, searchQueryParts };
 }

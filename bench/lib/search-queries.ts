@@ -1,5 +1,6 @@
 /**
- * The 40 queries of the search benchmarks (issue 5: 20 PL, 20 EN, including typos, phrases and filtered queries),
+ * The queries of the search benchmarks (issue 5: 20 PL, 20 EN, including typos, phrases and filtered queries; then
+ * four each of the query language's exclusions and fields, docs/search.md "Query language"),
  * shared by bench/search.ts and bench/search-engine-profile.ts. Each list ends with the planted known answers of its
  * jurisdiction (supabase/seed/known-answers.ts), whose top-3 rank is the relevance check.
  */
@@ -8,7 +9,7 @@ import { KNOWN_ANSWERS } from "../../supabase/seed/known-answers";
 export interface BenchQuery {
   q: string;
   lang: "pl" | "en";
-  kind: "plain" | "typo" | "phrase" | "filtered" | "known";
+  kind: "plain" | "typo" | "phrase" | "filtered" | "known" | "exclusion" | "field";
   /** A filter expression in the search engine's syntax. */
   filter?: string;
 }
@@ -28,6 +29,11 @@ const PL: BenchQuery[] = [
   { q: "sąd apelacyjny", lang: "pl", kind: "filtered", filter: "base_appeal_outcome IN [outcome_dismissed_or_refused]" },
   { q: "znęcanie się", lang: "pl", kind: "plain" },
   { q: "usiłowanie zabójstwa", lang: "pl", kind: "plain" },
+  // The query language (docs/search.md): exclusions and fields.
+  { q: "rozbój -nóż", lang: "pl", kind: "exclusion" },
+  { q: "zabójstwo -\"obrona konieczna\"", lang: "pl", kind: "exclusion" },
+  { q: "kradzież court:Krakowie", lang: "pl", kind: "field" },
+  { q: "pobicie year:2015..2019 jurisdiction:pl", lang: "pl", kind: "field" },
   ...KNOWN_ANSWERS.filter((k) => k.jurisdiction === "PL").map((k) => ({ q: k.query, lang: "pl" as const, kind: "known" as const })),
 ];
 const EN: BenchQuery[] = [
@@ -45,6 +51,10 @@ const EN: BenchQuery[] = [
   { q: "guilty plea", lang: "en", kind: "plain" },
   { q: "attorney general reference", lang: "en", kind: "plain" },
   { q: "supply of class A drugs", lang: "en", kind: "plain" },
+  { q: "robbery -firearm", lang: "en", kind: "exclusion" },
+  { q: "murder -\"life imprisonment\"", lang: "en", kind: "exclusion" },
+  { q: "\"armed robbery\" jurisdiction:uk", lang: "en", kind: "field" },
+  { q: "manslaughter year:2010..2015", lang: "en", kind: "field" },
   ...KNOWN_ANSWERS.filter((k) => k.jurisdiction === "UK").map((k) => ({ q: k.query, lang: "en" as const, kind: "known" as const })),
 ];
 

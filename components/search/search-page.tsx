@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/field";
+import { Input, Label, controlClass } from "@/components/ui/field";
+import { cx } from "@/components/ui/cx";
 import { Notice } from "@/components/ui/notice";
 import { useSessionUser } from "@/components/shell/user-context";
 import { ApiRequestError } from "@/lib/client/api";
@@ -12,11 +13,13 @@ import { searchDocuments, type GuestAllowance, type InitialSearch, type SearchRe
 import {
   JURISDICTIONS,
   SEARCH_MODES,
+  SEARCH_SORTS,
   hasSearchCriteria,
   parseSearchState,
   searchFilterExpression,
   serializeSearchState,
   type SearchMode,
+  type SearchSort,
   type SearchUrlState,
 } from "@/lib/client/search-url-state";
 import { emit } from "@/lib/client/track";
@@ -26,6 +29,7 @@ import { CORPUS } from "@/components/corpus-facts";
 import { GuestBanner, GuestLimitDialog } from "./guest-allowance";
 import { SearchResults } from "./search-results";
 import { SearchBox } from "./search-box";
+import { SearchTips } from "./search-tips";
 import { SaveSearchButton } from "@/components/accounts/save-search-button";
 
 const hasCriteria = hasSearchCriteria;
@@ -116,6 +120,27 @@ export function SearchPage({ initial = null }: { initial?: InitialSearch | null 
           <Button type="submit" className="h-11 px-5">
             {t.search.submit}
           </Button>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-sm">
+            <span className="font-medium">{t.search.sort}</span>
+            <select
+              className={cx(controlClass, "h-9 w-auto")}
+              value={draft.sort ?? "relevance"}
+              onChange={(e) => {
+                const sort = e.target.value as SearchSort;
+                // A new order applies at once, from the first page (the results already shown are for this query).
+                go({ ...draft, sort: sort === "relevance" ? undefined : sort, page: 1 });
+              }}
+            >
+              {SEARCH_SORTS.map((o) => (
+                <option key={o} value={o}>
+                  {t.search.sorts[o]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <SearchTips />
         </div>
 
         <div className="flex flex-wrap items-start gap-x-8 gap-y-4">

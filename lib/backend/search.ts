@@ -27,8 +27,10 @@ import {
 } from "@/lib/search/filter";
 import { countFilterListValues } from "@/lib/schema/filters";
 import { parseFilters, refuseCollectionIds } from "./extractions/filters";
-import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES } from "@/lib/search/index-settings";
-import type { SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
+import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES, TS_SUFFIX } from "@/lib/search/index-settings";
+import type { FieldTerm, SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
+import { parseSearchQuery } from "@/lib/search/query-syntax";
+import { semanticPassages } from "@/lib/search/passage";
 
 export { SearchEngineError } from "@/lib/search/errors";
 
@@ -47,7 +49,7 @@ export const SearchDocumentsQuery = z.object({
   filter: safeText().max(8192).optional(),
   /** The structured filter object (BaseSchemaFilters) as JSON. */
   filters: safeText().max(16_384).optional(),
-  /** "attr:asc,attr2:desc" (Meilisearch sort syntax). */
+  /** relevance (default) | newest | oldest | cited_by, or "attr:asc,attr2:desc" (Meilisearch sort syntax). */
   sort: safeText().max(500).optional(),
   facets: safeText().max(2000).optional(),
   limit: limitOf(20),
@@ -136,16 +138,57 @@ export function searchFilter(expr: string | undefined, structured: string | unde
 
 const SORTABLE = new Set(SORTABLE_ATTRIBUTES);
 
+/** The named orders of the search box and both APIs (docs/search.md "Sorting"); `relevance` is no sort at all. */
+const NAMED_SORTS: Record<string, SortSpec[] | undefined> = {
+  relevance: undefined,
+  newest: [{ attribute: "decision_date", direction: "desc" }],
+  oldest: [{ attribute: "decision_date", direction: "asc" }],
+};
+/** The citator's count of citing judgments; `sort=cited_by` needs it in the index. */
+const CITED_BY_ATTRIBUTE = "cited_by_count";
+
 export function parseSort(sort: string | undefined): SortSpec[] | undefined {
   if (!sort || sort.trim() === "") return undefined;
+  const named = sort.trim();
+  if (named in NAMED_SORTS) return NAMED_SORTS[named];
+  if (named === "cited_by") {
+    if (!SORTABLE.has(CITED_BY_ATTRIBUTE)) {
+      throw new ApiError("INVALID_SORT", "sort=cited_by needs citation counts, which this index does not have yet; use relevance, newest or oldest", {
+        attribute: CITED_BY_ATTRIBUTE,
+      });
+    }
+    return [{ attribute: CITED_BY_ATTRIBUTE, direction: "desc" }];
+  }
   return sort.split(",").map((part) => {
     const [attribute, dir = "asc"] = part.trim().split(":");
     if (!SORTABLE.has(attribute)) {
-      throw new ApiError("INVALID_SORT", `Attribute \`${attribute}\` is not sortable`, { attribute });
+      throw new ApiError("INVALID_SORT", `Attribute \`${attribute}\` is not sortable (or use relevance, newest, oldest)`, { attribute });
     }
     if (dir !== "asc" && dir !== "desc") throw new ApiError("INVALID_SORT", `Sort direction must be asc or desc`);
     return { attribute, direction: dir };
   });
+}
+
+/**
+ * The query language (lib/search/query-syntax.ts) read out of `q`: the engine query, field terms, and the year and
+ * jurisdiction fields as a filter ANDed with the request's.
+ */
+export function searchQueryParts(q: string, filter: FilterNode | undefined): {
+  q: string;
+  filter: FilterNode | undefined;
+  fieldTerms: FieldTerm[];
+  warnings: string[];
+} {
+  const parsed = parseSearchQuery(q);
+  const parts: FilterNode[] = filter ? [filter] : [];
+  if (parsed.years) {
+    const from = Date.UTC(parsed.years.from, 0, 1) / 1000;
+    const to = Date.UTC(parsed.years.to + 1, 0, 1) / 1000 - 1;
+    parts.push({ type: "range", attribute: "decision_date" + TS_SUFFIX, from, to });
+  }
+  if (parsed.jurisdiction) parts.push({ type: "compare", attribute: "jurisdiction", op: "=", value: parsed.jurisdiction });
+  const combined = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { type: "and" as const, children: parts };
+  return { q: parsed.q, filter: combined, fieldTerms: parsed.fieldTerms, warnings: parsed.warnings };
 }
 
 function parseFacets(facets: string | undefined): string[] | undefined {
@@ -177,6 +220,8 @@ export interface SearchDocumentsBody {
   embedding_time_ms: number;
   semantic_ratio: number;
   facet_distribution?: Record<string, Record<string, number>>;
+  /** What in q was read as plain words instead (query-syntax.ts), or could not be honoured exactly; absent when none. */
+  query_warnings?: string[];
 }
 
 /** How GET /api/search/documents formats its hits (the benches time the engine with exactly this). */
@@ -191,13 +236,14 @@ export const SEARCH_HIT_FORMAT = {
  * Throws ApiError for bad input (before touching the engine) and SearchEngineError when the engine fails.
  */
 export async function searchDocuments(params: SearchDocumentsParams, identity: Pick<Identity, "role">): Promise<SearchDocumentsBody> {
-  const filter = searchFilter(params.filter, params.filters);
   const sort = parseSort(params.sort);
   const facets = parseFacets(params.facets);
+  const query = searchQueryParts(params.q, searchFilter(params.filter, params.filters));
   const ratio = identity.role === "anonymous" ? 0 : params.semantic_ratio;
   const r = await getSearchEngine().searchDocuments({
-    q: params.q,
-    filter,
+    q: query.q,
+    filter: query.filter,
+    ...(query.fieldTerms.length > 0 ? { fieldTerms: query.fieldTerms } : {}),
     sort,
     facets,
     limit: params.limit,
@@ -205,9 +251,22 @@ export async function searchDocuments(params: SearchDocumentsParams, identity: P
     semanticRatio: ratio,
     ...SEARCH_HIT_FORMAT,
   });
+  const hits = r.hits.map(toApiHit);
+  if (r.semanticRatio > 0 && query.q.trim() !== "" && hits.length > 0) {
+    // Semantic hits show the passage that matched (`_formatted.passage`); the results stand without it.
+    try {
+      const passages = await semanticPassages(getSearchEngine(), query.q, hits.map((h) => String(h.id)));
+      for (const h of hits) {
+        const p = passages.get(String(h.id));
+        if (p) h._formatted = { ...(h._formatted as Record<string, unknown>), passage: p };
+      }
+    } catch {
+      // No chunks (or their search failed): the hits keep their summary snippets.
+    }
+  }
   const body: SearchDocumentsBody = {
-    hits: r.hits.map(toApiHit),
-    query: r.query,
+    hits,
+    query: params.q,
     limit: params.limit,
     offset: params.offset,
     // Spec: the first page carries estimated_total (best effort, capped at 1000); later pages carry it too.
@@ -217,6 +276,8 @@ export async function searchDocuments(params: SearchDocumentsParams, identity: P
     semantic_ratio: r.semanticRatio,
   };
   if (r.facetDistribution) body.facet_distribution = r.facetDistribution;
+  const warnings = [...query.warnings, ...(r.warnings ?? [])];
+  if (warnings.length > 0) body.query_warnings = warnings;
   return body;
 }
 
@@ -229,7 +290,7 @@ export async function autocomplete(params: AutocompleteParams) {
   const r = await getSearchEngine().autocomplete({ q: params.q, limit: params.limit, filter });
   return {
     hits: r.hits.map(toApiHit),
-    query: r.query,
+    query: params.q,
     estimated_total: r.estimatedTotal,
     processing_time_ms: r.processingTimeMs,
     topic_hits: r.topicHits,

@@ -53,7 +53,8 @@ export function toResultHit(hit: SearchDocumentsBody["hits"][number]): ResultHit
     id: String(hit.id ?? ""),
     title: str(hit.title) ?? str(hit.base_case_name) ?? "",
     titleHtml: str(fm.title),
-    summaryHtml: str(fm.summary),
+    // A semantic hit's matching passage, when the search found one, says more than the summary.
+    summaryHtml: str(fm.passage) ?? str(fm.summary),
     summary: str(hit.summary),
     caseNumber: str(hit.case_number),
     courtName: str(hit.court_name),
@@ -84,6 +85,7 @@ export function searchRequestPath(s: SearchUrlState): string {
     q: s.q.trim(),
     semantic_ratio: semanticRatio(s.mode),
     filter: searchFilterExpression(s) || undefined,
+    sort: s.sort && s.sort !== "relevance" ? s.sort : undefined,
     limit: SEARCH_PAGE_SIZE,
     offset: (s.page - 1) * SEARCH_PAGE_SIZE,
   })}`;

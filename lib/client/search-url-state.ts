@@ -3,6 +3,8 @@ export const SEARCH_MODES = ["text", "semantic", "hybrid"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 export const JURISDICTIONS = ["PL", "UK"] as const;
 export type Jurisdiction = (typeof JURISDICTIONS)[number];
+export const SEARCH_SORTS = ["relevance", "newest", "oldest"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_PAGE_SIZE = 10;
 export const QUERY_MAX = 500;
 
@@ -20,6 +22,8 @@ export interface SearchUrlState {
    * researcher can use (spec audit defect 2).
    */
   court: string;
+  /** Result order (the API's named sorts); absent = relevance. */
+  sort?: SearchSort;
   page: number;
 }
 
@@ -30,6 +34,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 export function parseSearchState(params: ParamSource): SearchUrlState {
   const mode = params.get("mode");
   const page = params.get("page");
+  const sort = params.get("sort");
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
   return {
@@ -39,6 +44,7 @@ export function parseSearchState(params: ParamSource): SearchUrlState {
     from: ISO.test(from) ? from : "",
     to: ISO.test(to) ? to : "",
     court: (params.get("court") ?? "").slice(0, 200),
+    ...(sort && sort !== "relevance" && SEARCH_SORTS.includes(sort as SearchSort) ? { sort: sort as SearchSort } : {}),
     page: page && /^\d{1,5}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
   };
 }
@@ -56,6 +62,7 @@ export function serializeSearchState(s: SearchUrlState): string {
   if (s.from) sp.set("from", s.from);
   if (s.to) sp.set("to", s.to);
   if (s.court.trim()) sp.set("court", s.court.trim());
+  if (s.sort && s.sort !== "relevance") sp.set("sort", s.sort);
   if (s.page > 1) sp.set("page", String(s.page));
   const str = sp.toString();
   return str ? `?${str}` : "";

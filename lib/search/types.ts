@@ -101,8 +101,14 @@ export interface SortSpec {
 export type MatchingStrategy = "all" | "last";
 
 export interface SearchDocumentsRequest {
-  /** Free-text query; "" = placeholder search (all documents, filter/sort only). */
+  /**
+   * Free-text query; "" = placeholder search (all documents, filter/sort only). The port's syntax (written by
+   * query-syntax.ts from what users type): words, `"exact phrase"` (adjacent, in order, no typos), `-word` and
+   * `-"phrase"` (documents holding them are left out), `a OR b` between two words, prefix on the last word.
+   */
   q: string;
+  /** Words that must all occur in one attribute (query-syntax.ts `court:`, `judge:`, `case:`). */
+  fieldTerms?: readonly FieldTerm[];
   filter?: FilterNode;
   /** Applied after relevance unless the query is empty (then it is the only order). */
   sort?: SortSpec[];
@@ -126,6 +132,12 @@ export interface SearchDocumentsRequest {
   matchingStrategy?: MatchingStrategy;
   /** Facet distribution to compute over the whole matching set (filterable attributes only). */
   facets?: readonly string[];
+}
+
+/** Words that must all occur (folded, exact words) in one attribute of a matching document. */
+export interface FieldTerm {
+  attribute: "court_name" | "judges_flat" | "case_number";
+  words: readonly string[];
 }
 
 export interface SearchHit {
@@ -152,6 +164,8 @@ export interface SearchDocumentsResponse {
   semanticRatio: number;
   facetDistribution?: Record<string, Record<string, number>>;
   query: string;
+  /** What the engine could not honour exactly (a phrase too common to check word positions), in words for users. */
+  warnings?: string[];
 }
 
 export interface SearchChunksRequest {

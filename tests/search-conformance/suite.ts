@@ -43,6 +43,7 @@ export type ConformanceGroup =
   | "citations"
   | "documents"
   | "sync"
+  | "query-language"
   | "cap";
 
 export const ALL_GROUPS: readonly ConformanceGroup[] = [
@@ -60,6 +61,7 @@ export const ALL_GROUPS: readonly ConformanceGroup[] = [
   "citations",
   "documents",
   "sync",
+  "query-language",
   "cap",
 ];
 
@@ -230,6 +232,46 @@ export function runConformance(
       });
     });
 
+    when("query-language", () => {
+      it("a quoted phrase matches its words adjacent and in order, not mere co-occurrence", async () => {
+        expect(ids(await search({ q: '"armed robbery"' })).sort()).toEqual([F.khan, F.patel].sort());
+        // Both documents hold "robbery" and "armed", but never in this order.
+        expect(ids(await search({ q: '"robbery armed"' }))).toEqual([]);
+        expect(ids(await search({ q: '"kitchen knife"' }))).toEqual([F.smith]);
+      });
+
+      it("-word and -\"phrase\" leave out the documents holding them", async () => {
+        const both = ids(await search({ q: "armed robbery" }));
+        expect(both).toEqual(expect.arrayContaining([F.khan, F.patel]));
+        const noJewellery = ids(await search({ q: "armed robbery -jewellery" }));
+        expect(noJewellery).toContain(F.khan);
+        expect(noJewellery).not.toContain(F.patel);
+        const noPostOffice = ids(await search({ q: 'armed robbery -"post office"' }));
+        expect(noPostOffice).toContain(F.patel);
+        expect(noPostOffice).not.toContain(F.khan);
+        // Excluding a phrase whose words co-occur out of order leaves the document in.
+        expect(ids(await search({ q: 'armed robbery -"office post"' }))).toEqual(expect.arrayContaining([F.khan, F.patel]));
+        // Exclusions alone: every other document.
+        const noRobbery = ids(await search({ q: "-robbery", limit: 100 }));
+        expect(noRobbery).toContain(F.smith);
+        expect(noRobbery).not.toContain(F.patel);
+        expect(noRobbery).not.toContain(F.khan);
+      });
+
+      it("OR between two words matches either", async () => {
+        const r = ids(await search({ q: "burglary OR manslaughter " }));
+        expect(r).toEqual(expect.arrayContaining([F.brown, F.jones]));
+        expect(ids(await search({ q: "burglary " }))).not.toContain(F.jones);
+      });
+
+      it("field terms must occur in their attribute", async () => {
+        const r = await search({ q: "", fieldTerms: [{ attribute: "court_name", words: ["poznaniu"] }] });
+        expect(ids(r)).toEqual([F.kradziez]);
+        const none = await search({ q: "", fieldTerms: [{ attribute: "court_name", words: ["armed"] }] });
+        expect(ids(none)).toEqual([]);
+      });
+    });
+
     when("display", () => {
       it("highlights matches with <mark> and escapes HTML", async () => {
         const r = await search({ q: "robbery", attributesToHighlight: ["title"] });
@@ -238,6 +280,24 @@ export function runConformance(
         const o = await search({ q: "abuse position", attributesToHighlight: ["title"] });
         const ot = o.hits.find((h) => h.document.id === F.oneil)?.formatted?.title;
         expect(ot).toBe("R v O'Neil &amp; &lt;Co&gt;: fraud by <mark>abuse</mark> of <mark>position</mark>");
+      });
+
+      it("highlights the query's terms only: never a stop-word or a one-letter word", async () => {
+        const r = await search({ q: "kradziez z wlamaniem", attributesToHighlight: ["title", "summary"] });
+        const hit = r.hits.find((h) => h.document.id === F.kradziez);
+        expect(hit?.formatted?.title).toBe("Wyrok Sądu Apelacyjnego w Poznaniu: <mark>kradzież</mark> z <mark>włamaniem</mark>");
+        expect(hit?.formatted?.summary).toBe("<mark>Kradzież</mark> z <mark>włamaniem</mark> do sklepu; kara złagodzona.");
+        const e = await search({ q: "stabbing with a knife", attributesToHighlight: ["title"] });
+        const et = e.hits.find((h) => h.document.id === F.smith)?.formatted?.title;
+        expect(et).toBe("R v Smith: murder by <mark>stabbing</mark> with a kitchen <mark>knife</mark>");
+      });
+
+      it("highlights nothing for a query made only of stop-words", async () => {
+        const r = await search({ q: "with a", attributesToHighlight: ["title", "summary"] });
+        expect(r.hits.length).toBeGreaterThan(0);
+        for (const h of r.hits) {
+          for (const v of Object.values(h.formatted ?? {})) expect(String(v)).not.toContain("<mark>");
+        }
       });
 
       it("highlights a prefix match on the matched part", async () => {

@@ -72,6 +72,21 @@ function refCrop(text: string, terms: MarkTerms, cropLength: number, mark: boole
     let centredCount = 0;
     for (let i = centred; i < centred + cropLength; i++) if (isMatch[i]) centredCount++;
     if (centredCount >= bestCount) bestStart = centred;
+    // Then the nearest sentence start (the first word, or one after . ! ?) within half a window that keeps as many
+    // matches, nearer first and earlier first at equal distance.
+    const keep = Math.max(bestCount, centredCount);
+    const sentence = (i: number) => i === 0 || /[.!?]/.test(text.slice(ss[i - 1].end, ss[i].start));
+    const matchesFrom = (st: number) => isMatch.slice(st, st + cropLength).filter(Boolean).length;
+    if (!sentence(bestStart)) {
+      search: for (let d = 1; d <= Math.floor(cropLength / 2); d++) {
+        for (const st of [bestStart - d, bestStart + d]) {
+          if (st >= 0 && st + cropLength <= ss.length && sentence(st) && matchesFrom(st) >= keep) {
+            bestStart = st;
+            break search;
+          }
+        }
+      }
+    }
   }
   const from = ss[bestStart].start;
   const to = ss[bestStart + cropLength - 1].end;
@@ -106,6 +121,14 @@ describe("highlight and crop", () => {
         expect(highlight(t, m)).toBe(refHighlight(t, m));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("crop() starts the snippet at a sentence when that keeps the matches", () => {
+    const text = "The court heard the appeal. The appellant was convicted of robbery with a knife at a shop. Costs were awarded.";
+    const terms: MarkTerms = new Map([["robbery", null], ["knife", null]]);
+    expect(crop(text, terms, 12, true)).toBe(
+      "…The appellant was convicted of <mark>robbery</mark> with a <mark>knife</mark> at a shop…",
     );
   });
 

@@ -4,6 +4,7 @@ import { exportFileName, toCsv, toJson } from "@/lib/client/export";
 import { splitMarks, stripMarks } from "@/lib/client/marks";
 import { safeNext } from "@/lib/client/safe-next";
 import { parseSearchState, searchFilterExpression, serializeSearchState } from "@/lib/client/search-url-state";
+import { searchRequestPath } from "@/lib/client/search-api";
 import { parseIndexFilter } from "@/lib/search/filter";
 
 describe("marks", () => {
@@ -69,6 +70,14 @@ describe("search page URL state", () => {
     const s = parseSearchState(new URLSearchParams("q=rob&mode=hybrid&jurisdiction=UK&jurisdiction=FR&from=2015-01-01&to=bad&page=2"));
     expect(s).toEqual({ q: "rob", mode: "hybrid", jurisdiction: ["UK"], from: "2015-01-01", to: "", court: "", page: 2 });
     expect(serializeSearchState(s)).toBe("?q=rob&mode=hybrid&jurisdiction=UK&from=2015-01-01&page=2");
+  });
+  it("keeps a named sort in the URL and drops relevance (the default) or an unknown one", () => {
+    const s = parseSearchState(new URLSearchParams("q=rob&sort=newest"));
+    expect(s.sort).toBe("newest");
+    expect(serializeSearchState(s)).toBe("?q=rob&sort=newest");
+    expect(parseSearchState(new URLSearchParams("q=rob&sort=relevance")).sort).toBeUndefined();
+    expect(parseSearchState(new URLSearchParams("q=rob&sort=cited_by")).sort).toBeUndefined();
+    expect(searchRequestPath({ ...s, page: 1 })).toContain("sort=newest");
   });
   it("builds a search-engine filter with the epoch twin for dates and the trial court", () => {
     const s = parseSearchState(new URLSearchParams('jurisdiction=PL&from=2015-01-01&to=2015-01-01&court=S%C4%85d "A"'));

@@ -132,7 +132,13 @@ export type V1SearchResult = Record<string, unknown> & {
 };
 
 export type V1SearchResponse = { results: V1SearchResult[] } & V1Paging & {
-  search_metadata: { query_time_ms: number; search_type: "text" | "semantic" | "hybrid"; embedding_time_ms: number };
+  search_metadata: {
+    query_time_ms: number;
+    search_type: "text" | "semantic" | "hybrid";
+    embedding_time_ms: number;
+    /** The query language's warnings (docs/search.md "Query language"); absent when none. */
+    query_warnings?: string[];
+  };
 };
 
 function toResult(hit: Record<string, unknown>, includeHighlights: boolean): V1SearchResult {
@@ -157,7 +163,7 @@ export async function searchDocumentsV1(
         semantic_ratio: SEMANTIC_RATIO[body.search_type],
         filter: filterExpression(body.filters),
         filters: undefined,
-        sort: undefined,
+        sort: body.sort,
         facets: undefined,
         limit: body.limit,
         offset: body.offset,
@@ -174,7 +180,12 @@ export async function searchDocumentsV1(
     response: {
       results,
       ...paging(raw.estimated_total, body.limit, body.offset),
-      search_metadata: { query_time_ms: raw.processing_time_ms, search_type: searchMode(raw.semantic_ratio), embedding_time_ms: raw.embedding_time_ms },
+      search_metadata: {
+        query_time_ms: raw.processing_time_ms,
+        search_type: searchMode(raw.semantic_ratio),
+        embedding_time_ms: raw.embedding_time_ms,
+        ...(raw.query_warnings ? { query_warnings: raw.query_warnings } : {}),
+      },
     },
   };
 }

@@ -78,7 +78,7 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     tag: "search",
     summary: "Search judgments (text, semantic or hybrid)",
     body: V1SearchBody,
-    success: { status: 200, description: "{results: [summary + score + highlights{full_text[], summary[]}], total, page, per_page, pages, search_metadata{query_time_ms, search_type, embedding_time_ms}}" },
+    success: { status: 200, description: "{results: [summary + score + highlights{full_text[], summary[]}], total, page, per_page, pages, search_metadata{query_time_ms, search_type, embedding_time_ms, query_warnings?}}; the query language of docs/search.md" },
   },
   { method: "post", path: "/api/v1/documents/{id}/similar", tag: "search", summary: "Judgments similar to one", body: V1SimilarBody, success: { status: 200, description: "{results: [{id, case_number, title, similarity}], total}" } },
   { method: "post", path: "/api/v1/search/semantic", tag: "search", summary: "Semantic search", body: V1SemanticBody, success: { status: 200, description: "{results: [{id, case_number, title, similarity, excerpt}], total, query_metadata{embedding_time_ms, search_time_ms}}" } },

@@ -52,6 +52,10 @@ export const V1SearchBody = z.strictObject({
   offset,
   include_highlights: z.boolean().default(true),
   include_similar: z.boolean().default(false).meta({ description: "Add up to 3 similar judgments to each of the first 5 results." }),
+  sort: z
+    .enum(["relevance", "newest", "oldest", "cited_by"])
+    .optional()
+    .meta({ description: "relevance (default), newest or oldest by decision date; cited_by needs citation counts in the index (else 400 INVALID_SORT)." }),
 });
 
 /** POST /api/v1/documents/{id}/similar */

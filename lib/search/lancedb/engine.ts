@@ -48,6 +48,8 @@ import { downHealth, openHealth } from "./health";
 import { LiveIndex, type StoredDoc } from "./live-index";
 import { Mutex } from "./mutex";
 import { PredicateCache } from "./predicates";
+import { parseQuery } from "./query";
+import { queryConstraints } from "./query-constraints";
 import { queryVector, type QueryVector } from "./query-vector";
 import { needsQueryVector, rank, type Ranking } from "./ranking";
 import { SearchStore, type StoreState } from "./store";
@@ -159,13 +161,28 @@ export class LanceDbEngine implements SearchEngine {
   }
 
   /** Rank a request (ranking.ts) on the live generation, returned with it so hits are read from the same one. */
-  private async rank(req: SearchDocumentsRequest, wantIds: boolean): Promise<{ live: LiveIndex; ranking: Ranking }> {
-    const pred = this.predicates.get(req.filter);
+  private async rank(req: SearchDocumentsRequest, wantIds: boolean): Promise<{ live: LiveIndex; ranking: Ranking; warnings: string[] }> {
+    let pred = this.predicates.get(req.filter);
     // Embed first: everything after this await then runs in one synchronous step on one index state (the keyword
     // matches are the segments' scratch, the similarities the generation's).
     const embedded = needsQueryVector(req) ? await this.queryVector(req) : null;
+    // Exclusions, phrases' word positions and field terms narrow the matches like a filter (query-constraints.ts);
+    // checking a phrase may read documents, so it runs before the synchronous ranking.
+    let warnings: string[] = [];
+    const parsed = parseQuery(req.q);
+    if (parsed.excluded.length > 0 || parsed.phrases.length > 0 || (req.fieldTerms?.length ?? 0) > 0) {
+      // Answers are by id, so an index change while documents were read only risks missing a document written in
+      // between, for this one query.
+      const c = await queryConstraints(this.live, this.live.documentsVersion, this.tables?.docs ?? null, parsed, req.fieldTerms);
+      warnings = c.warnings;
+      const accept = c.accept;
+      if (accept) {
+        const base = pred;
+        pred = base ? (doc) => base(doc) && accept(doc) : accept;
+      }
+    }
     const live = this.live;
-    return { live, ranking: rank(live, req, pred, embedded, wantIds) };
+    return { live, ranking: rank(live, req, pred, embedded, wantIds, parsed), warnings };
   }
 
   // ---------------------------------------------------------------- SearchEngine
@@ -174,7 +191,7 @@ export class LanceDbEngine implements SearchEngine {
     await this.ready();
     const t0 = performance.now();
     const wantFacets = !!req.facets && req.facets.length > 0;
-    const { live, ranking } = await this.rank(req, wantFacets);
+    const { live, ranking, warnings } = await this.rank(req, wantFacets);
     const { marks, embeddingTimeMs, ratio } = ranking;
     const plan = formatPlan(req);
     const proj = projection(req.attributesToRetrieve);
@@ -188,6 +205,7 @@ export class LanceDbEngine implements SearchEngine {
       semanticRatio: ratio,
       query: req.q,
     };
+    if (warnings.length > 0) res.warnings = warnings;
     if (req.facets && req.facets.length > 0) {
       res.facetDistribution = facetDistribution(live.docs, ranking.ids ?? [], req.facets, 100);
     }

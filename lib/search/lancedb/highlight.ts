@@ -180,6 +180,37 @@ export function highlight(text: string, terms: MarkTerms): string {
   return render(text, n, 0, text.length);
 }
 
+/** Whether word i of `runs` begins a sentence: the text's first word, or one after ".", "!" or "?". */
+function startsSentence(text: string, i: number): boolean {
+  if (i === 0) return true;
+  for (let p = runs.end[i - 1]; p < runs.start[i]; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 46 || c === 33 || c === 63) return true;
+  }
+  return false;
+}
+
+/**
+ * The window start moved back or forward to the nearest sentence start that keeps `count` matches in the window (a
+ * snippet that begins a sentence reads better than one cut mid-clause); the start unchanged when there is none.
+ */
+function sentenceStart(text: string, start: number, cropLength: number, n: number, count: number): number {
+  if (startsSentence(text, start)) return start;
+  const inWindow = (s: number) => {
+    let c = 0;
+    for (let i = s; i < s + cropLength; i++) if (wMark[i] !== NO_MATCH) c++;
+    return c;
+  };
+  const reach = Math.floor(cropLength / 2);
+  for (let d = 1; d <= reach; d++) {
+    for (const s of [start - d, start + d]) {
+      if (s < 0 || s + cropLength > n) continue;
+      if (startsSentence(text, s) && inWindow(s) >= count) return s;
+    }
+  }
+  return start;
+}
+
 /** Crop to `cropLength` words around the best window of matches (the start when nothing matches), then mark. */
 export function crop(text: string, terms: MarkTerms, cropLength: number, mark: boolean): string {
   const n = scanText(text, matcherOf(terms));
@@ -209,6 +240,7 @@ export function crop(text: string, terms: MarkTerms, cropLength: number, mark: b
     let centredCount = 0;
     for (let i = centred; i < centred + cropLength; i++) if (wMark[i] !== NO_MATCH) centredCount++;
     if (centredCount >= bestCount) bestStart = centred;
+    bestStart = sentenceStart(text, bestStart, cropLength, n, Math.max(bestCount, centredCount));
   }
   const from = runs.start[bestStart];
   const to = runs.end[bestStart + cropLength - 1];

@@ -141,6 +141,13 @@ export class KeywordSegment {
     return Math.log(1 + (this.ids.length - df + 0.5) / (df + 0.5));
   }
 
+  /** The ordinals of the documents holding the folded word `text` exactly, ascending (empty when it is not a term). */
+  docsWithTerm(text: string): Uint32Array {
+    const t = this.termOf(text);
+    if (t === undefined) return new Uint32Array(0);
+    return this.postDocs.subarray(this.offsets[t], this.offsets[t + 1]);
+  }
+
   private termOf(text: string): number | undefined {
     const i = lowerBound(this.vocab, text);
     return i < this.vocab.length && this.vocab[i] === text ? i : undefined;

@@ -263,6 +263,11 @@ export class LiveIndex {
     this.delta = b.build();
   }
 
+  /** Changes whenever the stored documents change (what answers derived from them are keyed by). */
+  get documentsVersion(): number {
+    return this.docsVersion;
+  }
+
   /**
    * The stored documents of a segment by ordinal (what a filter is evaluated on), so a query with a filter looks
    * every match up in an array rather than in the id map. Rebuilt after any change to the stored documents.

@@ -8,11 +8,13 @@ import type { Predicate } from "../filter";
 import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { SearchDocumentsRequest } from "../types";
 import type { MarkTerms } from "./highlight";
-import type { MatchFilter } from "./keyword-segment";
+import type { Expansion, KeywordSegment, MatchFilter, QueryWord } from "./keyword-segment";
+import { properNames } from "./proper-names";
 import { KeywordMatches, type Candidate } from "./keyword-matches";
 import type { LiveIndex, StoredDoc } from "./live-index";
 import { passes, verdictsFor } from "./predicates";
-import { parseQuery } from "./query";
+import { parseQuery, type ParsedQuery } from "./query";
+import { isMarkableTerm, marksQueryWord } from "../text/markable";
 import type { QueryVector } from "./query-vector";
 import { docComparator, sortComparator } from "./sort";
 import { sliceBounds } from "./top-k";
@@ -89,11 +91,13 @@ export function rank(
   pred: Predicate | null,
   embedded: QueryVector | null,
   wantIds: boolean,
+  parsed: ParsedQuery = parseQuery(req.q),
 ): Ranking {
   const ratio = requestRatio(req);
   const q = req.q.trim();
   let ranked: Candidate[];
-  if (q === "") {
+  // A query of exclusions only ("-robbery") ranks like a placeholder search: they are in `pred` (query-constraints.ts).
+  if (q === "" || (parsed.alternatives.length === 0 && parsed.excluded.length > 0)) {
     ranked = [];
     for (const id of live.order) {
       const doc = live.docs.get(id) as StoredDoc;
@@ -106,7 +110,7 @@ export function rank(
     if (!embedded) throw new Error("a hybrid ranking needs the query vector");
     const { vec, ms } = embedded;
     const strategy = req.matchingStrategy ?? "last";
-    const { matches, marks } = keywordCandidates(live, q, pred, strategy, req.attributesToSearchOn);
+    const { matches, marks } = keywordCandidates(live, q, pred, strategy, req.attributesToSearchOn, parsed);
     const pins = pinnedIds(live, q, pred, req.attributesToSearchOn);
     if (pins.length === 0) {
       return { ...hybridRanking(live, req, pred, ratio, vec, matches, wantIds), marks, embeddingTimeMs: ms, ratio };
@@ -119,13 +123,7 @@ export function rank(
     const ranking = { total: rest.total, pinsAmong: among, ids: wantIds ? () => all : null };
     return { ...withPins(pins, rest.page, ranking, req), marks, embeddingTimeMs: ms, ratio };
   }
-  const { matches, marks } = keywordCandidates(
-    live,
-    q,
-    pred,
-    req.matchingStrategy ?? "last",
-    req.attributesToSearchOn,
-  );
+  const { matches, marks } = keywordCandidates(live, q, pred, req.matchingStrategy ?? "last", req.attributesToSearchOn, parsed);
   const pins = pinnedIds(live, q, pred, req.attributesToSearchOn);
   const sort = req.sort && req.sort.length > 0 ? req.sort : null;
   let sortDocs: ((i: number) => StoredDoc) | null = null;
@@ -161,8 +159,8 @@ export function keywordCandidates(
   pred: Predicate | null,
   strategy: "all" | "last",
   attributesToSearchOn: readonly string[] | undefined,
+  parsed: ParsedQuery = parseQuery(q),
 ): { matches: KeywordMatches; marks: MarkTerms } {
-  const parsed = parseQuery(q);
   const n = parsed.words.length;
   const marks: MarkTerms = new Map();
   const matches = new KeywordMatches(n);
@@ -178,13 +176,21 @@ export function keywordCandidates(
   // No id is live in both segments (every delta id is tombstoned in main), so candidates need no merging.
   for (const segment of [live.main, live.delta]) {
     if (!segment || segment.size === 0) continue;
-    const expansions = parsed.words.map((w) => {
-      const exps = segment.expand(w);
-      for (const e of exps) {
-        const term = segment.vocab[e.term];
-        const markLen = e.kind === "prefix" ? w.text.length : null;
-        const prev = marks.get(term);
-        if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
+    const expansions = parsed.alternatives.map((alts) => {
+      // `a OR b`: one word slot filled by either word (the union of their expansions, each term at its best penalty).
+      // No typo expansion to a proper name (proper-names.ts): "robery" must not rank "Robert" with "robbery".
+      const expand = (w: QueryWord) => withoutNameTypos(segment, segment.expand(w), live);
+      const exps = alts.length === 1 ? expand(alts[0]) : unionExpansions(alts.map(expand));
+      for (const w of alts) {
+        // Stop-words and one-letter words match but are never marked (text/markable.ts).
+        if (!marksQueryWord(w.text)) continue;
+        for (const e of alts.length === 1 ? exps : expand(w)) {
+          const term = segment.vocab[e.term];
+          if (!isMarkableTerm(term)) continue;
+          const markLen = e.kind === "prefix" ? w.text.length : null;
+          const prev = marks.get(term);
+          if (!marks.has(term) || (prev !== null && markLen === null)) marks.set(term, markLen);
+        }
       }
       return exps;
     });
@@ -214,6 +220,35 @@ export function keywordCandidates(
     matches.addPart(segment, found);
   }
   return { matches, marks };
+}
+
+/** Per expansion list (cached per segment and word by KeywordSegment.expand): it without typos to proper names. */
+const nameFiltered = new WeakMap<Expansion[], { names: ReadonlySet<string>; exps: Expansion[] }>();
+
+function withoutNameTypos(segment: KeywordSegment, exps: Expansion[], live: LiveIndex): Expansion[] {
+  // The names are read once per main segment (proper-names.ts), on the first query that has a typo expansion.
+  if (!exps.some((e) => e.kind === "typo")) return exps;
+  const names = properNames(live);
+  if (names.size === 0) return exps;
+  const hit = nameFiltered.get(exps);
+  if (hit && hit.names === names) return hit.exps;
+  const kept = exps.some((e) => e.kind === "typo" && names.has(segment.vocab[e.term]))
+    ? exps.filter((e) => e.kind !== "typo" || !names.has(segment.vocab[e.term]))
+    : exps;
+  nameFiltered.set(exps, { names, exps: kept });
+  return kept;
+}
+
+/** The expansions of several words as one slot's: each term once, at its best (highest) penalty. */
+function unionExpansions(lists: Expansion[][]): Expansion[] {
+  const best = new Map<number, Expansion>();
+  for (const list of lists) {
+    for (const e of list) {
+      const prev = best.get(e.term);
+      if (!prev || e.penalty > prev.penalty) best.set(e.term, e);
+    }
+  }
+  return [...best.values()];
 }
 
 /**

@@ -3,6 +3,7 @@ import { escapeHtml } from "@/lib/text/html";
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
 import type { HitDocument, IndexValue, SearchHit } from "../types";
 import type { Raw } from "./connection";
+import { keepsMark } from "../text/markable";
 
 /** Meilisearch document ids: alphanumerics, `-` and `_` only (documented `invalid_document_id`). */
 export const DOC_ID = /^[A-Za-z0-9_-]{1,511}$/;
@@ -13,10 +14,20 @@ export const DOC_ID = /^[A-Za-z0-9_-]{1,511}$/;
  * escaped). The engine inserts tags into the raw text, so everything between the tags is escaped here.
  */
 export function escapeMarked(text: string): string {
-  return text
-    .split(/(<mark>|<\/mark>)/)
-    .map((part) => (part === HIGHLIGHT_PRE_TAG || part === HIGHLIGHT_POST_TAG ? part : escapeHtml(part)))
-    .join("");
+  const parts = text.split(/(<mark>|<\/mark>)/);
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    // A mark on a stop-word or a one-letter word (an initial) is dropped, as the embedded engine never sets it
+    // (text/markable.ts); Meilisearch marks every query word it matched.
+    if (part === HIGHLIGHT_PRE_TAG && parts[i + 2] === HIGHLIGHT_POST_TAG && !keepsMark(parts[i + 1])) {
+      out += escapeHtml(parts[i + 1]);
+      i += 2;
+      continue;
+    }
+    out += part === HIGHLIGHT_PRE_TAG || part === HIGHLIGHT_POST_TAG ? part : escapeHtml(part);
+  }
+  return out;
 }
 
 function isIndexValue(v: unknown): v is IndexValue {

@@ -218,9 +218,61 @@ export class MeiliSearcher {
       embeddingTimeMs = v.ms;
     }
     const ratio = semantic ? asked : 0;
+    const alternatives = orAlternatives(req.q);
+    if (alternatives.length > 1 || (req.fieldTerms?.length ?? 0) > 0) {
+      const res = await this.searchExpanded(req, alternatives, vector, ratio, semantic);
+      return this.toResponse(res, req, t0, embeddingTimeMs, ratio);
+    }
     const body = this.documentSearchBody(req, vector, ratio);
     const res = await this.searchWithPins(body, "search", semantic);
     return this.toResponse(res, req, t0, embeddingTimeMs, ratio);
+  }
+
+  /**
+   * What Meilisearch's query syntax lacks (docs/meilisearch.md "Query language"): `a OR b` runs one search per
+   * alternative query, merged by ranking score; field terms (`court:`…) are one search per term restricted to its
+   * attribute (`attributesToSearchOn`, every word quoted: exact, all required) whose ids the merged hits must be among.
+   * Each search reads up to maxTotalHits (the reported-hits cap), so totals are exact up to that cap.
+   */
+  private async searchExpanded(
+    req: SearchDocumentsRequest,
+    alternatives: string[],
+    vector: number[] | undefined,
+    ratio: number,
+    semantic: boolean,
+  ): Promise<SearchResponse<Raw>> {
+    const full = { ...req, offset: 0, limit: MAX_TOTAL_HITS };
+    const filter = this.filterString(req.filter);
+    const [runs, allowed] = await Promise.all([
+      Promise.all(alternatives.map((q) => this.searchWithPins(this.documentSearchBody({ ...full, q }, vector, ratio), "search", semantic))),
+      Promise.all(
+        (req.fieldTerms ?? []).map(async (t) => {
+          const body: SearchParams = {
+            q: t.words.map((w) => `"${w.replace(/"/g, "")}"`).join(" "),
+            attributesToSearchOn: [t.attribute],
+            matchingStrategy: "all",
+            limit: MAX_TOTAL_HITS,
+            offset: 0,
+            attributesToRetrieve: ["id"],
+          };
+          if (filter !== undefined) body.filter = filter;
+          const r = await this.rawSearch(this.conn.uids.documents, body, "search");
+          return new Set(r.hits.map((h) => String(h.id)));
+        }),
+      ),
+    ]);
+    const best = new Map<string, Raw>();
+    for (const run of runs) {
+      for (const h of run.hits) {
+        const id = String(h.id);
+        if (allowed.some((a) => !a.has(id))) continue;
+        const prev = best.get(id);
+        if (!prev || Number(h._rankingScore ?? 0) > Number(prev._rankingScore ?? 0)) best.set(id, h);
+      }
+    }
+    // One alternative keeps its own order (a sort, pins); several are merged by score.
+    const merged = runs.length === 1 ? [...best.values()] : [...best.values()].sort((a, b) => Number(b._rankingScore ?? 0) - Number(a._rankingScore ?? 0));
+    return { ...runs[0], hits: merged.slice(req.offset, req.offset + req.limit), estimatedTotalHits: merged.length, offset: req.offset, limit: req.limit };
   }
 
   async searchChunks(req: SearchChunksRequest): Promise<SearchChunksResponse> {
@@ -417,4 +469,32 @@ export class MeiliSearcher {
     const byId = new Map(results.map((r) => [String(r.id), toHitDocument(r)]));
     return ids.map((id) => byId.get(id)).filter((d): d is HitDocument => d !== undefined);
   }
+}
+
+/** Most queries an `a OR b` query expands to (each OR doubles them). */
+const MAX_OR_QUERIES = 8;
+
+/**
+ * The queries `a OR b` stands for in Meilisearch syntax, which has no OR: one per choice of word at each OR, the
+ * connector dropped (["q"] when there is none). Quoted runs are kept whole.
+ */
+export function orAlternatives(q: string): string[] {
+  const tokens: string[] = q.match(/-?"[^"]*"?|[^\s"]+/g) ?? [];
+  if (!tokens.includes("OR")) return [q];
+  let out: string[][] = [[]];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const next = tokens[i + 1];
+    if (next === "OR" && i + 2 < tokens.length && out.length * 2 <= MAX_OR_QUERIES) {
+      const other = tokens[i + 2];
+      out = out.flatMap((ws) => [[...ws, t], [...ws, other]]);
+      i += 2;
+      continue;
+    }
+    if (t === "OR") continue;
+    out = out.map((ws) => [...ws, t]);
+  }
+  // The last word keeps its prefix match only when the query ended on it.
+  const tail = /\s$/.test(q) ? " " : "";
+  return out.map((ws) => ws.join(" ") + tail);
 }

@@ -88,11 +88,18 @@ export function searchIndex(idx: Index, body: Record<string, unknown>) {
   }
   const embedderName = hybrid && typeof hybrid.embedder === "string" ? hybrid.embedder : null;
 
-  const candidates = [...idx.documents.values()].filter((d) => (filterNode ? evalFilter(filterNode, d) : true));
-  const strategy = body.matchingStrategy === "all" ? "all" : "last";
-  const words = tokenize(q).filter((w) => !s.stopWords.includes(w));
-  const prefixLast = q !== "" && !/\s$/.test(q);
   const attrs = (d: Doc) => (searchOn ?? Object.keys(d).filter((k) => k !== "_vectors"));
+  // Meilisearch's query syntax: "phrase" (its words adjacent, in order), -word and -"phrase" (negative operator).
+  const { positive, phrases, excluded } = splitQuery(q);
+  const candidates = [...idx.documents.values()].filter(
+    (d) =>
+      (filterNode ? evalFilter(filterNode, d) : true) &&
+      phrases.every((p) => hasPhrase(d, attrs(d), p)) &&
+      !excluded.some((p) => hasPhrase(d, attrs(d), p)),
+  );
+  const strategy = body.matchingStrategy === "all" ? "all" : "last";
+  const words = tokenize(positive).filter((w) => !s.stopWords.includes(w));
+  const prefixLast = positive.trim() !== "" && !/[\s"]$/.test(q);
 
   interface Scored { doc: Doc; kw: number | null; sem: number | null; buckets: number[]; score: number }
   const scored: Scored[] = [];
@@ -286,4 +293,42 @@ function compareForSort(a: Json | undefined, b: Json | undefined, dir: "asc" | "
   if (typeof b === "number" && typeof a !== "number") return 1;
   const c = typeof a === "number" && typeof b === "number" ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
   return dir === "asc" ? c : -c;
+}
+
+/** A query's phrases and negated words/phrases (tokenized), and the positive text (phrase words included). */
+function splitQuery(q: string): { positive: string; phrases: string[][]; excluded: string[][] } {
+  const phrases: string[][] = [];
+  const excluded: string[][] = [];
+  let positive = "";
+  for (const m of q.matchAll(/(^|\s)-"([^"]*)"?|(^|\s)-([^\s"]+)|"([^"]*)"?|[^\s"]+|\s+/g)) {
+    if (m[2] !== undefined) excluded.push(tokenize(m[2]));
+    else if (m[4] !== undefined) excluded.push(tokenize(m[4]));
+    else if (m[5] !== undefined) {
+      const ws = tokenize(m[5]);
+      if (ws.length > 1) phrases.push(ws);
+      positive += ` ${m[5]} `;
+    } else positive += m[0];
+  }
+  return { positive, phrases: phrases.filter((p) => p.length > 0), excluded: excluded.filter((p) => p.length > 0) };
+}
+
+function hasPhrase(d: Doc, attrs: string[], phrase: string[]): boolean {
+  for (const a of attrs) {
+    for (const text of fieldStrings(d[a])) {
+      const toks = tokenize(text);
+      outer: for (let i = 0; i + phrase.length <= toks.length; i++) {
+        for (let k = 0; k < phrase.length; k++) if (toks[i + k] !== phrase[k]) continue outer;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+function fieldStrings(v: unknown): string[] {
+  if (typeof v === "string") return [v];
+  if (typeof v === "number") return [String(v)];
+  if (Array.isArray(v)) return v.flatMap(fieldStrings);
+  if (v !== null && typeof v === "object") return Object.values(v).flatMap(fieldStrings);
+  return [];
 }

@@ -1,0 +1,113 @@
+/** The query language (lib/search/query-syntax.ts) and its mapping in lib/backend/search.ts: one rule per test. */
+import { describe, expect, it } from "vitest";
+import { parseSearchQuery, registerQueryPreprocessor } from "@/lib/search/query-syntax";
+import { parseQuery } from "@/lib/search/lancedb/query";
+import { orAlternatives } from "@/lib/search/meilisearch/search";
+import { parseSort, searchQueryParts } from "@/lib/backend/search";
+import { ApiError } from "@/lib/errors";
+
+describe("query syntax", () => {
+  it("keeps plain words as typed (the citation recogniser reads them)", () => {
+    const p = parseSearchQuery("II AKa 516/19 rozbój");
+    expect(p.q).toBe("II AKa 516/19 rozbój");
+    expect(p.warnings).toEqual([]);
+  });
+
+  it("writes phrases, exclusions and OR in the engine's syntax", () => {
+    expect(parseSearchQuery('"kradzież z włamaniem" -"środek zapobiegawczy" -nóż robbery OR burglary').q).toBe(
+      '"kradziez z wlamaniem" -"srodek zapobiegawczy" -noz robbery OR burglary',
+    );
+  });
+
+  it("reads court:, judge:, case: as field terms and year:, jurisdiction: as filters", () => {
+    const p = parseSearchQuery('rozbój court:"Apelacyjny w Poznaniu" judge:Kowalski case:"II AKa 516/19" year:2015..2019 jurisdiction:pl');
+    expect(p.q).toBe("rozbój");
+    expect(p.fieldTerms).toEqual([
+      { attribute: "court_name", words: ["apelacyjny", "w", "poznaniu"] },
+      { attribute: "judges_flat", words: ["kowalski"] },
+      { attribute: "case_number", words: ["ii", "aka", "516", "19"] },
+    ]);
+    expect(p.years).toEqual({ from: 2015, to: 2019 });
+    expect(p.jurisdiction).toBe("PL");
+  });
+
+  it("degrades what it cannot parse to plain words, with a warning, never throwing", () => {
+    const unclosed = parseSearchQuery('armed "robbery with');
+    expect(unclosed.q).toBe("armed robbery with");
+    expect(unclosed.warnings.join(" ")).toMatch(/Unclosed quote/);
+    const dangling = parseSearchQuery("murder - knife");
+    expect(dangling.q).toBe("murder knife");
+    expect(dangling.warnings.join(" ")).toMatch(/'-'/);
+    const badYear = parseSearchQuery("year:20x5 fraud");
+    expect(badYear.years).toBeNull();
+    expect(badYear.q).toBe("20x5 fraud");
+    expect(badYear.warnings.join(" ")).toMatch(/year:20x5/);
+    const badOr = parseSearchQuery("OR fraud");
+    expect(badOr.q).toBe("fraud");
+    expect(badOr.warnings.join(" ")).toMatch(/OR/);
+    expect(parseSearchQuery('jurisdiction:fr "').warnings).toHaveLength(2);
+  });
+
+  it("routes the query through registered preprocessors first (the citator's hook)", () => {
+    const off = registerQueryPreprocessor((q) => ({ q: q.replace("art. 148", "zabójstwo"), warnings: ["routed"] }));
+    try {
+      const p = parseSearchQuery("art. 148");
+      expect(p.q).toBe("zabójstwo");
+      expect(p.warnings).toEqual(["routed"]);
+    } finally {
+      off();
+    }
+    expect(parseSearchQuery("art. 148").q).toBe("art. 148");
+  });
+});
+
+describe("the embedded engine's reading of the port syntax", () => {
+  it("phrases are required words checked for adjacency; exclusions are not ranked words", () => {
+    const p = parseQuery('"armed robbery" -knife -"post office" shop');
+    expect(p.words.map((w) => w.text)).toEqual(["armed", "robbery", "shop"]);
+    expect(p.required).toEqual([true, true, false]);
+    expect(p.phrases).toEqual([["armed", "robbery"]]);
+    expect(p.excluded).toEqual([["knife"], ["post", "office"]]);
+    expect(p.words[2].prefix).toBe(true);
+  });
+
+  it("a OR b is one word slot with two words", () => {
+    const p = parseQuery("robbery OR burglary knife");
+    expect(p.alternatives.map((a) => a.map((w) => w.text))).toEqual([["robbery", "burglary"], ["knife"]]);
+  });
+
+  it("Meilisearch gets one query per OR alternative", () => {
+    expect(orAlternatives("robbery OR burglary knife")).toEqual(["robbery knife", "burglary knife"]);
+    expect(orAlternatives("knife")).toEqual(["knife"]);
+  });
+});
+
+describe("search request mapping", () => {
+  it("year and jurisdiction become filters on decision_date_ts and jurisdiction", () => {
+    const r = searchQueryParts("fraud year:2015 jurisdiction:uk", undefined);
+    expect(r.q).toBe("fraud");
+    expect(r.filter).toEqual({
+      type: "and",
+      children: [
+        { type: "range", attribute: "decision_date_ts", from: Date.UTC(2015, 0, 1) / 1000, to: Date.UTC(2016, 0, 1) / 1000 - 1 },
+        { type: "compare", attribute: "jurisdiction", op: "=", value: "UK" },
+      ],
+    });
+  });
+
+  it("sort accepts relevance, newest, oldest and the attr:dir syntax; cited_by needs citation counts", () => {
+    expect(parseSort("relevance")).toBeUndefined();
+    expect(parseSort("newest")).toEqual([{ attribute: "decision_date", direction: "desc" }]);
+    expect(parseSort("oldest")).toEqual([{ attribute: "decision_date", direction: "asc" }]);
+    expect(parseSort("decision_date:desc")).toEqual([{ attribute: "decision_date", direction: "desc" }]);
+    let err: unknown;
+    try {
+      parseSort("cited_by");
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe("INVALID_SORT");
+    expect((err as ApiError).message).toMatch(/citation counts/);
+  });
+});
