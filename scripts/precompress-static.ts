@@ -42,7 +42,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 async function fresh(copy: string, mtimeMs: number): Promise<boolean> {
   try {
-    return (await stat(copy)).mtimeMs >= mtimeMs;
+    // The copy's mtime was set from the file's, which loses precision below the millisecond on the way: allow 1 ms.
+    return (await stat(copy)).mtimeMs >= mtimeMs - 1;
   } catch {
     return false;
   }
@@ -78,7 +79,7 @@ export async function precompress(dir: string): Promise<PrecompressResult> {
       const packed = await make();
       if (packed.length >= raw.length) continue;
       await writeFile(copy, packed);
-      await utimes(copy, info.atime, info.mtime);
+      await utimes(copy, info.atimeMs / 1000, info.mtimeMs / 1000);
       result.written++;
       add(packed.length);
     }
