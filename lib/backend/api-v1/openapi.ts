@@ -68,7 +68,7 @@ const V1GeneratedSchemaAnswer = z.object({
 });
 
 export const V1_OPERATIONS: readonly V1Operation[] = [
-  { method: "get", path: "/api/v1/health", tag: "service", summary: "Service health (D-20)", success: { status: 200, description: "{status, version, timestamp, services{database, cache, llm_provider}}" } },
+  { method: "get", path: "/api/v1/health", tag: "service", summary: "Service health (D-20)", success: { status: 200, description: "{status, version, commit, built_at, timestamp, services{database, cache, llm_provider}}" } },
   { method: "get", path: "/api/v1/openapi.json", tag: "service", summary: "This document", public: true, success: { status: 200, description: "The OpenAPI 3.1 document." } },
   { method: "get", path: "/api/v1/documents", tag: "documents", summary: "List judgments", query: V1DocumentsListQuery, list: true, success: { status: 200, description: "{results: [summary], total, page, per_page, pages}" } },
   { method: "get", path: "/api/v1/documents/{id}", tag: "documents", summary: "One judgment's full detail record", success: { status: 200, description: "The full judgment detail record (full_text, judges, metadata{language, page_count}, …)." } },

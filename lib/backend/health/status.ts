@@ -50,7 +50,12 @@ export interface DatabaseReport extends DependencyReport {
 
 export interface HealthStatus {
   status: "healthy" | "degraded";
+  /** The release (package.json's version at build time), or "unknown" outside a build (R-VER-005). */
   version: string;
+  /** The commit the build was made from, or "unknown" (a checkout without git). */
+  commit: string;
+  /** When `next build` ran (ISO 8601), or "unknown". */
+  built_at: string;
   timestamp: string;
   dependencies: {
     cache: DependencyReport;
@@ -123,6 +128,19 @@ export function withSyncState(report: SearchEngineReport): SearchEngineReport {
   return { ...report, status: "degraded", detail: report.detail ? `${report.detail}; ${reason}` : reason };
 }
 
+/**
+ * The running build's identity. next.config.ts inlines APP_VERSION, APP_COMMIT and APP_BUILT_AT when `next build`
+ * runs; each needs a direct `process.env.X` reference for that. Outside a Next bundle (the worker, scripts) they come
+ * from the environment, else "unknown".
+ */
+export function buildInfo(): { version: string; commit: string; built_at: string } {
+  return {
+    version: process.env.APP_VERSION || config().APP_VERSION || "unknown",
+    commit: process.env.APP_COMMIT || "unknown",
+    built_at: process.env.APP_BUILT_AT || "unknown",
+  };
+}
+
 /** Collect every dependency's state; anything down makes the whole `degraded` (never an error response). */
 export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> {
   const [cache, database, backend_platform, task_queue, llm_tracing, search] = await Promise.all([
@@ -140,8 +158,7 @@ export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> 
   const anyDown = Object.values(dependencies).some((d) => d.status === "down" || d.status === "degraded");
   return {
     status: anyDown || essentialMissing ? "degraded" : "healthy",
-    // next.config.ts inlines APP_VERSION (package.json's version unless set) at build time; a direct reference is needed for that.
-    version: process.env.APP_VERSION || config().APP_VERSION || "unknown",
+    ...buildInfo(),
     timestamp: new Date().toISOString(),
     dependencies,
   };
