@@ -62,9 +62,10 @@ const LAYER_ORDER = [
   "server",
   "bench",
   "server/cli",
+  "scripts", // release and build steps
 ];
 
-/** The layer folder of a repository path (posix, relative, no extension needed), or null outside the layers (tests). */
+/** The layer folder of a repository path (posix, relative, no extension needed), or null for tests (not checked). */
 function layerOf(rel) {
   const parts = rel.split("/");
   if (parts.length === 1) return "app";
@@ -72,8 +73,9 @@ function layerOf(rel) {
   if (top === "lib") return parts.length === 2 ? "lib" : `lib/${second}`;
   if (top === "supabase") return parts.length === 2 ? "supabase" : `supabase/${second}`;
   if (top === "server") return parts.length > 2 && second === "cli" ? "server/cli" : "server";
-  if (top === "app" || top === "components" || top === "bench") return top;
-  return null;
+  if (top === "tests" || top === "node_modules" || top.startsWith(".")) return null;
+  // app, components, bench, scripts, deploy, and any new top-level folder (refused until placed in the order).
+  return top;
 }
 
 const layersPlugin = {

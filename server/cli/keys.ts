@@ -6,7 +6,7 @@
  * The argument is the gateway's URL as the app reaches it (the tokens' issuer). `npm start` makes the same keys into
  * .env.local by itself.
  */
-import { generateLocalKeys } from "../keys";
+import { generateLocalKeys } from "../../supabase/local/keys";
 
 const url = process.argv[2] ?? "http://127.0.0.1:54321";
 generateLocalKeys(url)
