@@ -4,8 +4,20 @@
  * the mark runs to the end of that word, so a term finds its inflected forms ("kradzież" → "kradzieży"). The DOM half
  * wraps the matches of a rendered judgment in <mark> elements and removes them again.
  */
-import { STOPWORDS } from "@/lib/search/text/stopwords";
 import { foldDiacritics } from "@/lib/text/fold";
+
+/**
+ * The search's stop-words (lib/search/text/stopwords.ts, which browser code may not import; a unit test keeps the two
+ * lists equal): never marked, as the search never matches on them.
+ */
+export const FIND_STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    "a an and are as at be by for from has have he her his i in is it its of on or that the their this to was were " +
+    "which with v vs r " +
+    "w z na do od po o u za ze we ze sie nie jest sa to jak lub oraz albo przez przy dla ktory ktora ktore " +
+    "jego jej ich tym tej ten ta te co czy bo ale tez"
+  ).split(/\s+/),
+);
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Query-syntax words that are not text: OR between terms, field prefixes (court:, year:2015..2019). */
@@ -28,7 +40,7 @@ export function findTerms(query: string): string[] {
     const raw = m[3];
     if (raw.startsWith("-") || raw === "OR" || FIELD_RE.test(raw)) continue;
     const word = foldDiacritics(raw).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (word.length < 2 || STOPWORDS.has(word)) continue;
+    if (word.length < 2 || FIND_STOPWORDS.has(word)) continue;
     terms.push(word);
   }
   // Longer terms first, so a phrase wins over a word it starts with; no duplicates.

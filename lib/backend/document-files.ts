@@ -74,7 +74,9 @@ function headerLines(d: Record<string, unknown>): string[] {
  * case number.
  */
 export async function documentDownload(rawId: string | undefined, identity: Identity, format: "html" | "txt"): Promise<Response> {
-  const { metadata: detail, html } = await documentPage(rawId, identity);
+  const page = await documentPage(rawId, identity);
+  const detail: Record<string, unknown> = page.metadata;
+  const html = page.html;
   const id = String(detail.id);
   const title = typeof detail.title === "string" && detail.title.trim() ? detail.title.trim() : String(detail.case_number ?? id);
   let body: string;

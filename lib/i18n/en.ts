@@ -165,6 +165,7 @@ export const en = {
     },
   },
   search: {
+    skipToResults: "Skip to results",
     title: "Search judgments",
     description: "Keyword, semantic and hybrid search over Polish and UK criminal appeal judgments.",
     queryLabel: "Search query",

@@ -165,6 +165,7 @@ export const pl: PolishOf<Messages> = {
     },
   },
   search: {
+    skipToResults: "Przejdź do wyników",
     title: "Wyszukiwanie orzeczeń",
     description: "Wyszukiwanie pełnotekstowe, semantyczne i hybrydowe w polskich i brytyjskich orzeczeniach karnych.",
     queryLabel: "Zapytanie",

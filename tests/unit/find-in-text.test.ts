@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { citationText, permalinkPath } from "@/components/documents/citation";
-import { findRanges, findTerms } from "@/components/documents/find-in-text";
+import { FIND_STOPWORDS, findRanges, findTerms } from "@/components/documents/find-in-text";
+import { STOPWORDS } from "@/lib/search/text/stopwords";
 
 const marked = (text: string, query: string) => findRanges(text, findTerms(query)).map(([s, e]) => text.slice(s, e));
 
@@ -13,6 +14,10 @@ describe("in-document find: terms of a query", () => {
       "theft",
     ]);
     expect(findTerms("the of a on with")).toEqual([]);
+  });
+
+  it("skips the same stop-words as the search", () => {
+    expect([...FIND_STOPWORDS].sort()).toEqual([...STOPWORDS].sort());
   });
 });
 
@@ -39,7 +44,7 @@ describe("in-document find: matches", () => {
 });
 
 describe("citation text and permalink", () => {
-  const base = { id: "11111111-1111-4111-8111-111111111111", title: "", courtLevel: null, publicationDate: null, sourceUrl: null, source: null, licence: null, summary: null, judges: [], keywords: [], legalTopics: [] } as const;
+  const base = { id: "11111111-1111-4111-8111-111111111111", title: "", courtLevel: null, publicationDate: null, sourceUrl: null, source: null, licence: null, summary: null, judges: [], keywords: [], legalTopics: [] };
 
   it("writes a Polish judgment as Polish lawyers cite it", () => {
     const j = { ...base, caseNumber: "II AKa 516/19", country: "PL", courtName: "Sąd Apelacyjny w Poznaniu", dateIssued: "2019-04-05", decisionType: "Wyrok", base: {} };
