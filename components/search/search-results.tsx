@@ -71,7 +71,8 @@ export function SearchResults({
                   href={`/documents/${encodeURIComponent(hit.id)}${state.q.trim() ? `?q=${encodeURIComponent(state.q.trim())}` : ""}`}
                   // Prefetching every result's server-rendered page competes with the search itself on small machines.
                   prefetch={false}
-                  className="text-brand hover:underline"
+                  // A block: an inline link around the clamped block paints no focus ring.
+                  className="block text-brand hover:underline"
                   onClick={() => emit("search_result_clicked", { document_id: hit.id, position: offset + i + 1 })}
                 >
                   <span className="line-clamp-2">

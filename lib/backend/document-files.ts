@@ -4,6 +4,7 @@
  * show exactly what the judgment page shows that caller (judgment_detail decides visibility).
  */
 import { z } from "zod";
+import { ApiError } from "@/lib/errors";
 import { escapeHtml } from "@/lib/text/html";
 import { stripDiacritics } from "@/lib/text/fold";
 import type { DbClient } from "@/lib/supabase/db-client";
@@ -15,37 +16,29 @@ export function normaliseCitation(ref: string): string {
   return ref.replace(/\s+/g, " ").trim();
 }
 
-/** An ILIKE pattern matching `s` exactly (case-insensitively): its wildcards escaped. */
-function exactIlike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export type CitationTarget = { kind: "one"; id: string } | { kind: "many" } | { kind: "none" };
 
 /**
  * The judgment a neutral citation ("[2015] EWCA Crim 1390") or a case number ("II AKa 516/19") names, compared
- * case-insensitively with whitespace collapsed. The lookup runs with the service client (guests cannot read the table)
+ * case-insensitively with whitespace collapsed (judgment_ids_by_citation). The lookup runs with the service client (guests cannot read the table)
  * and the hit is then read as the caller, so a judgment the caller cannot see is "none", never a leaked id. A case
  * number shared by several judgments (different courts) is "many": the caller is sent to search.
  */
 export async function citationTarget(rawRef: string, identity: Identity, serviceDb: () => DbClient): Promise<CitationTarget> {
   const ref = normaliseCitation(rawRef);
   if (!ref || ref.length > 200) return { kind: "none" };
-  const db = serviceDb();
-  const pattern = exactIlike(ref);
-  for (const column of ["base_neutral_citation_number", "case_number"] as const) {
-    const { data, error } = await db.from("judgments").select("id").ilike(column, pattern).limit(2);
-    if (error) throw new Error(`citation lookup failed: ${error.message}`);
-    if (!data || data.length === 0) continue;
-    if (data.length > 1) return { kind: "many" };
-    try {
-      await documentDetail(data[0].id, identity);
-      return { kind: "one", id: data[0].id };
-    } catch {
-      return { kind: "none" };
-    }
+  const { data, error } = await serviceDb().rpc("judgment_ids_by_citation", { p_ref: ref });
+  if (error) throw new Error(`citation lookup failed: ${error.message}`);
+  const ids = (data ?? []) as string[];
+  if (ids.length === 0) return { kind: "none" };
+  if (ids.length > 1) return { kind: "many" };
+  try {
+    await documentDetail(ids[0], identity);
+    return { kind: "one", id: ids[0] };
+  } catch (e) {
+    if (e instanceof ApiError && e.code === "DOCUMENT_NOT_FOUND") return { kind: "none" };
+    throw e;
   }
-  return { kind: "none" };
 }
 
 export const DownloadQuery = z.object({ format: z.enum(["html", "txt"]).default("html") });
