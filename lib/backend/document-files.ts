@@ -26,7 +26,8 @@ export type CitationTarget = { kind: "one"; id: string } | { kind: "many" } | { 
  */
 export async function citationTarget(rawRef: string, identity: Identity, serviceDb: () => DbClient): Promise<CitationTarget> {
   const ref = normaliseCitation(rawRef);
-  if (!ref || ref.length > 200) return { kind: "none" };
+  // No citation holds control characters or broken UTF-16 (and Postgres text cannot hold a NUL): nothing to look up.
+  if (!ref || ref.length > 200 || /[\u0000-\u001f\u007f]/.test(ref) || !ref.isWellFormed()) return { kind: "none" };
   const { data, error } = await serviceDb().rpc("judgment_ids_by_citation", { p_ref: ref });
   if (error) throw new Error(`citation lookup failed: ${error.message}`);
   const ids = (data ?? []) as string[];

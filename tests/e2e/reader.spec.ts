@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "playwright/test";
 import { ensureE2ECorpus } from "./support/corpus";
-import { signUpViaApi } from "./support/users";
+import { createAdminUser, signUpViaApi } from "./support/users";
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(300_000); // seeding and indexing the corpus, once per worker
@@ -108,4 +108,12 @@ test("axe: no serious or critical violations on the main pages", async ({ page }
     const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(bad, path).toEqual([]);
   }
+  // The admin dashboard, as an admin.
+  const admin = await createAdminUser("reader-axe-admin");
+  await page.request.post("/api/auth/sign-out");
+  expect((await page.request.post("/api/auth/sign-in", { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
+  await page.goto("/admin");
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), "/admin").toEqual([]);
 });
