@@ -14,7 +14,8 @@ async function openFirstResult(page: Page, q: string): Promise<void> {
   const first = page.locator("section#results ol > li h3 a").first();
   await expect(first).toHaveAttribute("href", new RegExp(`\\?q=${encodeURIComponent(q)}$`));
   await first.click();
-  await expect(page).toHaveURL(/\/documents\/[^?]+\?q=/);
+  // The first open of a judgment page may compile it (development server): a generous wait.
+  await expect(page).toHaveURL(/\/documents\/[^?]+\?q=/, { timeout: 60_000 });
 }
 
 test("search → open a result: the query is marked in the full text, with n / p and the find box", async ({ page }) => {
@@ -114,6 +115,8 @@ test("axe: no serious or critical violations on the main pages", async ({ page }
   expect((await page.request.post("/api/auth/sign-in", { data: { email: admin.email, password: admin.password } })).status()).toBe(200);
   await page.goto("/admin");
   await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), "/admin").toEqual([]);
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(bad, "/admin").toEqual([]);
 });
