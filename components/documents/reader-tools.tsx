@@ -105,8 +105,8 @@ export function FindInText({ textRef, initialQuery, ready }: { textRef: RefObjec
       <Button variant="secondary" size="sm" aria-label={D.findNext} title={D.findNext} disabled={marks.length === 0} onClick={() => go(index + 1)}>
         ↓
       </Button>
-      <span role="status" className="text-sm text-muted" data-testid="find-status">
-        {status}
+      <span role="status" className="text-sm text-muted">
+        <span data-testid="find-status">{status}</span>
         {marks.length > 0 ? <span className="sr-only"> ({plural(locale, marks.length, D.findMatches)})</span> : null}
       </span>
     </search>
