@@ -13,12 +13,13 @@ async function openFirstResult(page: Page, q: string): Promise<void> {
   await page.goto(`/search?q=${encodeURIComponent(q)}`);
   const first = page.locator("section#results ol > li h3 a").first();
   await expect(first).toHaveAttribute("href", new RegExp(`\\?q=${encodeURIComponent(q)}$`));
-  await first.click();
-  // The first open of a judgment page may compile it (development server): a generous wait.
-  await expect(page).toHaveURL(/\/documents\/[^?]+\?q=/, { timeout: 60_000 });
+  // Followed by address, not by a click that could land before hydration (the link is what is under test).
+  await page.goto((await first.getAttribute("href")) as string);
+  await expect(page).toHaveURL(/\/documents\/[^?]+\?q=/);
 }
 
 test("search → open a result: the query is marked in the full text, with n / p and the find box", async ({ page }) => {
+  test.setTimeout(180_000);
   await openFirstResult(page, "appeal");
   const status = page.getByTestId("find-status");
   await expect(status).toHaveText(/^1 of \d+$/);
