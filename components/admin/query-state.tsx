@@ -14,7 +14,7 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
   const { t } = useI18n();
   if (query.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label={t.admin.loading}>
+      <div role="status" className="space-y-2" aria-busy="true" aria-label={t.admin.loading}>
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-24 w-full" />
       </div>

@@ -203,7 +203,7 @@ export function ChatPage() {
   const modeLabel = (m: Meta) => (m.mode === "llm" ? fmt(t.assistants.modeLlm, { model: m.model ?? "" }) : t.assistants.modeExtractive);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[16rem_1fr_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)_20rem]">
       <nav aria-label={c.threads} className="space-y-2">
         <Button variant="secondary" className="w-full" onClick={newThread} data-testid="chat-new">
           {c.newThread}

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
@@ -15,6 +15,7 @@ import { AddToCollection } from "./add-to-collection";
 import { BaseFields } from "./base-fields";
 import { FullText, TableOfContents, useJudgmentHtml } from "./full-text";
 import type { Judgment } from "./judgment";
+import { CitationTools, FindInText } from "./reader-tools";
 import { SimilarJudgments } from "./similar";
 
 function Row({ label, children, matched, matchedLabel, k }: { label: string; children: ReactNode; matched: boolean; matchedLabel: string; k: string }) {
@@ -34,12 +35,24 @@ function Row({ label, children, matched, matchedLabel, k }: { label: string; chi
  * the sanitised full text the server read with the metadata (null when it could not): it seeds the text query, so the
  * judgment and its contents are in the server HTML and the client does not fetch them again.
  */
-export function DocumentView({ judgment, f, html: initialHtml = null }: { judgment: Judgment; f: string | null; html?: string | null }) {
+export function DocumentView({
+  judgment,
+  f,
+  q = "",
+  html: initialHtml = null,
+}: {
+  judgment: Judgment;
+  f: string | null;
+  /** The search the reader came from: its words are marked in the full text (the find box starts with it). */
+  q?: string;
+  html?: string | null;
+}) {
   const { locale, t } = useI18n();
   const D = t.doc;
   const { filter } = decodeFilter(f);
   const highlighted = highlightedKeys(filter);
   const html = useJudgmentHtml(judgment.id, initialHtml);
+  const textRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     emit("judgment_viewed", { document_id: judgment.id });
@@ -61,6 +74,9 @@ export function DocumentView({ judgment, f, html: initialHtml = null }: { judgme
             {judgment.caseNumber ? <span>{judgment.caseNumber}</span> : null}
             {judgment.dateIssued ? <time dateTime={judgment.dateIssued}>{formatDate(locale, judgment.dateIssued)}</time> : null}
           </p>
+          <div className="mt-3">
+            <CitationTools judgment={judgment} />
+          </div>
         </header>
 
         <Card className="p-5">
@@ -129,7 +145,7 @@ export function DocumentView({ judgment, f, html: initialHtml = null }: { judgme
           <BaseFields base={judgment.base} highlighted={highlighted} locale={locale} t={t} />
         </Card>
 
-        <FullText state={html} />
+        <FullText state={html} textRef={textRef} tools={<FindInText textRef={textRef} initialQuery={q} ready={html.prepared?.html} />} />
       </div>
 
       <aside className="space-y-8 lg:sticky lg:top-28 lg:max-h-[calc(100dvh-8rem)] lg:self-start lg:overflow-y-auto">

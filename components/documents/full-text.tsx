@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, type ReactNode, type RefObject } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Notice } from "@/components/ui/notice";
 import { errorFromBody } from "@/lib/client/api";
@@ -57,13 +57,26 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
 }
 
 /** The judgment's full text. The HTML is sanitised by the server (sanitize-html) before it leaves the web tier. */
-export function FullText({ state }: { state: ReturnType<typeof useJudgmentHtml> }) {
+export function FullText({
+  state,
+  textRef,
+  tools,
+}: {
+  state: ReturnType<typeof useJudgmentHtml>;
+  /** The element holding the rendered text (the in-document find marks it). */
+  textRef?: RefObject<HTMLDivElement | null>;
+  /** Shown beside the heading (the find box). */
+  tools?: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <section aria-labelledby="full-text-h">
-      <h2 id="full-text-h" className="text-lg font-semibold">
-        {t.doc.fullText}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="full-text-h" className="text-lg font-semibold">
+          {t.doc.fullText}
+        </h2>
+        {tools}
+      </div>
       {state.isPending ? (
         <div className="mt-3 space-y-2" aria-busy="true">
           {Array.from({ length: 8 }, (_, i) => (
@@ -73,7 +86,7 @@ export function FullText({ state }: { state: ReturnType<typeof useJudgmentHtml> 
       ) : state.isError || !state.prepared?.html.trim() ? (
         <Notice className="mt-3">{t.doc.noText}</Notice>
       ) : (
-        <div className="prose-judgment mt-3" dangerouslySetInnerHTML={{ __html: state.prepared.html }} />
+        <div ref={textRef} className="prose-judgment mt-3" data-testid="full-text" dangerouslySetInnerHTML={{ __html: state.prepared.html }} />
       )}
     </section>
   );

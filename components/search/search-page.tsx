@@ -117,6 +117,14 @@ export function SearchPage({ initial = null }: { initial?: InitialSearch | null 
       <form role="search" onSubmit={submit} className="space-y-4" aria-label={t.search.title}>
         <div className="flex gap-2">
           <SearchBox value={draft.q} onChange={(q) => setDraft((d) => ({ ...d, q }))} onPick={(q) => go({ ...draft, q, page: 1 })} />
+          {/* Right after the query box: one Tab and Enter reach the results, past the filters. */}
+          <a
+            href="#results"
+            data-testid="skip-to-results"
+            className="sr-only z-50 rounded-control bg-brand px-3 py-2 text-on-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            {t.search.skipToResults}
+          </a>
           <Button type="submit" className="h-11 px-5">
             {t.search.submit}
           </Button>

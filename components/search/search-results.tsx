@@ -56,7 +56,7 @@ export function SearchResults({
   const pages = Math.max(1, Math.ceil(result.estimatedTotal / SEARCH_PAGE_SIZE));
   const offset = (state.page - 1) * SEARCH_PAGE_SIZE;
   return (
-    <section aria-labelledby="results-h" aria-busy={loading} className={loading ? "opacity-70 transition-opacity" : undefined}>
+    <section id="results" tabIndex={-1} aria-labelledby="results-h" aria-busy={loading} className={loading ? "opacity-70 transition-opacity" : undefined}>
       <h2 id="results-h" className="mb-3 text-sm text-muted" aria-live="polite">
         <span data-testid="result-count">{plural(locale, result.estimatedTotal, t.search.resultsCount)}</span>
         {result.processingTimeMs !== null ? <span> {fmt(t.search.resultsTime, { ms: Math.round(result.processingTimeMs) })}</span> : null}
@@ -67,10 +67,12 @@ export function SearchResults({
             <Card className={`${CARD_MIN_H} p-4 hover:border-line-strong`}>
               <h3 className="text-base font-semibold leading-snug">
                 <Link
-                  href={`/documents/${encodeURIComponent(hit.id)}`}
+                  // The query rides along: the judgment page marks its words in the full text.
+                  href={`/documents/${encodeURIComponent(hit.id)}${state.q.trim() ? `?q=${encodeURIComponent(state.q.trim())}` : ""}`}
                   // Prefetching every result's server-rendered page competes with the search itself on small machines.
                   prefetch={false}
-                  className="text-brand hover:underline"
+                  // A block: an inline link around the clamped block paints no focus ring.
+                  className="block text-brand hover:underline"
                   onClick={() => emit("search_result_clicked", { document_id: hit.id, position: offset + i + 1 })}
                 >
                   <span className="line-clamp-2">

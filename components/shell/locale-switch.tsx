@@ -26,7 +26,8 @@ export function LocaleSwitch() {
           type="button"
           lang={l}
           aria-pressed={l === locale}
-          aria-label={t.header.localeNames[l]}
+          // The visible code starts the accessible name (WCAG 2.5.3, label in name), the language's name follows.
+          title={t.header.localeNames[l]}
           disabled={pending}
           onClick={() => choose(l)}
           className={cx(
@@ -35,6 +36,7 @@ export function LocaleSwitch() {
           )}
         >
           {l}
+          <span className="sr-only"> {t.header.localeNames[l]}</span>
         </button>
       ))}
     </div>

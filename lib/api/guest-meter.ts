@@ -1,14 +1,14 @@
 import { createHmac } from "node:crypto";
 import { parseCookieHeader } from "@supabase/ssr";
 import { config } from "@/lib/config";
-import { GUEST_COOKIE, GuestLimitReachedError, guestMeter, type GuestSession } from "@/lib/backend/guest";
+import { GUEST_COOKIE, GuestLimitReachedError, guestMeter, guestSearchKey, type GuestSession } from "@/lib/backend/guest";
 import { ApiError } from "@/lib/errors";
 import type { Identity } from "./identity";
 
 /**
  * Wire the guest allowance into a search route (GET /api/search/documents):
  *
- *   const { result, headers } = await meterGuestSearch(req, identity, () => searchDocuments(params, identity));
+ *   const { result, headers } = await meterGuestSearch(req, identity, params, () => searchDocuments(params, identity));
  *   return Response.json(result, { headers });
  *
  * Signed-in and API-key callers are not metered and get no guest headers (D-11). A guest gets X-Guest-Session-Id
@@ -59,10 +59,16 @@ function guestHeaders(s: GuestSession): Headers {
   return h;
 }
 
-export async function meterGuestSearch<T>(req: Request, identity: Identity, run: () => Promise<T>): Promise<MeteredSearch<T>> {
+/** `params` are the search's parsed parameters: the same search paged or reloaded is charged once (guestSearchKey). */
+export async function meterGuestSearch<T>(
+  req: Request,
+  identity: Identity,
+  params: Record<string, unknown>,
+  run: () => Promise<T>,
+): Promise<MeteredSearch<T>> {
   if (identity.role !== "anonymous" || identity.apiKey) return { result: await run(), headers: new Headers(), nudge: false };
   try {
-    const { result, session } = await guestMeter().meter(guestCookieOf(req), run);
+    const { result, session } = await guestMeter().meter(guestCookieOf(req), run, { searchKey: guestSearchKey(params) });
     return { result, headers: session ? guestHeaders(session) : new Headers(), nudge: session?.nudge ?? false };
   } catch (e) {
     if (!(e instanceof GuestLimitReachedError)) throw e;

@@ -8,7 +8,7 @@
  */
 import { after } from "next/server";
 import { cookies, headers } from "next/headers";
-import { GUEST_COOKIE, GuestLimitReachedError, GuestSessionUnavailableError, guestMeter } from "@/lib/backend/guest";
+import { GUEST_COOKIE, GuestLimitReachedError, GuestSessionUnavailableError, guestMeter, guestSearchKey } from "@/lib/backend/guest";
 import { SearchDocumentsQuery, mapSearchErrors, searchDocuments, type SearchDocumentsBody } from "@/lib/backend/search";
 import { queueSearchRecord, searchMode } from "@/lib/backend/search-analytics";
 import { ApiError } from "@/lib/errors";
@@ -50,7 +50,10 @@ export async function pageSearchFirstPage(sp: SearchParams): Promise<InitialSear
     if (identity.role === "anonymous") {
       const cookie = (await cookies()).get(GUEST_COOKIE)?.value ?? null;
       const mintAs = h.get(GUEST_MINT_HEADER);
-      const metered = await guestMeter().meter(cookie, run, { mintAs: mintAs && mintAs === cookie ? mintAs : null });
+      const metered = await guestMeter().meter(cookie, run, {
+        mintAs: mintAs && mintAs === cookie ? mintAs : null,
+        searchKey: guestSearchKey(parsed.data),
+      });
       body = metered.result;
       guest = metered.session ? guestFromSession(metered.session) : null;
     } else {

@@ -32,6 +32,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(PAGE, `/blog/${SEGMENT}`, "blog post"),
   route(PAGE, "/search", "keyword search page (exact path only)"),
   route(PAGE, `/documents/${SEGMENT}`, "judgment detail page"),
+  route(PAGE, "/cite/.+", "permalink by neutral citation or case number (redirects to the judgment page)"),
   route(PAGE, "/status", "status page"),
   route(PAGE, "/dashboard", "dashboard statistics page (issue 14)"),
   route(PAGE, "/sign-in", "sign-in page"),
@@ -48,6 +49,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["GET"], `/api/documents/${SEGMENT}/html`, "judgment full text"),
   route(["GET"], `/api/documents/${SEGMENT}/references`, "what a judgment cites (the citator), like its metadata"),
   route(["GET"], `/api/documents/${SEGMENT}/cited-by`, "the judgments citing a judgment (the citator), like its metadata"),
+  route(["GET"], `/api/documents/${SEGMENT}/download`, "judgment as an HTML or plain-text file (read like the page)"),
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),

@@ -2703,6 +2703,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      judgment_ids_by_citation: {
+        Args: {
+          p_ref: string | null;
+        };
+        Returns: string[];
+      };
       judgment_reasoning_phrases_pending: {
         Args: {
           p_limit?: number | null;

@@ -67,7 +67,8 @@ describe("POST /api/auth/sign-up ends the guest session (R-STA-016)", () => {
     expect(guestId).toMatch(/^[0-9a-f-]{36}$/);
     const publicId = first.headers.get("x-guest-session-id");
     expect(publicId).not.toBe(guestId);
-    const second = await search(b);
+    // Another query: the same one again would not be charged (distinct searches only).
+    const second = await b.get("/api/search/documents?q=court%20appeal");
     expect(Number(second.headers.get("x-guest-searches-remaining"))).toBe(limit - 2);
 
     const up = await b.post("/api/auth/sign-up", { email: uniqueEmail("audit-convert"), password: TEST_PASSWORD });

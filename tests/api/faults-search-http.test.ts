@@ -124,12 +124,13 @@ describe("rows 13, 14 and 18: Meilisearch failing or slow, the embedding provide
     expect(ok.status).toBe(200);
     const remaining = Number(ok.headers.get("x-guest-searches-remaining"));
     fake.inject({ method: "POST", path: /\/search$/, status: 500, times: Infinity });
-    const down = await b.get("/api/search/documents?q=appeal");
+    // Another search (a repeat of "appeal" is never charged again: distinct searches only).
+    const down = await b.get("/api/search/documents?q=appeal%20court");
     expect(down.status).toBe(503);
     // The adapter's code for an engine that answered with an error (lib/search/meilisearch/errors.ts).
     expect(await detail(down)).toEqual({ code: "SEARCH_ENGINE_ERROR", message: expect.any(String) });
     fake.clearInjections();
-    const again = await b.get("/api/search/documents?q=appeal");
+    const again = await b.get("/api/search/documents?q=appeal%20court");
     expect(Number(again.headers.get("x-guest-searches-remaining"))).toBe(remaining - 1);
   }, 180_000);
 
@@ -141,7 +142,8 @@ describe("rows 13, 14 and 18: Meilisearch failing or slow, the embedding provide
     expect(b.cookie("guest_session_id")).toBeDefined();
 
     fake.inject({ method: "POST", path: /\/search$/, delayMs: TIMEOUT_MS * 3, times: Infinity });
-    const slow = await b.get("/api/search/documents?q=appeal");
+    // Another search than the first (a repeat is never charged again: distinct searches only).
+    const slow = await b.get("/api/search/documents?q=appeal%20court");
     expect(slow.status).toBe(504);
     expect(await detail(slow)).toEqual({ code: "UPSTREAM_TIMEOUT", message: expect.any(String) });
     const slowAc = await b.get("/api/search/autocomplete?q=appeal");
@@ -149,7 +151,7 @@ describe("rows 13, 14 and 18: Meilisearch failing or slow, the embedding provide
     expect((await detail(slowAc)).code).toBe("UPSTREAM_TIMEOUT");
 
     fake.clearInjections();
-    const again = await b.get("/api/search/documents?q=appeal");
+    const again = await b.get("/api/search/documents?q=appeal%20court");
     expect(again.status).toBe(200);
     // One charge for this search only: the timed-out one cost nothing.
     expect(Number(again.headers.get("x-guest-searches-remaining"))).toBe(remaining - 1);

@@ -19,10 +19,10 @@ let token: string;
  * the session is minted by the app itself. Changed on purpose for L13: the session id is read from the cookie the
  * app sets, since X-Guest-Session-Id no longer carries it; `publicId` is that header.)
  */
-async function guestSearch(cookie: string | null): Promise<{ id: string; publicId: string; remaining: number }> {
+async function guestSearch(cookie: string | null, q = "contract"): Promise<{ id: string; publicId: string; remaining: number }> {
   const b = new Browser();
   if (cookie) b.setCookie("guest_session_id", cookie);
-  const res = await b.get("/api/search/documents?q=contract");
+  const res = await b.get(`/api/search/documents?q=${encodeURIComponent(q)}`);
   expect(res.status).toBe(200);
   return {
     id: b.cookie("guest_session_id") as string,
@@ -38,7 +38,8 @@ describe("X-Guest-Session-Id (security review L13)", () => {
     expect(first.publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(first.publicId).not.toBe(first.id);
     // Same session, same public id (a client can tell when its session changed); another session, another id.
-    const again = await guestSearch(first.id);
+    // Another query: the same one again would not be charged (distinct searches only).
+    const again = await guestSearch(first.id, "contract appeal");
     expect(again.id).toBe(first.id);
     expect(again.publicId).toBe(first.publicId);
     expect(again.remaining).toBe(first.remaining - 1);
@@ -61,6 +62,55 @@ beforeAll(async () => {
   const { data, error } = await sb(env.anonKey as string).auth.signInWithPassword({ email, password });
   if (error || !data.session) throw new Error(error?.message);
   token = data.session.access_token;
+});
+
+describe("the guest allowance counts distinct searches", () => {
+  const remaining = (res: Response) => res.headers.get("x-guest-searches-remaining");
+
+  it("paging (offset, limit) and reloading the same search keep X-Guest-Searches-Remaining; another query or filter is charged", async () => {
+    const b = new Browser();
+    const first = await b.get("/api/search/documents?q=sentence");
+    expect(first.status).toBe(200);
+    expect(remaining(first)).toBe("4");
+    const id = b.cookie("guest_session_id");
+    // Reloaded, paged, another page size, the parameters in another order: one search.
+    for (const path of [
+      "/api/search/documents?q=sentence",
+      "/api/search/documents?q=sentence&offset=20",
+      "/api/search/documents?offset=40&limit=10&q=sentence",
+    ]) {
+      const res = await b.get(path);
+      expect(res.status, path).toBe(200);
+      expect(remaining(res), path).toBe("4");
+      expect(res.headers.get("x-guest-upgrade-nudge"), path).toBeNull();
+    }
+    expect(b.cookie("guest_session_id")).toBe(id);
+    // Another query is a new search, and so is the same query with a filter.
+    expect(remaining(await b.get("/api/search/documents?q=robbery"))).toBe("3");
+    const filtered = await b.get(`/api/search/documents?q=sentence&filter=${encodeURIComponent('jurisdiction = "UK"')}`);
+    expect(filtered.status).toBe(200);
+    expect(remaining(filtered)).toBe("2");
+    expect(filtered.headers.get("x-guest-upgrade-nudge")).toBe("true");
+    // Paging the filtered search: still 2, and not nudged a second time.
+    const paged = await b.get(`/api/search/documents?q=sentence&filter=${encodeURIComponent('jurisdiction = "UK"')}&offset=20`);
+    expect(remaining(paged)).toBe("2");
+    expect(paged.headers.get("x-guest-upgrade-nudge")).toBeNull();
+  });
+
+  it("with the allowance spent, a new search is refused but a charged one still pages", async () => {
+    const b = new Browser();
+    for (const [i, q] of ["knife", "theft", "fraud", "burglary", "assault"].entries()) {
+      const res = await b.get(`/api/search/documents?q=${q}`);
+      expect(res.status, q).toBe(200);
+      expect(remaining(res), q).toBe(String(4 - i));
+    }
+    const refused = await b.get("/api/search/documents?q=murder");
+    expect(refused.status).toBe(429);
+    expect(remaining(refused)).toBe("0");
+    const page2 = await b.get("/api/search/documents?q=knife&offset=20");
+    expect(page2.status).toBe(200);
+    expect(remaining(page2)).toBe("0");
+  });
 });
 
 describe("POST /api/guest/convert", () => {

@@ -5,7 +5,7 @@ import type { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RateLimiter } from "@/lib/backend/rate-limit";
 import { createLimitsStore } from "@/lib/backend/rate-limit-store";
-import { GuestLimitReachedError, GuestMeter, guestKey, type GuestSession } from "@/lib/backend/guest";
+import { GuestLimitReachedError, GuestMeter, guestKey, guestSearchKey, type GuestSession } from "@/lib/backend/guest";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { startGateway, type GatewayHandle } from "../../supabase/local/gateway";
@@ -50,6 +50,53 @@ async function search(meter: GuestMeter, cookie: string | null, eng: ReturnType<
     throw e;
   }
 }
+
+describe("distinct searches (guestSearchKey)", () => {
+  const key = (q: string, extra: Record<string, unknown> = {}) => guestSearchKey({ q, semantic_ratio: 0, limit: 20, offset: 0, ...extra });
+
+  it("keys ignore paging and parameter order; query, filter and sort changes are new searches", () => {
+    expect(key("kradzież", { offset: 40, limit: 10 })).toBe(key("kradzież"));
+    expect(guestSearchKey({ offset: 0, q: "a b", filter: undefined })).toBe(guestSearchKey({ q: "a b", offset: 20 }));
+    expect(key("kradzież")).not.toBe(key("kradzież z włamaniem"));
+    expect(key("x", { filter: 'jurisdiction = "PL"' })).not.toBe(key("x"));
+    expect(key("x", { sort: "date:desc" })).not.toBe(key("x"));
+  });
+
+  it("a repeated key is charged once, answered even when spent, and a failed search forgets its key", async () => {
+    const meter = new GuestMeter(store, SETTINGS);
+    const eng = engine();
+    const first = await meter.meter(null, eng.run, { searchKey: key("a") });
+    const id = first.session?.id as string;
+    expect(first.session).toMatchObject({ remaining: 4, minted: true });
+    const again = await meter.meter(id, eng.run, { searchKey: key("a", { offset: 20 }) });
+    expect(again.session).toMatchObject({ remaining: 4, minted: false, nudge: false });
+    // A failed new search is refunded and its key forgotten: retried, it is charged once.
+    eng.failNext = true;
+    await expect(meter.meter(id, eng.run, { searchKey: key("b") })).rejects.toThrow("engine down");
+    expect((await meter.meter(id, eng.run, { searchKey: key("b") })).session).toMatchObject({ remaining: 3, nudge: false });
+    expect((await meter.meter(id, eng.run, { searchKey: key("c") })).session).toMatchObject({ remaining: 2, nudge: true });
+    // A failed repeat refunds nothing (it was not charged).
+    eng.failNext = true;
+    await expect(meter.meter(id, eng.run, { searchKey: key("c") })).rejects.toThrow("engine down");
+    expect((await meter.meter(id, eng.run, { searchKey: key("c") })).session).toMatchObject({ remaining: 2, nudge: false });
+    await meter.meter(id, eng.run, { searchKey: key("d") });
+    await meter.meter(id, eng.run, { searchKey: key("e") });
+    const calls = eng.calls;
+    await expect(meter.meter(id, eng.run, { searchKey: key("f") })).rejects.toBeInstanceOf(GuestLimitReachedError);
+    expect(eng.calls).toBe(calls);
+    expect((await meter.meter(id, eng.run, { searchKey: key("a", { offset: 60 }) })).session).toMatchObject({ remaining: 0 });
+    // Without a key every call is charged (the rule is the caller's to opt into).
+    const other = await meter.meter(null, eng.run);
+    const otherId = other.session?.id as string;
+    expect((await meter.meter(otherId, eng.run)).session?.remaining).toBe(3);
+    // The seen set ends with the session.
+    const ttl = await store.ttl(`${guestKey(config().LIMITS_KEY_PREFIX, id)}:seen`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(SETTINGS.ttlSeconds);
+    expect(await meter.remove(id)).toBe(1);
+    expect(await store.exists(`${guestKey(config().LIMITS_KEY_PREFIX, id)}:seen`)).toBe(0);
+  });
+});
 
 describe("guest allowance state machine (spec table; D-11, D-12)", () => {
   it("mints a session on the first search, allows 5, nudges at 2, refuses the 6th before the engine", async () => {

@@ -33,5 +33,6 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   if (status === 404 || status === 400 || status === 422) notFound();
   if (!judgment) return <Notice tone="danger">{t.common.unknownError}</Notice>;
   const f = typeof sp.f === "string" ? sp.f : null;
-  return <><DocumentView judgment={judgment} f={f} html={html} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
+  const q = typeof sp.q === "string" ? sp.q.slice(0, 1000) : "";
+  return <><DocumentView judgment={judgment} f={f} q={q} html={html} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
 }

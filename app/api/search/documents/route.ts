@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 /** GET /api/search/documents: keyword/hybrid search; metered for guests (a failed search is not charged). */
 export const GET = withRoute({ auth: "public", query: SearchDocumentsQuery, rateLimit: "search" }, async ({ query, identity, req, serviceDb }) => {
-  const { result, headers } = await meterGuestSearch(req, identity, () => mapSearchErrors(() => searchDocuments(query, identity)));
+  const { result, headers } = await meterGuestSearch(req, identity, query, () => mapSearchErrors(() => searchDocuments(query, identity)));
   // One analytics row per search (its first page), queued after the answer is sent and written in batches.
   if (result.query && result.offset === 0) {
     after(() =>
