@@ -5,7 +5,7 @@
  * database's work on the previous one (Postgres runs in its own process).
  */
 import pg from "pg";
-import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment, type JudgmentRow } from "./generate";
+import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, GENERATOR_VERSION, generateJudgment, type JudgmentRow } from "./generate";
 
 export interface SeedOptions {
   size?: number;
@@ -118,6 +118,12 @@ export async function seedCorpus(databaseUrl: string, opts: SeedOptions = {}): P
     await flush();
     await settle();
     for (const ix of rebuild) await client.query(ix.def);
+    // Which corpus this database holds (health shows it): written with the rows, so both or neither land.
+    await client.query(
+      `insert into public.corpus_version (id, seed, size, generator_version, seeded_at) values (true, $1, $2, $3, now())
+       on conflict (id) do update set seed = excluded.seed, size = excluded.size, generator_version = excluded.generator_version, seeded_at = excluded.seeded_at`,
+      [seed, size, GENERATOR_VERSION],
+    );
     await client.query("commit");
     // Fresh statistics so the first filter queries get good plans.
     await client.query("analyze public.judgments");
