@@ -24,6 +24,11 @@ export interface CitedIdentity {
   neutralCitation: string | null;
 }
 
+/** What identifies a cited judgment in any sentence: the citation without PL's leading "wyrok " (PL sentences say "w wyroku …"). */
+export function citationKey(c: CitedIdentity): string {
+  return citationOf(c).replace(/^wyrok /, "");
+}
+
 /** PL "wyrok Sądu Apelacyjnego w Krakowie z dnia 5 marca 2015 r., II AKa 12/15"; UK "R v Surname [2013] EWCA Crim 710". */
 export function citationOf(c: CitedIdentity): string {
   if (c.jurisdiction === "PL") {
@@ -379,6 +384,11 @@ function addToReasons(text: string, lang: "pl" | "en", sentences: string[]): str
   const at = text.indexOf("\n\nDiscussion\n\n");
   if (at < 0) return `${text}\n\n${add}`;
   const start = at + "\n\nDiscussion\n\n".length;
+  if (!/^\d+\. /.test(text.slice(start))) {
+    // A short judgment with no discussion paragraph: the sentences become one, and the paragraphs are renumbered.
+    let n = 0;
+    return `${text.slice(0, start)}0. ${add}\n\n${text.slice(start)}`.replace(/(^|\n\n)\d+\. /g, (_m, lead: string) => `${lead}${++n}. `);
+  }
   const end = text.indexOf("\n\n", start);
   return end < 0 ? `${text} ${add}` : `${text.slice(0, end)} ${add}${text.slice(end)}`;
 }
