@@ -430,7 +430,9 @@ export function applyTexture(c: GeneratedCase, t: TextureInput): GeneratedCase {
   const w = new Rewording(rng, lang);
   const statutes = lang === "pl" ? plStatutes(rng, c) : ukStatutes(rng, c);
   const presiding = c.judges[0]?.name ?? "";
-  const ref = lang === "pl" ? (statutes.length ? (c.fullText.match(/art\. \d+ § \d+ k\.k\./)?.[0] ?? "tego przepisu") : "tego przepisu") : "the section";
+  // The provision the style sentences argue about: the article of the main conviction (never another one in the text).
+  const offences = Array.isArray(c.extraction.convict_offences) ? (c.extraction.convict_offences as string[]) : [];
+  const ref = lang === "pl" ? (offences[0]?.match(/\((art\.[^)]+)\)/)?.[1] ?? "tego przepisu") : "the section";
   const style = styleSentences(rng, lang, judgeStyleMix(presiding), ref).map((x) => w.reword(x, false)).join(" ");
   const extra = [...statutes, ...citationSentences(rng, lang, cites)].map((x) => w.reword(x, false));
   const added = [...extra.slice(0, statutes.length), style, ...extra.slice(statutes.length)];
