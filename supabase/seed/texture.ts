@@ -266,9 +266,14 @@ const EN_SWAPS: readonly (readonly string[])[] = [
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const swapRes = (groups: readonly (readonly string[])[]) =>
-  groups.map((group) => ({ group, re: new RegExp(`(?<![\\p{L}])(${group.map(escape).join("|")})(?![\\p{L}])`, "u") }));
-const SWAP_RES = { pl: swapRes(PL_SWAPS), en: swapRes(EN_SWAPS) };
+/** One alternation of every swappable word of a language: a single pass per sentence (seeding speed). */
+const swapRe = (groups: readonly (readonly string[])[]) => {
+  const groupOf = new Map<string, readonly string[]>();
+  for (const g of groups) for (const w of g) groupOf.set(w, g);
+  const words = [...groupOf.keys()].sort((x, y) => y.length - x.length).map(escape);
+  return { groupOf, re: new RegExp(`(?<![\\p{L}])(?:${words.join("|")})(?![\\p{L}])`, "gu") };
+};
+const SWAP_RES = { pl: swapRe(PL_SWAPS), en: swapRe(EN_SWAPS) };
 
 /** Clauses a judge may add before the full stop (never after a citation in brackets). */
 const PL_TAILS = [
@@ -311,7 +316,10 @@ class Rewording {
   reword(s: string, swaps = true): string {
     const { rng, lang } = this;
     let out = s;
-    if (swaps) for (const { group, re } of SWAP_RES[lang]) if (re.test(out)) out = out.replace(re, rng.pick(group));
+    if (swaps) {
+      const { groupOf, re } = SWAP_RES[lang];
+      out = out.replace(re, (m) => rng.pick(groupOf.get(m) ?? [m]));
+    }
     out = out.charAt(0).toUpperCase() + out.slice(1);
     const [c, t] = this.variant(s);
     if (t > 0 && out.endsWith(".")) {
