@@ -1,14 +1,9 @@
 /**
  * The demo corpus's known values for the rules extractor's fields. The generator writes each judgment from a plan and
- * keeps what a perfect extractor would return (GeneratedCase.extraction); this rebuilds that plan exactly as
- * supabase/seed/generate.ts does (same seeded Rng, same draws in the same order), so the truth is the generator's own.
+ * keeps what a perfect extractor would return (GeneratedCase.extraction); generateCore() returns that plan
+ * (the same draws generateJudgment makes), so the truth is the generator's own.
  */
-import { generateJudgment, DEFAULT_CORPUS_SEED } from "@/supabase/seed/generate";
-import { knownAnswerAt } from "@/supabase/seed/known-answers";
-import { generatePl } from "@/supabase/seed/pl";
-import { plantAnalysisAnswers } from "@/supabase/seed/planted-lines";
-import { Rng } from "@/lib/analysis/prng";
-import { generateUk } from "@/supabase/seed/uk";
+import { generateCore, generateJudgment, DEFAULT_CORPUS_SEED } from "@/supabase/seed/generate";
 import { plArticles, type RulesResult } from "@/lib/extraction/rules";
 
 export interface TruthCase {
@@ -26,18 +21,8 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is st
 
 export function truthCase(index: number, seed = DEFAULT_CORPUS_SEED): TruthCase {
   const row = generateJudgment(seed, index);
-  // The same first draws as generateJudgment, to reach the plan (its `extraction`) without changing the generator.
-  const rng = new Rng(`judgment:${seed}:${index}`);
-  const known = knownAnswerAt(index);
-  const jurisdiction: "PL" | "UK" = known ? known.jurisdiction : rng.chance(0.5) ? "PL" : "UK";
-  const year = 2003 + Math.floor(22 * Math.sqrt(rng.next()));
-  const start = Date.UTC(year, 0, 1);
-  const days = (Date.UTC(year + 1, 0, 1) - start) / 86_400_000;
-  const decisionDate = new Date(start + rng.int(0, days - 1) * 86_400_000);
-  const targetChars = Math.round(Math.min(650_000, Math.max(3_500, 20_000 * Math.exp(0.84 * rng.normal()))));
-  // The planted analysis answers (a judge's style, a reasoning line) are part of the plan too.
-  const c = plantAnalysisAnswers(index, (jurisdiction === "PL" ? generatePl : generateUk)({ index, rng, decisionDate, targetChars, known }));
-  if (c.fullText !== row.full_text) throw new Error(`truth rebuild diverged from the generator at index ${index}`);
+  // The generator's own plan (its draws up to the planted answers); the row's text adds only texture to it.
+  const { c, jurisdiction } = generateCore(seed, index);
   const x = c.extraction;
   const pl = jurisdiction === "PL";
   return {

@@ -528,6 +528,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      corpus_version: {
+        Row: {
+          generator_version: string;
+          id: boolean;
+          seed: number;
+          seeded_at: string;
+          size: number;
+          version_id: string | null;
+        };
+        Insert: {
+          generator_version: string;
+          id?: boolean;
+          seed: number;
+          seeded_at?: string;
+          size: number;
+          version_id?: never;
+        };
+        Update: {
+          generator_version?: string;
+          id?: boolean;
+          seed?: number;
+          seeded_at?: string;
+          size?: number;
+          version_id?: never;
+        };
+        Relationships: [];
+      };
       dashboard_stats: {
         Row: {
           computed_at: string;
@@ -2244,6 +2271,10 @@ export type Database = {
           p_tags: string[] | null;
         };
         Returns: boolean;
+      };
+      corpus_version_id: {
+        Args: never;
+        Returns: string;
       };
       completed_statuses: {
         Args: never;

@@ -5,7 +5,7 @@
  * database's work on the previous one (Postgres runs in its own process).
  */
 import pg from "pg";
-import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment, type JudgmentRow } from "./generate";
+import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, GENERATOR_VERSION, generateJudgment, type JudgmentRow } from "./generate";
 
 export interface SeedOptions {
   size?: number;
@@ -52,6 +52,36 @@ export async function corpusIsEmpty(databaseUrl: string): Promise<boolean> {
   try {
     const { rows } = await client.query<{ empty: boolean }>("select not exists (select 1 from public.judgments) as empty");
     return rows[0].empty;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * True when the database holds exactly the demo corpus (seed, size) of this generator version: a corpus written by
+ * an older generator has other texts, and a stack that reuses its data folder must seed again.
+ */
+export async function corpusIsCurrent(databaseUrl: string, want: { seed: number; size: number }): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>(
+      `select exists (select 1 from public.corpus_version where seed = $1 and size = $2 and generator_version = $3) as ok`,
+      [want.seed, want.size, GENERATOR_VERSION],
+    );
+    return rows[0].ok;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Delete every judgment (and what hangs off them) and the corpus record, for a reseed. */
+export async function clearCorpus(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("truncate public.judgments cascade");
+    await client.query("delete from public.corpus_version");
   } finally {
     await client.end();
   }
@@ -118,6 +148,13 @@ export async function seedCorpus(databaseUrl: string, opts: SeedOptions = {}): P
     await flush();
     await settle();
     for (const ix of rebuild) await client.query(ix.def);
+    // Which corpus this database holds (health shows it): written with the rows, so both or neither land. Only a
+    // seed into an empty table is "the corpus"; a slice added next to it (tests do that) leaves the record alone.
+    if (emptyRows[0].empty) await client.query(
+      `insert into public.corpus_version (id, seed, size, generator_version, seeded_at) values (true, $1, $2, $3, now())
+       on conflict (id) do update set seed = excluded.seed, size = excluded.size, generator_version = excluded.generator_version, seeded_at = excluded.seeded_at`,
+      [seed, size, GENERATOR_VERSION],
+    );
     await client.query("commit");
     // Fresh statistics so the first filter queries get good plans.
     await client.query("analyze public.judgments");

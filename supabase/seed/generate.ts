@@ -20,9 +20,18 @@ import { Rng } from "../../lib/analysis/prng";
 import { addDays, isoDate } from "./text-util";
 import type { GeneratedCase, Judge } from "./types";
 import { generateUk } from "./uk";
+import { applyTexture, type CitedIdentity } from "./texture";
+import { judgmentTitle } from "@/lib/import/title";
+import { PURPOSE_PARAGRAPHS, LINE_PARAGRAPH } from "./planted-lines";
 
 export const DEFAULT_CORPUS_SIZE = 12_307;
 export const DEFAULT_CORPUS_SEED = 20_260_101;
+/**
+ * The generator's version: bump it whenever a change alters any generated row, so a database's recorded corpus
+ * (public.corpus_version, shown in health) says which text it holds. gen-2: judge styles, reworded reasons,
+ * statute references, citations between judgments, titles from judgmentTitle().
+ */
+export const GENERATOR_VERSION = "gen-2";
 
 /** One judgments row as inserted (column → value); base_ columns hold the promoted typed values. */
 export interface JudgmentRow {
@@ -113,8 +122,18 @@ function rawExtraction(rng: Rng, ideal: Record<string, unknown>): Record<string,
   return raw;
 }
 
-/** Generate row `index` of the corpus for `seed`. */
-export function generateJudgment(seed: number, index: number): JudgmentRow {
+/** What the generator decides before a row's texture: its draws, its planted answers, its case. */
+export interface CaseCore {
+  rng: Rng;
+  known: ReturnType<typeof knownAnswerAt>;
+  jurisdiction: "PL" | "UK";
+  date: Date;
+  targetChars: number;
+  c: GeneratedCase;
+}
+
+/** Row `index` up to its planted answers (the first draws of its stream, in the order generateJudgment makes them). */
+export function generateCore(seed: number, index: number): CaseCore {
   const rng = new Rng(`judgment:${seed}:${index}`);
   const known = knownAnswerAt(index);
   const jurisdiction: "PL" | "UK" = known ? known.jurisdiction : rng.chance(0.5) ? "PL" : "UK";
@@ -123,6 +142,41 @@ export function generateJudgment(seed: number, index: number): JudgmentRow {
   const input = { index, rng, decisionDate: date, targetChars, known };
   const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
   plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics (issue 16)
+  return { rng, known, jurisdiction, date, targetChars, c };
+}
+
+/** How other rows cite row `index` (memoised: the reported rows are cited many times over a seed). */
+const identities = new Map<string, CitedIdentity>();
+export function citedIdentity(seed: number, index: number): CitedIdentity {
+  const key = `${seed}:${index}`;
+  const hit = identities.get(key);
+  if (hit) return hit;
+  const { c, jurisdiction, date } = generateCore(seed, index);
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  const id: CitedIdentity = {
+    jurisdiction, date, caseNumber: c.caseNumber, courtName: c.courtName,
+    caseName: str(c.extraction.case_name), neutralCitation: jurisdiction === "UK" ? str(c.extraction.neutral_citation_number) : null,
+  };
+  if (identities.size > 5000) identities.clear();
+  identities.set(key, id);
+  return id;
+}
+
+/** The display title (lib/import/title.ts), from the row's structured fields like an imported judgment's. */
+function titleOf(c: GeneratedCase, jurisdiction: "PL" | "UK", date: Date): string {
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  return judgmentTitle({
+    jurisdiction, kind: c.decisionType, courtName: c.courtName, date: isoDate(date), caseNumbers: jurisdiction === "PL" ? [c.caseNumber] : [],
+    caseName: jurisdiction === "UK" ? str(c.extraction.case_name) : null, neutralCitation: jurisdiction === "UK" ? str(c.extraction.neutral_citation_number) : null,
+  });
+}
+
+/** Generate row `index` of the corpus for `seed`. */
+export function generateJudgment(seed: number, index: number): JudgmentRow {
+  const core = generateCore(seed, index);
+  const { rng, known, jurisdiction, date } = core;
+  const protect = [known?.facts ?? "", known?.reasoning ?? "", ...PURPOSE_PARAGRAPHS, LINE_PARAGRAPH];
+  const c = applyTexture(core.c, { seed, index, jurisdiction, date, protect, identityOf: (i) => citedIdentity(seed, i) });
 
   const status = known ? "completed" : rng.weighted([["completed", 93], ["pending", 5], ["failed", 2]] as const);
   const created = new Date(Date.UTC(2025, 2, 1) + index * 37_000);
@@ -146,7 +200,7 @@ export function generateJudgment(seed: number, index: number): JudgmentRow {
     id: judgmentId(seed, index),
     source_id: sourceIdFor(seed, index),
     case_number: c.caseNumber,
-    title: opening(c.fullText, 160),
+    title: titleOf(c, jurisdiction, date),
     summary: opening(c.fullText, 900),
     court_name: c.courtName,
     judges: c.judges,

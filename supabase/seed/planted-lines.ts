@@ -53,13 +53,13 @@ const lineIndexSet = new Set(LINE_INDEXES);
 const REASONS_MARK = "Sąd Apelacyjny zważył, co następuje:";
 
 /** Teleological paragraphs (each phrase is one pattern of lib/analysis/data/reasoning-patterns.json). */
-const PURPOSE_PARAGRAPHS: readonly string[] = [
+export const PURPOSE_PARAGRAPHS: readonly string[] = [
   "Rozstrzygając sprawę, Sąd Apelacyjny sięgnął przede wszystkim do wykładni celowościowej. Ratio legis zastosowanego przepisu jest ochrona pokrzywdzonego przed powtórzeniem czynu. Celem przepisu jest ochrona bezpieczeństwa osobistego, a taka była intencja ustawodawcy, gdy nadawał mu obecne brzmienie. Przedmiotem ochrony jest tu zdrowie człowieka, a wykładnia celowościowa nie pozwala tego dobra pominąć. Ratio legis całej regulacji przemawia za tym samym wnioskiem.",
   "Wykładnia celowościowa prowadzi w tej sprawie do jednoznacznego wniosku. Celem przepisu jest zapobieżenie szkodzie, zanim ona powstanie, i taka była intencja ustawodawcy. Ratio legis tej normy jest ochrona zaufania pokrzywdzonych. Przedmiotem ochrony jest mienie pokrzywdzonego, a ratio legis przepisu wyklucza jego zawężające rozumienie. Wykładnia celowościowa potwierdza zatem trafność oceny sądu pierwszej instancji.",
   "Sąd odwoławczy kierował się przede wszystkim wykładnią celowościową. Ratio legis przepisu jest ochrona dobra wymiaru sprawiedliwości. Celem przepisu jest, by sprawca nie czerpał korzyści z przestępstwa; taka była intencja ustawodawcy. Przedmiotem ochrony jest porządek prawny, a wykładnia celowościowa pozwala go chronić skutecznie. Ratio legis nie pozwala tu na inne rozstrzygnięcie.",
 ];
 
-const LINE_PARAGRAPH =
+export const LINE_PARAGRAPH =
   "Kluczowe w sprawie było to, czy kryptowaluta, a w szczególności bitcoin zgromadzony w portfelu kryptowalutowym, stanowi mienie i rzecz ruchomą w rozumieniu art. 115 § 9 k.k. Sąd Apelacyjny przyjmuje, że kryptowaluta, do której dostęp zapewnia klucz prywatny, ma wymierną wartość majątkową na giełdzie kryptowalut, a zatem jest mieniem podlegającym ochronie prawnokarnej; token cyfrowy nie jest wprawdzie rzeczą w rozumieniu prawa cywilnego, lecz przejęcie klucza prywatnego do portfela kryptowalutowego jest zaborem mienia.";
 
 /**

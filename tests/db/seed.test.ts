@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { corpusIsEmpty, seedCorpus } from "@/supabase/seed/corpus";
-import { generateJudgment } from "@/supabase/seed/generate";
+import { GENERATOR_VERSION, generateJudgment } from "@/supabase/seed/generate";
 
 // A seed no other suite uses, so this slice can be added and removed next to the stack's own 600-row slice.
 const SEED = 424_242;
@@ -33,6 +33,18 @@ afterAll(async () => {
 describe("seeding the demo corpus", () => {
   it("the test stack holds the fixed slice", async () => {
     expect(await corpusIsEmpty(stackEnv().databaseUrl)).toBe(false);
+  });
+
+  it("records the corpus version (seed, size, generator version); a slice added next to it does not change it", async () => {
+    const read = async () =>
+      (await pool.query<{ seed: string; size: number; generator_version: string; version_id: string }>("select seed, size, generator_version, version_id from public.corpus_version")).rows;
+    const expected = [{ seed: "7", size: 600, generator_version: GENERATOR_VERSION, version_id: `${GENERATOR_VERSION}-s7-n600` }];
+    expect(await read()).toEqual(expected);
+    const { rows } = await pool.query<{ v: string }>("select public.corpus_version_id() as v");
+    expect(rows[0].v).toBe(`${GENERATOR_VERSION}-s7-n600`);
+    await seedCorpus(stackEnv().databaseUrl, { size: 3, seed: SEED });
+    expect(await read()).toEqual(expected);
+    await removeSlice();
   });
 
   it("two seeds with the same seed store identical rows (checksum on a slice)", async () => {

@@ -17,6 +17,13 @@ function checks(overrides: Partial<HealthChecks> = {}): HealthChecks {
 }
 
 describe("healthStatus", () => {
+  it("shows the seeded corpus's version id; unknown or failing reads as null and never degrades the report", async () => {
+    expect((await healthStatus(checks({ corpus_version: async () => "gen-2-s20260101-n12307" }))).corpus_version).toBe("gen-2-s20260101-n12307");
+    expect((await healthStatus(checks())).corpus_version).toBeNull();
+    const failing = await healthStatus(checks({ corpus_version: () => Promise.reject(new Error("no table")) }));
+    expect([failing.corpus_version, failing.status]).toEqual([null, "healthy"]);
+  });
+
   it("is healthy when every dependency is ok or not configured", async () => {
     const h = await healthStatus(checks({ llm_tracing: async () => ({ status: "not_configured" }) }));
     expect(h.status).toBe("healthy");

@@ -165,6 +165,17 @@ async function searchEngine(): Promise<SearchEngineReport> {
   return reembed ? { ...health, sync, reembed: { ...reembed } } : { ...health, sync };
 }
 
+/** The seeded demo corpus's version id; null before the first seed or without a database. */
+async function corpusVersion(): Promise<string | null> {
+  const c = config();
+  if (!c.SUPABASE_URL || !c.SUPABASE_ANON_KEY) return null;
+  const { data, error } = await createTokenClient().rpc("corpus_version_id");
+  return error || typeof data !== "string" ? null : data;
+}
+
 export function defaultChecks(): HealthChecks {
-  return { cache, database, backend_platform: backendPlatform, task_queue: taskQueue, llm_tracing: llmTracing, search_engine: searchEngine };
+  return {
+    cache, database, backend_platform: backendPlatform, task_queue: taskQueue, llm_tracing: llmTracing, search_engine: searchEngine,
+    corpus_version: corpusVersion,
+  };
 }

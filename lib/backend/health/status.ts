@@ -56,6 +56,8 @@ export interface HealthStatus {
   commit: string;
   /** When `next build` ran (ISO 8601), or "unknown". */
   built_at: string;
+  /** The demo corpus the database holds ("gen-3-s20260101-n12307": generator version, seed, size); null when unknown or never seeded. */
+  corpus_version: string | null;
   timestamp: string;
   dependencies: {
     cache: DependencyReport;
@@ -91,6 +93,8 @@ export interface HealthChecks {
   task_queue: Check<TaskQueueReport>;
   llm_tracing: Check;
   search_engine: () => Promise<SearchEngineReport>;
+  /** The seeded corpus's version id (public.corpus_version_id()); absent or failing reads as null, never an error. */
+  corpus_version?: () => Promise<string | null>;
 }
 
 /** extraction_queue_health()'s answer (issue 18): pg-boss's schema, the newest worker heartbeat, the queue's depth. */
@@ -143,7 +147,11 @@ export function buildInfo(): { version: string; commit: string; built_at: string
 
 /** Collect every dependency's state; anything down makes the whole `degraded` (never an error response). */
 export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> {
-  const [cache, database, backend_platform, task_queue, llm_tracing, search] = await Promise.all([
+  const ms = config().HEALTH_CHECK_TIMEOUT_MS;
+  const corpusVersion = checks.corpus_version
+    ? withinDeadline(checks.corpus_version(), ms, "no answer").catch(() => null)
+    : Promise.resolve(null);
+  const [cache, database, backend_platform, task_queue, llm_tracing, search, corpus_version] = await Promise.all([
     timed(checks.cache),
     timed(checks.database),
     timed(checks.backend_platform),
@@ -152,6 +160,7 @@ export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> 
     withinDeadline(checks.search_engine(), config().HEALTH_CHECK_TIMEOUT_MS, `no answer within ${config().HEALTH_CHECK_TIMEOUT_MS} ms`)
       .then(withSyncState)
       .catch((e: Error): SearchEngineReport => ({ status: "down", detail: e.message, sync: { last_completed_at: null, last_error: null } })),
+    corpusVersion,
   ]);
   const dependencies = { cache, database: database as DatabaseReport, backend_platform, task_queue, llm_tracing, search_engine: search };
   const essentialMissing = database.status === "not_configured";
@@ -159,6 +168,7 @@ export async function healthStatus(checks: HealthChecks): Promise<HealthStatus> 
   return {
     status: anyDown || essentialMissing ? "degraded" : "healthy",
     ...buildInfo(),
+    corpus_version,
     timestamp: new Date().toISOString(),
     dependencies,
   };
