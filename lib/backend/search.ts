@@ -26,7 +26,7 @@ import {
   type FilterNode,
 } from "@/lib/search/filter";
 import { countFilterListValues } from "@/lib/schema/filters";
-import { parseFilters, refuseCollectionIds } from "./extractions/filters";
+import { parseFilters } from "@/lib/schema/filters";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES } from "@/lib/search/index-settings";
 import type { SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
 
@@ -107,7 +107,6 @@ export function structuredFilterToNode(json: string | undefined): { node: Filter
     throw filterInvalid("filters is not valid JSON", { field: "filters" });
   }
   if (raw === null) throw filterInvalid("filters must be a JSON object.", { field: "filters" });
-  refuseCollectionIds(raw);
   const filters = parseFilters(raw);
   try {
     return { node: structuredFilterNode(filters), listValues: countFilterListValues(filters) };
