@@ -189,8 +189,13 @@ export const SEARCH_HIT_FORMAT = {
  * Run a document search for `identity`. semantic_ratio is forced to 0 without a signed-in user (spec: Limits).
  * Throws ApiError for bad input (before touching the engine) and SearchEngineError when the engine fails.
  */
-export async function searchDocuments(params: SearchDocumentsParams, identity: Pick<Identity, "role">): Promise<SearchDocumentsBody> {
-  const filter = searchFilter(params.filter, params.filters);
+export async function searchDocuments(
+  params: SearchDocumentsParams,
+  identity: Pick<Identity, "role">,
+  /** A filter already built as an AST (the /api/v1 reference filters), ANDed with the parsed ones. */
+  filterNode?: FilterNode,
+): Promise<SearchDocumentsBody> {
+  const filter = andAll([searchFilter(params.filter, params.filters), filterNode]);
   const sort = parseSort(params.sort);
   const facets = parseFacets(params.facets);
   const ratio = identity.role === "anonymous" ? 0 : params.semantic_ratio;
