@@ -43,7 +43,7 @@ import { accountsEn, accountsPl } from "@/lib/i18n/areas/accounts";
 import { getSearchEngine } from "@/lib/search/engine";
 import { MAX_TOTAL_HITS } from "@/lib/search/index-settings";
 import type { SearchEngine } from "@/lib/search/types";
-import type { Tables } from "@/lib/supabase/pg-rows";
+import type { PgRow, Tables } from "@/lib/supabase/pg-rows";
 import { ExtractionsParamsSchema, SearchParamsSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
 import { stableMessageId, type MailMessage, type MailSender } from "../mail";
 import { parseFilterParam } from "../search";
@@ -200,7 +200,7 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
 
   // Every judgment added since the oldest watermark, once per run: a search with nothing newer is skipped unasked.
   const oldest = alerts.reduce((m, a) => (a.since < m ? a.since : m), alerts[0].since);
-  const { rows: fresh } = await opts.pool.query<{ id: string; created_at: Date }>(
+  const { rows: fresh } = await opts.pool.query<PgRow<"judgments", "id" | "created_at", "created_at">>(
     `select id, created_at from public.judgments where created_at > $1`,
     [oldest],
   );
