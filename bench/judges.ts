@@ -103,7 +103,7 @@ async function main() {
         num_clusters: 8,
         // Each run draws another sample (seed 42 + run).
         ...(await timed(Math.max(3, Math.floor(runs / 3)), async (i) => {
-          lastDiscover = await discoverLines(db, embedder, { sample_size: 500, num_clusters: 8, seed: 42 + Math.max(0, i) });
+          lastDiscover = await discoverLines(db, embedder, { filters: {}, sample_size: 500, num_clusters: 8, seed: 42 + Math.max(0, i) });
         })),
       },
       discover_cohort: (lastDiscover as Awaited<ReturnType<typeof discoverLines>> | null)?.corpus_size ?? null,

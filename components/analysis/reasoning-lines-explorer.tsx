@@ -29,7 +29,7 @@ import {
 } from "@/lib/client/analysis-lines-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate, plural } from "@/lib/i18n/locale";
-import { DiscoverRequestSchema } from "@/lib/schema/requests/analysis-lines";
+import { DiscoverFieldsSchema } from "@/lib/schema/requests/analysis-lines";
 
 function Timeline({ id, includeDeleted }: { id: string; includeDeleted: boolean }) {
   const { locale, t } = useI18n();
@@ -184,7 +184,7 @@ function Discover({ onSaved }: { onSaved: () => void }) {
         onSubmit={(e) => {
           e.preventDefault();
           // The API's schema validates the form, so the page refuses exactly what the route would.
-          const parsed = DiscoverRequestSchema.safeParse({
+          const parsed = DiscoverFieldsSchema.safeParse({
             sample_size: Number(form.sample_size),
             num_clusters: Number(form.num_clusters),
             seed: Number(form.seed),

@@ -8,6 +8,7 @@ import { guardedByBudget, withRequestBudget } from "@/lib/request-budget";
 import { createServiceClient } from "@/lib/supabase/server";
 import type { QuotaName, RateLimitVerdict } from "@/lib/backend/rate-limit";
 import { ApiError, forbidden, unauthorized } from "@/lib/errors";
+import { filterFieldError, filterIssueParams } from "@/lib/schema/filter-issues";
 import { errorResponse } from "./errors";
 import { locallyVerifiedClaims, rateLimitIdOfClaims, resolveApiKeyIdentity, resolveIdentity, type Identity } from "./identity";
 import { clientAddress, limitByAddressAndUser, limitByApiKey, limitByUser, limitQuota, rateLimitHeaders, tightest, type RateLimitPolicy } from "./rate-limit";
@@ -74,9 +75,21 @@ type Handler<B, Q> = (ctx: RouteContext<B, Q>) => Promise<unknown> | unknown;
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Validation failures → 422 VALIDATION_ERROR listing each offending field (D-14, D-15). */
+/**
+ * Validation failures → 422 VALIDATION_ERROR listing each offending field (D-14, D-15). A filter object's issues
+ * (lib/schema/filters.ts filtersField) carry their own code and answer once every other field is well-formed, as the
+ * filter routes always have: COLLECTION_IDS_NOT_ALLOWED, INVALID_COLLECTION_ID, or 422 FILTER_INVALID naming the
+ * filter key (D-06).
+ */
 export function validationError(error: z.ZodError, where: "body" | "query"): ApiError {
-  const fields = error.issues.map((i) => ({ field: i.path.join(".") || where, message: i.message }));
+  const inFilter = (i: z.core.$ZodIssue) => {
+    const code = filterIssueParams(i)?.code;
+    return code !== undefined && code !== "VALIDATION_ERROR";
+  };
+  const plain = error.issues.filter((i) => !inFilter(i));
+  const filterIssue = error.issues.find(inFilter);
+  if (!plain.length && filterIssue) return filterFieldError(filterIssue);
+  const fields = plain.map((i) => ({ field: i.path.join(".") || where, message: i.message }));
   const first = fields[0];
   return new ApiError("VALIDATION_ERROR", first ? `Invalid ${where}: ${first.field}: ${first.message}` : `Invalid ${where}.`, { fields });
 }

@@ -17,6 +17,7 @@ import { andAll, type FilterNode } from "@/lib/search/filter";
 import { escapeHtml } from "@/lib/text/html";
 import { SANITIZE_OPTIONS } from "@/lib/import/common";
 import { isUuid } from "@/lib/schema/uuid";
+import type { FilterIssueParams } from "@/lib/schema/filter-issues";
 import { isJsonObject } from "@/lib/supabase/json";
 import type { Identity } from "./identity";
 import { mapSearchErrors, parseFilterParam } from "./search";
@@ -192,17 +193,6 @@ export async function similarDocuments(rawId: string | undefined, params: z.infe
   };
 }
 
-export const ChunkSearchBody = z.object({
-  query: safeText().trim().min(1).max(1000),
-  limit: pageLimit(),
-  offset: pageOffset(ENGINE_PAGE_OFFSET_MAX),
-  min_similarity: z.number().min(-1).max(1).optional(),
-  /** Filter expression in the search engine's syntax. */
-  filter: safeText().max(8192).optional(),
-  /** The reference name (R-END-135): a filter object, checked by chunkFiltersToNode. */
-  filters: z.unknown().optional(),
-});
-
 const JURISDICTION = z.enum(["PL", "UK"]);
 /** The reference filter keys that passages can be filtered on, on every engine (the chunk index holds these only). */
 const ChunkFiltersSchema = z.strictObject({
@@ -212,26 +202,37 @@ const ChunkFiltersSchema = z.strictObject({
 });
 /** Reference keys of document search that the passage index cannot filter on: named in a 422, never ignored (D-06). */
 const UNSUPPORTED_CHUNK_FILTER_KEYS = ["court_level", "case_type", "keywords"];
+type ChunkFilters = z.infer<typeof ChunkFiltersSchema>;
 
-function chunkFilterInvalid(field: string, message: string): ApiError {
-  return new ApiError("FILTER_INVALID", message, { field });
-}
-
-/** The reference `filters` object of semantic search → filter AST (jurisdiction and the decision-date range). */
-export function chunkFiltersToNode(raw: unknown): FilterNode | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== "object" || Array.isArray(raw)) throw chunkFilterInvalid("filters", "filters must be an object.");
-  const unsupported = Object.keys(raw).find((k) => UNSUPPORTED_CHUNK_FILTER_KEYS.includes(k));
-  if (unsupported) {
-    throw chunkFilterInvalid(unsupported, `Passages cannot be filtered by "${unsupported}"; use jurisdiction, decision_date_from or decision_date_to.`);
-  }
-  const parsed = ChunkFiltersSchema.safeParse(raw);
-  if (!parsed.success) {
+/**
+ * The reference `filters` object of semantic search, typed in the request schema (absent or null = none): a key
+ * passages cannot filter on, an unknown key or a bad value is 422 FILTER_INVALID naming it (D-06).
+ */
+const chunkFiltersField = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx): ChunkFilters | undefined => {
+    const invalid = (field: string, message: string) => {
+      const params: FilterIssueParams = { code: "FILTER_INVALID", field };
+      ctx.addIssue({ code: "custom", message, params, path: field === "filters" ? [] : [field] });
+      return z.NEVER;
+    };
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== "object" || Array.isArray(raw)) return invalid("filters", "filters must be an object.");
+    const unsupported = Object.keys(raw).find((k) => UNSUPPORTED_CHUNK_FILTER_KEYS.includes(k));
+    if (unsupported) {
+      return invalid(unsupported, `Passages cannot be filtered by "${unsupported}"; use jurisdiction, decision_date_from or decision_date_to.`);
+    }
+    const parsed = ChunkFiltersSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const field = issue.path.length ? String(issue.path[0]) : issue.code === "unrecognized_keys" ? issue.keys[0] : "filters";
-    throw chunkFilterInvalid(field, `Invalid filter "${field}": ${issue.message}.`);
-  }
-  const f = parsed.data;
+    return invalid(field, `Invalid filter "${field}": ${issue.message}.`);
+  });
+
+/** The (typed) reference `filters` object of semantic search → filter AST (jurisdiction and the decision-date range). */
+export function chunkFiltersToNode(f: ChunkFilters | undefined): FilterNode | undefined {
+  if (!f) return undefined;
   const parts: FilterNode[] = [];
   if (f.jurisdiction !== undefined) {
     parts.push({ type: "in", attribute: "jurisdiction", values: Array.isArray(f.jurisdiction) ? f.jurisdiction : [f.jurisdiction], negated: false });
@@ -241,10 +242,21 @@ export function chunkFiltersToNode(raw: unknown): FilterNode | undefined {
   return andAll(parts);
 }
 
+export const ChunkSearchBody = z.object({
+  query: safeText().trim().min(1).max(1000),
+  limit: pageLimit(),
+  offset: pageOffset(ENGINE_PAGE_OFFSET_MAX),
+  min_similarity: z.number().min(-1).max(1).optional(),
+  /** Filter expression in the search engine's syntax. */
+  filter: safeText().max(8192).optional(),
+  /** The reference name (R-END-135): a filter object of the passage index's keys (chunkFiltersField). */
+  filters: chunkFiltersField,
+});
+
 /** Semantic chunk search (signed in): passages with their judgment and position. */
 export async function searchChunks(body: z.infer<typeof ChunkSearchBody>) {
   // `filter` (expression) and `filters` (the reference object) are two ways to say one thing: never both (as D-01).
-  if (body.filter !== undefined && body.filters !== undefined && body.filters !== null) {
+  if (body.filter !== undefined && body.filters !== undefined) {
     throw new ApiError("CONFLICTING_FILTER", "Pass either `filter` (an expression) or `filters` (an object), not both.");
   }
   const filter = body.filter !== undefined ? parseFilterParam(body.filter) : chunkFiltersToNode(body.filters);

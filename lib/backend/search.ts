@@ -26,7 +26,7 @@ import {
   type FilterNode,
 } from "@/lib/search/filter";
 import { countFilterListValues } from "@/lib/schema/filters";
-import { parseFilters, refuseCollectionIds } from "./extractions/filters";
+import { parseFilters } from "@/lib/schema/filters";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES, TS_SUFFIX } from "@/lib/search/index-settings";
 import type { FieldTerm, SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
 import { parseSearchQuery } from "@/lib/search/query-syntax";
@@ -109,7 +109,6 @@ export function structuredFilterToNode(json: string | undefined): { node: Filter
     throw filterInvalid("filters is not valid JSON", { field: "filters" });
   }
   if (raw === null) throw filterInvalid("filters must be a JSON object.", { field: "filters" });
-  refuseCollectionIds(raw);
   const filters = parseFilters(raw);
   try {
     return { node: structuredFilterNode(filters), listValues: countFilterListValues(filters) };
@@ -235,10 +234,15 @@ export const SEARCH_HIT_FORMAT = {
  * Run a document search for `identity`. semantic_ratio is forced to 0 without a signed-in user (spec: Limits).
  * Throws ApiError for bad input (before touching the engine) and SearchEngineError when the engine fails.
  */
-export async function searchDocuments(params: SearchDocumentsParams, identity: Pick<Identity, "role">): Promise<SearchDocumentsBody> {
+export async function searchDocuments(
+  params: SearchDocumentsParams,
+  identity: Pick<Identity, "role">,
+  /** A filter already built as an AST (the /api/v1 reference filters), ANDed with the parsed ones. */
+  filterNode?: FilterNode,
+): Promise<SearchDocumentsBody> {
   const sort = parseSort(params.sort);
   const facets = parseFacets(params.facets);
-  const query = searchQueryParts(params.q, searchFilter(params.filter, params.filters));
+  const query = searchQueryParts(params.q, andAll([searchFilter(params.filter, params.filters), filterNode]));
   const ratio = identity.role === "anonymous" ? 0 : params.semantic_ratio;
   const r = await getSearchEngine().searchDocuments({
     q: query.q,

@@ -16,7 +16,8 @@ import type {
   OutcomeAnalysis,
   ReasoningLine,
 } from "@/lib/backend/responses";
-import type { CreateLineRequest, DiscoverRequest } from "@/lib/schema/requests/analysis-lines";
+import type { CreateLineRequest } from "@/lib/schema/requests/analysis-lines";
+import type { DiscoverRequest } from "@/lib/schema/requests/discover";
 import { apiFetch, qs } from "./api";
 
 export type { CandidateLine, JudgeProfile, LineTimeline, ReasoningLine } from "@/lib/backend/responses";

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { JudgmentRecord } from "./types";
+import type { PgRow } from "@/lib/supabase/pg-rows";
 
 const COLUMNS = [
   "source",
@@ -68,7 +69,7 @@ const sameKey = (r: { source_id: string; source_hash: string }) => `${r.source_i
 
 /** Records whose stored hash already matches: skipped without sending their text (a resumed run re-reads fast). */
 async function unchanged(client: pg.Client, records: (JudgmentRecord & { source_hash: string })[]): Promise<Set<string>> {
-  const { rows } = await client.query<{ source_id: string; source_hash: string | null }>(
+  const { rows } = await client.query<PgRow<"judgments", "source_id" | "source_hash">>(
     "select source_id, source_hash from public.judgments where source = $1 and source_id = any($2::text[])",
     [records[0].source, records.map((r) => r.source_id)],
   );

@@ -15,6 +15,7 @@ import { batchChunkCount } from "./chunk-columns";
 import { JUDGMENT_COLUMNS, type JudgmentRow } from "./document";
 import { batchDocumentCount } from "./encoded-docs";
 import type { Embedder, IndexBatch, SearchEngine, Suggestion, SyncCounts } from "./types";
+import type { PgRow } from "@/lib/supabase/pg-rows";
 
 export interface SyncProgress {
   phase: "full" | "incremental";
@@ -194,7 +195,7 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
       counts.documents += late.documents;
       counts.chunks += late.chunks;
     }
-    const del = await pool.query<{ judgment_id: string; deleted_at: string }>(
+    const del = await pool.query<PgRow<"search_judgment_deletions", "judgment_id" | "deleted_at">>(
       `select d.judgment_id, d.deleted_at::text as deleted_at from public.search_judgment_deletions d
         where d.deleted_at > $1::timestamptz
           and not exists (select 1 from public.judgments j where j.id = d.judgment_id)

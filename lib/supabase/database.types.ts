@@ -2272,10 +2272,6 @@ export type Database = {
         };
         Returns: boolean;
       };
-      corpus_version_id: {
-        Args: never;
-        Returns: string;
-      };
       completed_statuses: {
         Args: never;
         Returns: string[];
@@ -2331,6 +2327,10 @@ export type Database = {
       content_stats: {
         Args: never;
         Returns: Json;
+      };
+      corpus_version_id: {
+        Args: never;
+        Returns: string;
       };
       count_collections: {
         Args: never;

@@ -33,7 +33,7 @@ describe("aggregate failure modes the live stack cannot show", () => {
 
   it("503 DATABASE_UNAVAILABLE when the database cannot be reached (real client, closed port)", async () => {
     const db = createClient("http://127.0.0.1:9", "anon-key", { auth: serverAuthOptions, realtime: realtimeOptions });
-    const err = await caught(aggregateExtractedData(db, { top_n: 20 }));
+    const err = await caught(aggregateExtractedData(db, { filters: {}, top_n: 20 }));
     expect([err.status, err.code]).toEqual([503, "DATABASE_UNAVAILABLE"]);
   });
 
@@ -41,7 +41,7 @@ describe("aggregate failure modes the live stack cannot show", () => {
     // A client whose rpc answers with a wrong shape: the guard must not pass it through.
     for (const data of [null, [], { total: "12" }, { total: 1, sample_n: 1, seed: null }]) {
       const db = { rpc: async () => ({ data, error: null }) } as unknown as SupabaseClient;
-      const err = await caught(aggregateExtractedData(db, { top_n: 20 }));
+      const err = await caught(aggregateExtractedData(db, { filters: {}, top_n: 20 }));
       expect([err.status, err.code]).toEqual([500, "AGGREGATE_FAILED"]);
     }
   });

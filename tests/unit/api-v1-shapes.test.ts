@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterExpression, fragments, paging } from "@/lib/backend/api-v1/documents";
+import { filterNode, fragments, paging } from "@/lib/backend/api-v1/documents";
+import { parseFilterParam } from "@/lib/backend/search";
 import { V1SearchBody } from "@/lib/schema/requests/api-v1";
 
 describe("reference API shapes (issue 19)", () => {
@@ -9,11 +10,22 @@ describe("reference API shapes (issue 19)", () => {
     expect(paging(10, 3, 4)).toEqual({ total: 10, page: 2, per_page: 3, pages: 4 });
   });
 
-  it("turns the reference filters into the engine's expression (dates on the epoch twin, the to-day included)", () => {
-    expect(filterExpression(undefined)).toBeUndefined();
-    expect(filterExpression({})).toBeUndefined();
-    expect(filterExpression({ jurisdiction: "UK", court_level: "Court of Appeal", decision_date_from: "2019-01-01", decision_date_to: "2019-12-31" })).toBe(
-      `jurisdiction = "UK" AND court_level = "Court of Appeal" AND decision_date_ts >= 1546300800 AND decision_date_ts < ${1577750400 + 86_400}`,
+  it("turns the reference filters into a filter node (dates on the epoch twin, the to-day included), never a string", () => {
+    expect(filterNode(undefined)).toBeUndefined();
+    expect(filterNode({})).toBeUndefined();
+    const node = filterNode({ jurisdiction: "UK", court_level: "Court of Appeal", decision_date_from: "2019-01-01", decision_date_to: "2019-12-31" });
+    expect(node).toEqual({
+      type: "and",
+      children: [
+        { type: "compare", attribute: "jurisdiction", op: "=", value: "UK" },
+        { type: "compare", attribute: "court_level", op: "=", value: "Court of Appeal" },
+        { type: "compare", attribute: "decision_date_ts", op: ">=", value: 1546300800 },
+        { type: "compare", attribute: "decision_date_ts", op: "<", value: 1577750400 + 86_400 },
+      ],
+    });
+    // The node is what the old expression parsed to: the search engine sees the same filter as before.
+    expect(node).toEqual(
+      parseFilterParam(`jurisdiction = "UK" AND court_level = "Court of Appeal" AND decision_date_ts >= 1546300800 AND decision_date_ts < ${1577750400 + 86_400}`),
     );
   });
 

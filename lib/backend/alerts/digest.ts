@@ -43,6 +43,7 @@ import { accountsEn, accountsPl } from "@/lib/i18n/areas/accounts";
 import { getSearchEngine } from "@/lib/search/engine";
 import { MAX_TOTAL_HITS } from "@/lib/search/index-settings";
 import type { SearchEngine } from "@/lib/search/types";
+import type { PgRow, Tables } from "@/lib/supabase/pg-rows";
 import { ExtractionsParamsSchema, SearchParamsSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
 import { stableMessageId, type MailMessage, type MailSender } from "../mail";
 import { parseFilterParam } from "../search";
@@ -199,7 +200,7 @@ async function runDigestLocked(opts: DigestOptions): Promise<DigestReport> {
 
   // Every judgment added since the oldest watermark, once per run: a search with nothing newer is skipped unasked.
   const oldest = alerts.reduce((m, a) => (a.since < m ? a.since : m), alerts[0].since);
-  const { rows: fresh } = await opts.pool.query<{ id: string; created_at: Date }>(
+  const { rows: fresh } = await opts.pool.query<PgRow<"judgments", "id" | "created_at", "created_at">>(
     `select id, created_at from public.judgments where created_at > $1`,
     [oldest],
   );
@@ -389,7 +390,7 @@ async function extractionMatches(pool: pg.Pool, s: AlertRow, since: Date): Promi
   const text = s.query || p.q || null;
   const { rows: pred } = await pool.query<{ p: string }>(`select structured.filter_predicate($1::jsonb, $2) as p`, [JSON.stringify(p.f), text]);
   const where = pred[0].p ? `and ${pred[0].p}` : "";
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await pool.query<Pick<Tables<"judgments">, "id">>(
     `select j.id from public.judgments j where j.created_at > $1 ${where} order by j.created_at desc, j.id`,
     [since],
   );
@@ -421,7 +422,7 @@ async function searchMatches(engine: SearchEngine, s: AlertRow, createdAt: Map<s
  */
 async function unsentOf(pool: pg.Pool, savedSearchId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<{ judgment_id: string }>(
+  const { rows } = await pool.query<Pick<Tables<"alert_deliveries">, "judgment_id">>(
     `select judgment_id from public.alert_deliveries
       where saved_search_id = $1 and (status = 'sent' or digest_id is not null) and judgment_id = any($2::uuid[])`,
     [savedSearchId, ids],
@@ -431,7 +432,7 @@ async function unsentOf(pool: pg.Pool, savedSearchId: string, ids: string[]): Pr
 }
 
 async function itemsOf(pool: pg.Pool, ids: string[]): Promise<Item[]> {
-  const { rows } = await pool.query<{ id: string; title: string | null; base_case_name: string | null; case_number: string | null; decision_date: string | null }>(
+  const { rows } = await pool.query<Pick<Tables<"judgments">, "id" | "title" | "base_case_name" | "case_number" | "decision_date">>(
     `select id, title, base_case_name, case_number, decision_date::text from public.judgments where id = any($1::uuid[])`,
     [ids],
   );
@@ -454,7 +455,7 @@ async function claim(pool: pg.Pool, runId: string, userId: string, sections: Sec
       judgmentIds.push(i.id);
     }
   }
-  const { rows } = await pool.query<{ saved_search_id: string; judgment_id: string }>(
+  const { rows } = await pool.query<Pick<Tables<"alert_deliveries">, "saved_search_id" | "judgment_id">>(
     `insert into public.alert_deliveries (saved_search_id, judgment_id, user_id, run_id, status)
      select s, j, $3, $4, 'pending' from unnest($1::uuid[], $2::uuid[]) as t(s, j)
      on conflict (saved_search_id, judgment_id) do update

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { V1AssistantFiltersT, V1ChatBody, V1QaBody } from "@/lib/schema/requests/api-v1";
+import type { BaseSchemaFilters } from "@/lib/schema/filters";
 import { answerEvents, answerTokens, eventStreamResponse, modelOf, questionAnswer, type ChatDeps, type ChatEvent, type ChatMetadata } from "../assistants/chat";
 import { retrievePassages, type Jurisdiction, type Source } from "../assistants/retrieval";
 import { ApiError } from "@/lib/errors";
@@ -34,7 +35,7 @@ export type V1ChatEvent =
 const toV1Source = (s: Source): V1ChatSource => ({ id: s.id, case_number: s.case_number, title: s.title, relevance: s.relevance });
 
 /** The reference filters as the retrieval takes them: jurisdiction, a decision_date range; keywords join the query. */
-export function v1Retrieval(query: string, f: V1AssistantFiltersT | undefined): { query: string; filters?: Record<string, unknown>; jurisdiction?: Jurisdiction } {
+export function v1Retrieval(query: string, f: V1AssistantFiltersT | undefined): { query: string; filters?: BaseSchemaFilters; jurisdiction?: Jurisdiction } {
   const range = { ...(f?.decision_date_from ? { from: f.decision_date_from } : {}), ...(f?.decision_date_to ? { to: f.decision_date_to } : {}) };
   return {
     query: [query, ...(f?.keywords ?? [])].join(" ").trim(),
@@ -79,5 +80,5 @@ export async function chatV1(body: z.infer<typeof V1ChatBody>, deps: ModelDeps =
 /** POST /api/v1/qa: `{answer, confidence, sources[{id, case_number, excerpt}], mode}`. */
 export async function qaV1(body: z.infer<typeof V1QaBody>, deps: ModelDeps = {}, signal?: AbortSignal) {
   const r = v1Retrieval(body.question, body.context_filters);
-  return questionAnswer({ question: body.question, context_filters: r.filters, jurisdiction: r.jurisdiction }, deps, signal, r.query);
+  return questionAnswer({ question: body.question, context_filters: r.filters ?? {}, jurisdiction: r.jurisdiction }, deps, signal, r.query);
 }

@@ -12,6 +12,8 @@ import type { Identity } from "../identity";
 import { similarDocuments } from "../documents";
 import { mapSearchErrors, searchDocuments, type SearchDocumentsBody } from "../search";
 import { searchMode } from "../search-analytics";
+import { dateToEpochSeconds } from "@/lib/search/document";
+import { andAll, type FilterNode } from "@/lib/search/filter";
 
 /** The reference paging fields of every list: 1-based page of `per_page` rows, and the number of pages. */
 export interface V1Paging {
@@ -62,17 +64,18 @@ export async function listDocumentsV1(serviceDb: DbClient, q: z.infer<typeof V1D
   return { results: body.results, ...paging(body.total, q.limit, q.offset) };
 }
 
-/** The engine's filter expression of the reference filters (values are quote-free by schema). */
-export function filterExpression(f: V1SearchFiltersT | undefined): string | undefined {
+/** The filter AST of the reference filters: built as a node, never printed and parsed back. */
+export function filterNode(f: V1SearchFiltersT | undefined): FilterNode | undefined {
   if (!f) return undefined;
-  const parts: string[] = [];
-  if (f.jurisdiction) parts.push(`jurisdiction = "${f.jurisdiction}"`);
-  if (f.court_level) parts.push(`court_level = "${f.court_level}"`);
-  if (f.case_type) parts.push(`case_type = "${f.case_type}"`);
+  const parts: FilterNode[] = [];
+  const equals = (attribute: string, value: string): FilterNode => ({ type: "compare", attribute, op: "=", value });
+  if (f.jurisdiction) parts.push(equals("jurisdiction", f.jurisdiction));
+  if (f.court_level) parts.push(equals("court_level", f.court_level));
+  if (f.case_type) parts.push(equals("case_type", f.case_type));
   // Dates filter on the epoch-second twin (spec: Search and documents); the "to" day is included whole.
-  if (f.decision_date_from) parts.push(`decision_date_ts >= ${Date.parse(`${f.decision_date_from}T00:00:00Z`) / 1000}`);
-  if (f.decision_date_to) parts.push(`decision_date_ts < ${Date.parse(`${f.decision_date_to}T00:00:00Z`) / 1000 + 86_400}`);
-  return parts.length ? parts.join(" AND ") : undefined;
+  if (f.decision_date_from) parts.push({ type: "compare", attribute: "decision_date_ts", op: ">=", value: dateToEpochSeconds(f.decision_date_from) });
+  if (f.decision_date_to) parts.push({ type: "compare", attribute: "decision_date_ts", op: "<", value: dateToEpochSeconds(f.decision_date_to) + 86_400 });
+  return andAll(parts);
 }
 
 /** keywords are not a filterable attribute of the index: they join the text query, so every one must match. */
@@ -161,7 +164,7 @@ export async function searchDocumentsV1(
       {
         q: queryWithKeywords(body.query, body.filters),
         semantic_ratio: SEMANTIC_RATIO[body.search_type],
-        filter: filterExpression(body.filters),
+        filter: undefined,
         filters: undefined,
         sort: body.sort,
         facets: undefined,
@@ -169,6 +172,7 @@ export async function searchDocumentsV1(
         offset: body.offset,
       },
       identity,
+      filterNode(body.filters),
     ),
   );
   const results = raw.hits.map((h) => toResult(h, body.include_highlights));
@@ -218,8 +222,9 @@ export interface V1SemanticResponse {
 export async function semanticV1(body: z.infer<typeof V1SemanticBody>, identity: Identity): Promise<V1SemanticResponse> {
   const raw = await mapSearchErrors(() =>
     searchDocuments(
-      { q: queryWithKeywords(body.query, body.filters), semantic_ratio: 1, filter: filterExpression(body.filters), filters: undefined, sort: undefined, facets: undefined, limit: body.limit, offset: 0 },
+      { q: queryWithKeywords(body.query, body.filters), semantic_ratio: 1, filter: undefined, filters: undefined, sort: undefined, facets: undefined, limit: body.limit, offset: 0 },
       identity,
+      filterNode(body.filters),
     ),
   );
   const results = raw.hits

@@ -6,7 +6,7 @@
  */
 import { streamText, type ModelMessage, type LanguageModel } from "ai";
 import { z } from "zod";
-import { safeJsonRecord, safeText } from "@/lib/schema/text";
+import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { languageModel } from "@/lib/llm/provider";
@@ -15,6 +15,7 @@ import { CHAT_SYSTEM_PROMPT, chatUserPrompt } from "@/lib/llm/prompts/chat";
 import { emitServerEvent } from "@/lib/backend/events";
 import { logger } from "@/lib/logger";
 import { uuidSchema } from "@/lib/schema/uuid";
+import { filtersField } from "@/lib/schema/filters";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { words } from "@/lib/search/text/tokenize";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
@@ -24,13 +25,13 @@ import { addMessage, createThread, getThread, threadTitle, type ChatMessage } fr
 
 const JURISDICTION = z.enum(["PL", "UK"]);
 const Jurisdiction = z.union([JURISDICTION, z.array(JURISDICTION).min(1).max(2)]);
-/** A BaseSchemaFilters object; its keys and values are checked by the one filter parser (retrievalFilter). */
-const Filters = safeJsonRecord().nullable();
+/** A BaseSchemaFilters object, typed here (422 FILTER_INVALID naming the key; collection_ids refused, D-10). */
+const Filters = filtersField({ collectionIds: "refuse" });
 
 export const ChatBody = z.object({
   message: safeText().trim().min(1).max(4000),
   thread_id: uuidSchema.optional(),
-  filters: Filters.optional(),
+  filters: Filters,
   jurisdiction: Jurisdiction.optional(),
   stream: z.boolean().default(true),
 });
@@ -38,7 +39,7 @@ export type ChatRequest = z.infer<typeof ChatBody>;
 
 export const QaBody = z.object({
   question: safeText().trim().min(1).max(4000),
-  context_filters: Filters.optional(),
+  context_filters: Filters,
   jurisdiction: Jurisdiction.optional(),
 });
 
@@ -93,13 +94,14 @@ function retrievalQuery(message: string, history: ChatMessage[]): string {
  */
 export async function prepareChat(req: ChatRequest, deps: ChatDeps): Promise<PreparedChat> {
   const startedAt = performance.now();
-  retrievalFilter(req.filters, req.jurisdiction);
+  // Built once, before anything is read or stored: a key the index cannot filter on is a 422 here, not mid-answer.
+  const filter = retrievalFilter(req.filters, req.jurisdiction);
   let history: ChatMessage[] = [];
   if (req.thread_id) {
     const thread = await getThread(deps.db, req.thread_id.toLowerCase());
     history = thread.messages.slice(-config().CHAT_HISTORY_MAX_MESSAGES);
   }
-  const retrieval = await retrievePassages({ query: retrievalQuery(req.message, history), filters: req.filters, jurisdiction: req.jurisdiction });
+  const retrieval = await retrievePassages({ query: retrievalQuery(req.message, history), filter });
   const threadId = req.thread_id?.toLowerCase() ?? (await createThread(deps.db, threadTitle(req.message)));
   await addMessage(deps.db, { threadId, role: "user", content: req.message });
   await emitServerEvent({ name: "chat_message_sent", userId: deps.userId, properties: { message_length: req.message.length }, db: deps.serviceDb() });

@@ -19,7 +19,8 @@ import { getSearch } from "@/lib/search/engine";
 import type { PrecedentsRequest } from "@/lib/schema/requests/assistant-tools";
 import { isJsonObject } from "@/lib/supabase/json";
 import type { Identity } from "../identity";
-import { mapSearchErrors, structuredFilterToNode } from "../search";
+import { mapSearchErrors } from "../search";
+import { filterNodeOf } from "./retrieval";
 import type { ToolDeps } from "./document-helpers";
 import { modelCallError, modelName, NO_MODEL_MODE, pickModel, readJudgment, toJudgmentForTools, type JudgmentForTools } from "./tools-common";
 
@@ -170,8 +171,9 @@ export function applyScores(results: Precedent[], scores: Map<string, z.infer<ty
 }
 
 export async function findPrecedents(body: PrecedentsRequest, identity: Identity, deps: ToolDeps = {}): Promise<PrecedentsResponse> {
-  // The filter object goes through the one parser (422 FILTER_INVALID, 400 COLLECTION_IDS_NOT_ALLOWED) before any read.
-  const filter = body.filters ? structuredFilterToNode(JSON.stringify(body.filters)).node : undefined;
+  // The filter object was checked by the request schema (FILTER_INVALID, COLLECTION_IDS_NOT_ALLOWED); keys the index
+  // cannot filter on are refused here, before any read.
+  const filter = filterNodeOf(body.filters);
   const source = body.document_id ? await readJudgment(body.document_id, identity) : null;
   const model = body.include_analysis === false ? null : pickModel(deps.model);
   const queryUsed = precedentQueryText(body.query, source);

@@ -10,7 +10,7 @@ import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import { getSearchEngine } from "@/lib/search/engine";
 import { andAll, structuredFilterNode, UnsupportedFilterKeyError, type FilterNode } from "@/lib/search/filter";
-import { parseFilters, refuseCollectionIds } from "../extractions/filters";
+import type { BaseSchemaFilters } from "@/lib/schema/filters";
 import { mapSearchErrors } from "../search";
 import { words } from "@/lib/search/text/tokenize";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
@@ -19,8 +19,10 @@ export type Jurisdiction = "PL" | "UK";
 
 export interface RetrievalRequest {
   query: string;
-  /** A BaseSchemaFilters object (validated here by the one parser). */
-  filters?: unknown;
+  /** A BaseSchemaFilters object, checked by its request schema (lib/schema/filters.ts filtersField). */
+  filters?: BaseSchemaFilters;
+  /** The filter AST already built from `filters` and `jurisdiction` (retrievalFilter): used instead of them. */
+  filter?: FilterNode;
   jurisdiction?: Jurisdiction | Jurisdiction[];
   /** Passages to return (default 8) … */
   maxPassages?: number;
@@ -50,20 +52,20 @@ const RRF_K = 60;
 const CANDIDATE_PASSAGES = 40;
 const CANDIDATE_JUDGMENTS = 20;
 
-/** The filter AST of a request: BaseSchemaFilters (validated; collection_ids refused) AND the jurisdiction. */
-export function retrievalFilter(filters: unknown, jurisdiction?: Jurisdiction | Jurisdiction[]): FilterNode | undefined {
-  let fromFilters: FilterNode | undefined;
-  if (filters !== undefined && filters !== null) {
-    refuseCollectionIds(filters);
-    try {
-      fromFilters = structuredFilterNode(parseFilters(filters));
-    } catch (e) {
-      if (e instanceof UnsupportedFilterKeyError) {
-        throw new ApiError("FILTER_INVALID", e.message, { field: e.key });
-      }
-      throw e;
-    }
+/** The filter AST of a (schema-checked) filter object; a key the search index cannot filter on is 422 FILTER_INVALID naming it. */
+export function filterNodeOf(filters: BaseSchemaFilters | undefined): FilterNode | undefined {
+  if (!filters) return undefined;
+  try {
+    return structuredFilterNode(filters);
+  } catch (e) {
+    if (e instanceof UnsupportedFilterKeyError) throw new ApiError("FILTER_INVALID", e.message, { field: e.key });
+    throw e;
   }
+}
+
+/** The filter AST of a request: BaseSchemaFilters (checked by its request schema) AND the jurisdiction. */
+export function retrievalFilter(filters: BaseSchemaFilters | undefined, jurisdiction?: Jurisdiction | Jurisdiction[]): FilterNode | undefined {
+  const fromFilters = filterNodeOf(filters);
   const j = jurisdiction === undefined ? undefined : Array.isArray(jurisdiction) ? jurisdiction : [jurisdiction];
   const byJurisdiction: FilterNode | undefined = j?.length ? { type: "in", attribute: "jurisdiction", values: j, negated: false } : undefined;
   return andAll([fromFilters, byJurisdiction]);
@@ -118,7 +120,7 @@ export async function retrievePassages(req: RetrievalRequest): Promise<Retrieval
   const t0 = performance.now();
   const maxPassages = req.maxPassages ?? 8;
   const maxJudgments = req.maxJudgments ?? 5;
-  const filter = retrievalFilter(req.filters, req.jurisdiction);
+  const filter = req.filter ?? retrievalFilter(req.filters, req.jurisdiction);
   const engine = getSearchEngine();
   const [chunks, docs] = await mapSearchErrors(() =>
     Promise.all([

@@ -15,7 +15,7 @@ import { jsonArg } from "@/lib/supabase/json";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { collectionNotFound } from "@/lib/backend/extractions/db-errors";
-import { collectionIdsOf, parseFilters } from "@/lib/backend/extractions/filters";
+import { collectionIdsOf } from "@/lib/schema/filters";
 import type { FromFilterRequest } from "@/lib/schema/requests/structured";
 import { countVisibleCollections, toCollection, type Collection } from "./collections";
 
@@ -39,7 +39,7 @@ export async function collectionFromFilter(db: DbClient, req: FromFilterRequest)
   if (collectionIds.length && (await countVisibleCollections(db, collectionIds)) !== collectionIds.length) {
     throw collectionNotFound();
   }
-  const filters = parseFilters(req.filters);
+  const filters = req.filters;
 
   const { data, error } = await db.rpc("create_collection_from_filter", {
     p_name: req.name,

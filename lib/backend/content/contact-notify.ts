@@ -12,6 +12,7 @@ import { logger } from "@/lib/logger";
 import type { ContactStatus } from "@/lib/schema/requests/content";
 import { openBoss } from "../extraction-jobs/queue";
 import type { ContactMessage } from "./contact";
+import type { PgRow } from "@/lib/supabase/pg-rows";
 
 export const CONTACT_NOTIFY_QUEUE = "contact-notify";
 export interface ContactNotifyMessage {
@@ -60,7 +61,7 @@ export async function startContactNotifyWorker(opts: {
   const boss = await openBoss(opts.databaseUrl, { queue: CONTACT_NOTIFY_QUEUE });
   await boss.work<ContactNotifyMessage>(CONTACT_NOTIFY_QUEUE, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5 }, async ([job]) => {
     if (!job) return;
-    const { rows } = await pool.query<{ id: string; name: string; email: string; subject: string | null; message: string; status: string; created_at: Date; updated_at: Date }>(
+    const { rows } = await pool.query<PgRow<"contact_messages", "id" | "name" | "email" | "subject" | "message" | "status" | "created_at" | "updated_at", "created_at" | "updated_at">>(
       `select id, name, email, subject, message, status, created_at, updated_at from public.contact_messages where id = $1`,
       [job.data.message_id],
     );

@@ -24,6 +24,7 @@ import { languageModel } from "@/lib/llm/provider";
 import { z } from "zod";
 import { EXTRACTION_QUEUE, openBoss, SEND_OPTIONS, type ExtractionMessage } from "./queue";
 import { baseSchemaFields, extractBaseWithRules, writeBaseExtraction } from "./base";
+import type { PgRow } from "@/lib/supabase/pg-rows";
 
 export interface ExtractInput {
   text: string;
@@ -194,7 +195,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     const jobId = job.id;
     log(`job ${jobId}: running (${job.mode}${job.schema_key === "base" ? (job.promote ? ", writes judgments" : ", results in the job only") : ""})`);
     const fields = job.schema_key === "base" ? baseSchemaFields() : (job.fields ?? []);
-    const { rows } = await pool.query<{ document_id: string }>(
+    const { rows } = await pool.query<PgRow<"extraction_job_documents", "document_id">>(
       "select document_id from public.extraction_job_documents where job_id = $1 and status = 'pending' order by position",
       [jobId],
     );
@@ -214,7 +215,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
           const take = Math.max(1, Math.min(25, Math.floor(todo.length / (concurrency * 2))));
           mine.push(...todo.splice(0, take));
           if (!mine.length) return;
-          const r = await pool.query<{ id: string; full_text: string }>("select id, full_text from public.judgments where id = any($1::uuid[])", [mine]);
+          const r = await pool.query<PgRow<"judgments", "id" | "full_text">>("select id, full_text from public.judgments where id = any($1::uuid[])", [mine]);
           for (const row of r.rows) texts.set(row.id, row.full_text);
         }
         if (Date.now() - checkedAt > 200) {
@@ -242,7 +243,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
         [jobId],
       );
     }
-    const { rows } = await pool.query<{ status: string }>(
+    const { rows } = await pool.query<PgRow<"extraction_jobs", "status">>(
       `update public.extraction_jobs j
           set status = case
                 when $3 then 'cancelled'
@@ -269,7 +270,7 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
       [...active],
     ]);
     // The reaper: a running job whose worker went quiet, or a queued job no message reached, gets a fresh message.
-    const { rows } = await pool.query<{ id: string }>(
+    const { rows } = await pool.query<PgRow<"extraction_jobs", "id">>(
       `select j.id from public.extraction_jobs j
         where j.queue = $2
           and ((j.status = 'running' and j.heartbeat_at < now() - make_interval(secs => $1))

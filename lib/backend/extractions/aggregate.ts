@@ -8,7 +8,6 @@ import { jsonArg } from "@/lib/supabase/json";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import type { AggregateRequest } from "@/lib/schema/requests/structured";
 import { aggregableFieldKeys } from "@/lib/schema/filter-fields";
-import { parseFilters, refuseCollectionIds } from "./filters";
 
 /** One field's distribution, as aggregate_extracted_data builds it (its jsonb_build_object calls, per field kind). */
 export interface CategoricalDist {
@@ -60,14 +59,13 @@ function isAggregateResult(v: unknown): v is AggregateResult {
 
 /** Spec request rules, in order; throws the spec's error for the first one broken. */
 export function checkAggregateRequest(req: AggregateRequest): Record<string, unknown> {
-  refuseCollectionIds(req.filters);
   const allowed = new Set(aggregableFieldKeys());
   const bad = (req.fields ?? []).find((f) => !allowed.has(f));
   if (bad !== undefined) throw new ApiError("FIELD_NOT_AGGREGABLE", `Field "${bad}" is not aggregable.`, { field: bad });
   if (req.sample_size != null && req.seed == null) {
     throw new ApiError("FIELD_NOT_AGGREGABLE", "seed is required when sample_size is given.", { field: "seed" });
   }
-  return parseFilters(req.filters);
+  return req.filters;
 }
 
 export async function aggregateExtractedData(db: DbClient, req: AggregateRequest): Promise<AggregateResult> {

@@ -8,7 +8,6 @@ import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import type { FacetsQuery } from "@/lib/schema/requests/structured";
 import { filterFieldSpec, isFacetable } from "@/lib/schema/filter-fields";
-import { parseFilters, refuseCollectionIds } from "./filters";
 
 export interface FacetsResponse {
   field: string;
@@ -22,8 +21,7 @@ export async function facetValues(db: DbClient, q: FacetsQuery): Promise<FacetsR
       fields: [{ field: "field", message: "not an enum or tag field" }],
     });
   }
-  refuseCollectionIds(q.filters);
-  const filters = parseFilters(q.filters);
+  const filters = q.filters;
   const { data, error } = await db.rpc("facet_extracted_values", {
     p_field: q.field,
     p_filters: jsonArg(filters),

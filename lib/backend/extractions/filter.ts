@@ -6,7 +6,6 @@ import type { DbClient } from "@/lib/supabase/db-client";
 import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
 import type { FilterRequest } from "@/lib/schema/requests/structured";
 import { fromDatabaseError } from "@/lib/errors";
-import { parseFilters, refuseCollectionIds } from "./filters";
 
 export interface FilterResultRow {
   id: string;
@@ -40,8 +39,7 @@ async function callPage(db: DbClient, filters: Record<string, unknown>, textQuer
 }
 
 export async function filterDocuments(db: DbClient, req: FilterRequest): Promise<FilterResponse> {
-  refuseCollectionIds(req.filters);
-  const filters = parseFilters(req.filters);
+  const filters = req.filters;
   const textQuery = req.text_query?.trim() || null;
   const rows = await callPage(db, filters, textQuery, req.limit, req.offset);
   // Past the last page the function returns no row to carry total_count: ask for the first row to learn it.

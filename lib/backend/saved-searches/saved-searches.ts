@@ -18,7 +18,7 @@ import {
   type PatchSavedSearch,
   type SavedSearchKind,
 } from "@/lib/schema/requests/accounts";
-import { parseFilters, refuseCollectionIds } from "../extractions/filters";
+import { parseFilters } from "@/lib/schema/filters";
 import { filterDocuments, type FilterResponse } from "../extractions/filter";
 import type { Identity } from "../identity";
 import { mapSearchErrors, parseFilterParam, parseSort, searchDocuments, type SearchDocumentsBody } from "../search";
@@ -109,7 +109,6 @@ export function validateParams(kind: SavedSearchKind, raw: Record<string, unknow
   }
   const p = ExtractionsParamsSchema.safeParse(raw);
   if (!p.success) throw paramsInvalid(p.error);
-  refuseCollectionIds(p.data.f);
   parseFilters(p.data.f);
   return p.data;
 }
@@ -228,7 +227,7 @@ export async function runSavedSearch(identity: Identity, id: string): Promise<Sa
     run = { saved_search: saved, kind: "search", results };
   } else {
     const p = ExtractionsParamsSchema.parse(saved.params);
-    const results = await filterDocuments(db, { filters: p.f, text_query: saved.query || p.q || null, limit, offset: 0 });
+    const results = await filterDocuments(db, { filters: parseFilters(p.f), text_query: saved.query || p.q || null, limit, offset: 0 });
     run = { saved_search: saved, kind: "extractions", results };
   }
   const { data, error } = await db.rpc("mark_saved_search_run", { p_id: id });

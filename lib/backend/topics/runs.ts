@@ -18,7 +18,6 @@ import type { AnalysisDocument } from "@/lib/analysis/document";
 import type { Period } from "@/lib/analysis/periods";
 import { AnalyzeTopicsSchema, type AnalyzeTopicsRequest } from "@/lib/schema/requests/topics";
 import type { BaseSchemaFilters } from "@/lib/schema/filters";
-import { parseFilters, refuseCollectionIds } from "../extractions/filters";
 
 /** The params a run echoes: the five, plus the cohort it was drawn from. */
 export interface TopicRunParams {
@@ -96,10 +95,9 @@ export function parseTopicSample(data: unknown): TopicSample {
   return sample.data;
 }
 
-/** The validated run params of a request: collection_ids refused (D-10), the filter object parsed (FILTER_INVALID). */
+/** The run params of a request (its filter object already checked by the request schema: FILTER_INVALID, D-10). */
 export function topicRunParams(req: AnalyzeTopicsRequest): TopicRunParams {
-  refuseCollectionIds(req.filters);
-  return runParams(req, parseFilters(req.filters));
+  return runParams(req, req.filters);
 }
 
 /** Model a drawn sample: pure and deterministic (the same sample and params, the same result, byte for byte). */

@@ -16,15 +16,16 @@ export const JudgeCompareQuerySchema = z.strictObject({
   judges: safeText().min(1).max(700),
 });
 
-/** POST /api/reasoning-lines/discover. */
-export const DiscoverRequestSchema = z.strictObject({
-  filters: z.unknown().optional(),
+/**
+ * POST /api/reasoning-lines/discover without its filter object: the page's form validates with this. The request
+ * schema (./discover.ts) adds `filters`, kept apart so the page does not load the field registry.
+ */
+export const DiscoverFieldsSchema = z.strictObject({
   text_query: safeText().max(500).nullable().optional(),
   sample_size: z.int().min(20).max(500).default(200),
   num_clusters: z.int().min(2).max(20).default(6),
   seed: int32.default(42),
 });
-export type DiscoverRequest = z.infer<typeof DiscoverRequestSchema>;
 
 export const MemberRoleSchema = z.enum(["origin", "follows", "distinguishes", "departs"]);
 

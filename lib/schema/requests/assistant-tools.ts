@@ -1,13 +1,14 @@
 /** Request schemas of the precedent finder, argumentation analysis and document helpers (issue 17 items 2-4). */
 import { z } from "zod";
-import { safeJsonRecord, safeText } from "@/lib/schema/text";
+import { safeText } from "@/lib/schema/text";
 import { uuidSchema } from "../uuid";
+import { filtersField } from "../filters";
 
-/** POST /api/precedents/find. `filters` is a BaseSchemaFilters object, checked by the one filter parser. */
+/** POST /api/precedents/find. `filters` is a BaseSchemaFilters object (FILTER_INVALID; collection_ids refused, D-10). */
 export const PrecedentsRequestSchema = z.strictObject({
   query: safeText().trim().min(10, "at least 10 characters").max(5000),
   document_id: uuidSchema.optional(),
-  filters: safeJsonRecord().nullable().optional(),
+  filters: filtersField({ collectionIds: "refuse" }),
   limit: z.int().min(1).max(50).default(10),
   /** With a model configured: re-score the candidates with it (default true); false keeps the no-model ranking. */
   include_analysis: z.boolean().optional(),

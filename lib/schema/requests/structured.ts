@@ -11,15 +11,16 @@ import { uuidSchema } from "../uuid";
 // The filter object's schema, type and UUID test live in lib/schema/filters.ts (the one parser); re-exported here for
 // the request schemas' callers.
 export { BaseSchemaFiltersSchema, type BaseSchemaFilters } from "../filters";
+import { filtersField, filtersQueryField } from "../filters";
 
 // Re-exported: isoDate lives in ./dates so light routes can import it without the field registry.
 export { isoDate };
 
 const textQuery = safeText().max(1000).nullable().optional();
 
-/** POST /api/extractions/base-schema/filter. `filters` is checked separately so errors carry FILTER_INVALID. */
+/** POST /api/extractions/base-schema/filter. Issues under `filters` answer FILTER_INVALID; collection_ids is refused (D-10). */
 export const FilterRequestSchema = z.strictObject({
-  filters: z.unknown().optional(),
+  filters: filtersField({ collectionIds: "refuse" }),
   text_query: textQuery,
   limit: z.int().min(1).max(100).default(20), // D-28: > 100 is a 422, not a clamp
   offset: z.int().min(0).max(10_000).default(0),
@@ -28,7 +29,7 @@ export type FilterRequest = z.infer<typeof FilterRequestSchema>;
 
 /** POST /api/extractions/base-schema/aggregate (spec table; D-14 ranges). */
 export const AggregateRequestSchema = z.strictObject({
-  filters: z.unknown().optional(),
+  filters: filtersField({ collectionIds: "refuse" }),
   text_query: textQuery,
   fields: z.array(safeText()).min(1).max(50).nullable().optional(),
   sample_size: z.int().min(1).max(20_000).nullable().optional(),
@@ -38,18 +39,7 @@ export const AggregateRequestSchema = z.strictObject({
 export type AggregateRequest = z.infer<typeof AggregateRequestSchema>;
 
 /** Query strings carry the filter as JSON text (`filters`), as the page URL carries it base64url-encoded. */
-const filtersParam = safeText()
-  .max(20_000)
-  .optional()
-  .transform((s, ctx) => {
-    if (s === undefined || s.trim() === "") return {};
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be JSON" });
-      return z.NEVER;
-    }
-  });
+const filtersParam = filtersQueryField({ collectionIds: "refuse", maxChars: 20_000 });
 
 /** GET /api/extractions/base-schema/facets?field=&q=&limit=&filters=&text_query= */
 export const FacetsQuerySchema = z.strictObject({
@@ -79,7 +69,7 @@ export const FromFilterRequestSchema = z.strictObject({
   name: collectionName,
   description: collectionDescription.nullable().optional(),
   // Required and not null (R-END-075): null would otherwise read as "no filter", i.e. the whole completed corpus.
-  filters: z.unknown().refine((v) => v !== undefined && v !== null, "is required (a filter object; null is not one)"),
+  filters: filtersField({ collectionIds: "uuids", required: true }),
   text_query: textQuery,
 });
 export type FromFilterRequest = z.infer<typeof FromFilterRequestSchema>;

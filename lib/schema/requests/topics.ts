@@ -8,13 +8,14 @@ import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { pageLimitParam, pageOffsetParam } from "./paging";
 import { TopicRunFieldsSchema } from "./topics-form";
+import { filtersField } from "../filters";
 
 /**
  * POST /api/topic-modeling/analyze: the form's fields (./topics-form.ts) plus `filters` (checked by the one filter
  * parser, FILTER_INVALID naming the key) and the configured sample ceiling (TOPIC_SAMPLE_SIZE_MAX, at most the
  * issue's 2,000).
  */
-export const AnalyzeTopicsSchema = TopicRunFieldsSchema.extend({ filters: z.unknown().optional() }).superRefine((v, ctx) => {
+export const AnalyzeTopicsSchema = TopicRunFieldsSchema.extend({ filters: filtersField({ collectionIds: "refuse" }) }).superRefine((v, ctx) => {
   const max = config().TOPIC_SAMPLE_SIZE_MAX;
   if (v.sample_size > max) ctx.addIssue({ code: "custom", path: ["sample_size"], message: `at most ${max} (TOPIC_SAMPLE_SIZE_MAX)` });
 });

@@ -1,6 +1,6 @@
 import { withRoute } from "@/lib/api/route";
 import { discoverLines, engineEmbedder } from "@/lib/backend/analysis/reasoning-lines";
-import { DiscoverRequestSchema } from "@/lib/schema/requests/analysis-lines";
+import { DiscoverRequestSchema } from "@/lib/schema/requests/discover";
 
 export const dynamic = "force-dynamic";
 

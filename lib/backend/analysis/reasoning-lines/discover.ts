@@ -13,17 +13,14 @@ import { analysisTokens } from "@/lib/analysis/text";
 import { buildTfidf } from "@/lib/analysis/tfidf";
 import { isoDate } from "@/lib/search/document";
 import type { Embedder } from "@/lib/search/types";
-import { parseFilters, refuseCollectionIds } from "@/lib/backend/extractions/filters";
-import type { DiscoverRequest } from "@/lib/schema/requests/analysis-lines";
+import type { DiscoverRequest } from "@/lib/schema/requests/discover";
 import { byDate, centroidOf, embedRows, judgmentRows, round, shared, str, strs, unit } from "./rows";
 import type { CandidateLine, CandidateMember, DiscoverResult } from "./types";
 
 /** POST /api/reasoning-lines/discover: candidate lines over a seeded sample of the cohort; nothing is stored. */
 export async function discoverLines(db: DbClient, embedder: Embedder, req: DiscoverRequest): Promise<DiscoverResult> {
   const started = performance.now();
-  // As the aggregate: no collection ownership check here, so collection_ids is refused (D-10).
-  refuseCollectionIds(req.filters);
-  const filters = parseFilters(req.filters ?? {});
+  const filters = req.filters;
   const textQuery = req.text_query?.trim() || null;
   const { data, error } = await db.rpc("list_extracted_filter_matches", { p_filters: jsonArg(filters), p_text_query: textQuery ?? "" });
   if (error) throw fromDatabaseError(error);
