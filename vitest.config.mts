@@ -41,7 +41,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // The attacker's suite (issue 12): forged tokens, CSRF, path tricks, oversized bodies, cross-user ids.
+          // The attacker's suite: forged tokens, CSRF, path tricks, oversized bodies, cross-user ids.
           name: "security",
           include: ["tests/security/**/*.test.ts"],
           environment: "node",

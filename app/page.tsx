@@ -67,7 +67,7 @@ export default async function LandingPage() {
         </Card>
       </section>
 
-      {/* Issue 16: explore trending topics (public; the topics of the latest run). */}
+      {/* Explore trending topics (public; the topics of the latest run). */}
       <Card className="p-5">
         <TrendingTopics limit={8} title={t.analysis.topics.exploreTopics} />
         <Link href="/topics" className="mt-3 inline-block text-sm font-medium text-brand underline">

@@ -3,7 +3,7 @@
  * saved searches each (two "extractions" searches over the SQL predicate, one "search" over the LanceDB engine), with
  * --new new judgments (default 200) added after the alerts' watermarks, sending every digest over real SMTP to the
  * mail catcher (server/mail-catcher.ts, storing each message in Postgres). Prints one JSON object: the run's wall time,
- * peak RSS of this process, mails sent, judgments listed, and the corpus it ran on. Target (issue 15): ≤ 60 s.
+ * peak RSS of this process, mails sent, judgments listed, and the corpus it ran on. Target: ≤ 60 s.
  *
  * Needs a migrated database holding a corpus (`--database-url`, default DATABASE_URL or .env.local): the bench adds
  * its users, saved searches and judgments, and removes them at the end. The engine index is built into a temporary

@@ -1,6 +1,6 @@
 /**
- * bench/analytics: the analysis core of issue 16 on the demo corpus, generated in memory by supabase/seed (no
- * database), printing one JSON object. Targets (issue 16): topic run with sample 500 p50 ≤ 3 s, with sample 2,000
+ * bench/analytics: the analysis core (topics, styles, lines) on the demo corpus, generated in memory by supabase/seed (no
+ * database), printing one JSON object. Targets: topic run with sample 500 p50 ≤ 3 s, with sample 2,000
  * p50 ≤ 10 s, on the full corpus (12,307 judgments: the seeded sample is drawn from all of them).
  *
  * Each sample size runs in a child process of its own (so its peak RSS is its own, not the generator's): the parent

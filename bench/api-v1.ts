@@ -1,5 +1,5 @@
 /**
- * bench/api-v1: the overhead of the reference API's search over the web route it wraps (issue 19). For each of the
+ * bench/api-v1: the overhead of the reference API's search over the web route it wraps. For each of the
  * 40 bench queries, hybrid (semantic ratio 0.5) through a running app:
  *   web: GET  /api/search/documents?q=…&semantic_ratio=0.5   (signed in, session cookie)
  *   v1:  POST /api/v1/documents/search {query, search_type: "hybrid"}   (X-API-Key of the same user)

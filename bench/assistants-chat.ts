@@ -1,7 +1,7 @@
 /**
  * bench/assistants-chat: the no-model chat through a running app (`npm start`): time to the first `token` event and to
  * `done` of POST /api/chat (streaming), signed in as a throwaway user. Prints JSON: p50/p95 of both, throughput,
- * the bench process's memory and the machine's load. Targets (issue 17): first token ≤ 300 ms, done ≤ 1 s.
+ * the bench process's memory and the machine's load. Targets: first token ≤ 300 ms, done ≤ 1 s.
  *   npx tsx bench/assistants-chat.ts [--app-url http://127.0.0.1:3000] [--rounds 20]
  * Rounds count against the user's hourly chatMessages quota (QUOTA_CHAT_MESSAGES_PER_HOUR, 100 by default).
  */

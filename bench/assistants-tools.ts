@@ -1,5 +1,5 @@
 /**
- * bench/assistants-tools: the no-model assistant tools through a running app (issue 17 targets: precedents p50
+ * bench/assistants-tools: the no-model assistant tools through a running app (targets: precedents p50
  * ≤ 150 ms; summarize a 30,000-character judgment ≤ 200 ms), printing one JSON object. Signed in as a throwaway user
  * (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment or `.env.local`; deleted at the end).
  *

@@ -1,5 +1,5 @@
 /**
- * bench/blog: latency of GET /api/blog/posts through a running app (issue 14: target p50 ≤ 10 ms), anonymous, over
+ * bench/blog: latency of GET /api/blog/posts through a running app (target p50 ≤ 10 ms), anonymous, over
  * one keep-alive connection, for the list shapes the /blog page asks for: the first page, a category, a tag, a text
  * search (`q`, a sequential ILIKE over title, excerpt and body), a deeper page, and one post by slug. Prints JSON.
  *

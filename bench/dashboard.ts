@@ -1,5 +1,5 @@
 /**
- * bench/dashboard: GET /api/dashboard/stats through a running app (issue 14, item 4: target p50 ≤ 5 ms). The route
+ * bench/dashboard: GET /api/dashboard/stats through a running app (target p50 ≤ 5 ms). The route
  * reads the one precomputed row (get_dashboard_stats(): a primary-key read) through the gateway's RPC, so the figure
  * is the web tier plus one RPC, whatever the corpus size. Prints JSON.
  *

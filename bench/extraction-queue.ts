@@ -1,5 +1,5 @@
 /**
- * bench/extraction-queue: the queue's overhead per document (issue 18 target ≤ 5 ms), printing JSON.
+ * bench/extraction-queue: the queue's overhead per document, printing JSON.
  * A scratch database on a real Postgres (BENCH_DATABASE_URL, default the system PG15 at 127.0.0.1:5432, database
  * bench_extraction_queue, created and migrated here) gets N judgments (the written fixtures' texts, cycled). Then:
  *   - extractor alone: rules-v1 over the N texts in-process (ms per document);

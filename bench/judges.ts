@@ -1,5 +1,5 @@
 /**
- * bench/judges: judge fingerprint and reasoning-line discovery on a full corpus (issue 16 targets: judge profile
+ * bench/judges: judge fingerprint and reasoning-line discovery on a full corpus (targets: judge profile
  * p50 ≤ 200 ms; discover with 500 judgments ≤ 3 s), printing one JSON object. The backend functions the routes run
  * are called as a signed-in user through the local gateway with supabase-js, as the app calls them (no HTTP layer of
  * the app itself): judgeProfile (judge_record_phrases: the stored per-judgment phrase counts + the aggregate), and

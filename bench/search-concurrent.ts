@@ -1,5 +1,5 @@
 /**
- * The third reading of bench/search's Postgres comparison (issue 20 item 4): both services under concurrent load, as
+ * The third reading of bench/search's Postgres comparison: both services under concurrent load, as
  * users meet them. For each service in turn, `clients` keep-alive connections (8) send the 40 bench queries (each
  * client starting at a different query and cycling) back to back for `seconds` (30); printed: requests completed,
  * throughput (requests/s), p50/p95/max latency and errors. The warm-block and alternating readings stay as they were

@@ -365,7 +365,7 @@ async function main(): Promise<void> {
       known_answers_top3: `${rel.in_top3}/${rel.known_answers}`,
       build_le_3min: reuse ? "not built in this run" : buildMs <= 180_000,
     };
-    // Issue 20 item 2 (ten times the corpus): in the engine, this process's peak RSS, and the ANN's recall.
+    // In the engine, this process's peak RSS, and the ANN's recall.
     const eng = out.engine as { keyword: { p50_ms: number }; hybrid: { p50_ms: number }; autocomplete: { p95_ms: number } };
     const ann = out.ann as { recall_at_10_hybrid: number | null };
     out.acceptance_issue20_scale = {

@@ -1,6 +1,6 @@
 /**
  * bench/structured: structured-search latency on a full corpus (12,307 judgments), printing JSON (p50/p95 over
- * --runs, default 25). Issue 4 targets (native embedded Postgres, this machine):
+ * --runs, default 25). Targets (native embedded Postgres, this machine):
  *   aggregate, 7 default fields, whole corpus          p50 ≤ 60 ms
  *   aggregate with a filter + text query               p50 ≤ 40 ms
  *   filter page (limit 20), selective filter           p50 ≤ 15 ms

@@ -1,6 +1,6 @@
 /**
- * bench/web-trace: what the time between the first byte and the Largest Contentful Paint of a page is made of (issue 20
- * item 1), in the headless Chromium bench/web uses (fresh signed-in contexts, warm server). Prints JSON.
+ * bench/web-trace: what the time between the first byte and the Largest Contentful Paint of a page is made of,
+ * in the headless Chromium bench/web uses (fresh signed-in contexts, warm server). Prints JSON.
  *
  *   npx tsx bench/web-trace.ts [--url http://127.0.0.1:3000] [--path "/search?q=rozbój"] [--runs 6]
  *                              [--variants asis,no-scripts,inline-css,static,tiny] [--save /tmp/trace]

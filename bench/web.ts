@@ -1,6 +1,6 @@
 /**
  * bench/web: Largest Contentful Paint of /search with results and of /search/extractions with the aggregate panel,
- * and the JavaScript shipped to /search (gzip bytes), measured in headless Chromium against a running app (issue 7,
+ * and the JavaScript shipped to /search (gzip bytes), measured in headless Chromium against a running app (
  * Acceptance). Prints JSON.
  *
  *   npx tsx bench/web.ts [--url http://127.0.0.1:3000] [--runs 5] [--q rozbój] [--cpu-slowdown 1]
@@ -38,7 +38,7 @@ const APP_URL = values.url.replace(/\/+$/, "");
 const RUNS = Math.max(1, Number(values.runs) || 5);
 const CPU_SLOWDOWN = Math.max(1, Number(values["cpu-slowdown"]) || 1);
 
-// Issue 7 set LCP ≤ 1500 ms; issue 20 (results rendered on the server): /search ≤ 300 ms, /search/extractions ≤ 450 ms,
+// Targets: LCP ≤ 1500 ms; with results rendered on the server: /search ≤ 300 ms, /search/extractions ≤ 450 ms,
 // and no layout shift (CLS ≤ 0.02).
 const TARGETS = { lcp_ms_p50_max: 1500, search_lcp_ms_p50_max: 300, extractions_lcp_ms_p50_max: 450, cls_p50_max: 0.02, js_gzip_bytes_max: 200 * 1024 };
 

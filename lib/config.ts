@@ -84,14 +84,14 @@ const ConfigSchema = z.object({
   QUOTA_REASONING_WRITES_PER_HOUR: int(30, 1),
   QUOTA_DASHBOARD_REFRESH_PER_HOUR: int(2, 1),
   QUOTA_CONTACT_PER_HOUR: int(5, 1),
-  // Issue 17 (assistants): per-user hourly quotas of the model-or-retrieval assistants (spec: 30 precedents, 10 argumentation).
+  // Per-user hourly quotas of the model-or-retrieval assistants (spec: 30 precedents, 10 argumentation).
   QUOTA_CHAT_MESSAGES_PER_HOUR: int(100, 1),
   QUOTA_PRECEDENTS_PER_HOUR: int(30, 1),
   QUOTA_ARGUMENTATION_PER_HOUR: int(10, 1),
   QUOTA_DOCUMENT_HELPERS_PER_HOUR: int(60, 1),
-  // Issue 18: extraction job submissions per user per minute (429 beyond).
+  // Extraction job submissions per user per minute (429 beyond).
   QUOTA_EXTRACTION_SUBMISSIONS_PER_MINUTE: int(10, 1),
-  /** Content area (issue 14: blog, publications, contact): list sizes; a larger or smaller `limit` is clamped. */
+  /** Content area (blog, publications, contact): list sizes; a larger or smaller `limit` is clamped. */
   BLOG_PAGE_SIZE_DEFAULT: int(10, 1),
   BLOG_PAGE_SIZE_MAX: int(50, 1),
   PUBLICATIONS_PAGE_SIZE_DEFAULT: int(20, 1),
@@ -103,11 +103,11 @@ const ConfigSchema = z.object({
    * character (Polish letters are two); 256 KiB is also the most the security suite allows any route.
    */
   CONTENT_BODY_MAX_BYTES: int(256 * 1024, 1),
-  // Topic modelling (analysis-topics, issue 16): the largest sample a run may model (the issue's 2,000), and how many
+  // Topic modelling (analysis-topics): the largest sample a run may model (the issue's 2,000), and how many
   // judgments each topic lists.
   TOPIC_SAMPLE_SIZE_MAX: int(2000, 20),
   TOPIC_SAMPLE_DOCUMENTS: int(5, 1),
-  // --- analysis-lines (issue 16 items 2-3: judge fingerprint, reasoning lines) ---
+  // --- analysis-lines (judge fingerprint, reasoning lines) ---
   /** Newest judgments of a judge whose full text is scored for reasoning style (bounds a profile's time and memory). */
   JUDGE_STYLE_MAX_TEXTS: int(300, 1),
   /** Cosine similarity at or above which two judgments of a candidate line are joined by an edge (0-100, percent). */
@@ -115,7 +115,7 @@ const ConfigSchema = z.object({
   /** Drift: a member whose similarity to its line's centroid is below mean − this many standard deviations (×10). */
   REASONING_DRIFT_SD_X10: int(15, 0),
   /**
-   * How long one app process serves the dashboard row from memory before reading it again (issue 14 target: p50 ≤ 5 ms
+   * How long one app process serves the dashboard row from memory before reading it again (target: p50 ≤ 5 ms
    * through the app). The row changes once a day or on an admin refresh (which clears this process's copy); 0 turns it off.
    */
   DASHBOARD_STATS_CACHE_MS: int(5000, 0),
@@ -193,14 +193,14 @@ const ConfigSchema = z.object({
    */
   FILTER_MAX_CONDITIONS: int(64, 1),
 
-  // Issue 12 item 4 (durability): search-analytics retries and queue bound (L8).
+  // Search-analytics retries and queue bound (L8).
   /** A batch whose record_searches write fails is requeued; each row is tried at most this many times. */
   SEARCH_ANALYTICS_MAX_ATTEMPTS: int(5, 1),
   /** At most this many rows wait in process; past it the oldest are dropped with a warning. */
   SEARCH_ANALYTICS_QUEUE_CAP: int(10_000, 1),
   /** On SIGTERM/SIGINT the app server waits at most this long for the last analytics flush. */
   SHUTDOWN_FLUSH_TIMEOUT_MS: int(5_000, 1),
-  // Issue 12 item 3/4 (faults helper): session cookie attributes (M2). See lib/supabase/options.ts.
+  // Session cookie attributes (M2). See lib/supabase/options.ts.
   /** Lifetime of the session cookies in the browser (@supabase/ssr would set 400 days); the gateway's session time-box matches. */
   SESSION_MAX_AGE_SECONDS: int(7 * 24 * 3600, 60),
   /**
@@ -208,7 +208,7 @@ const ConfigSchema = z.object({
    * (`npm start` on http://127.0.0.1:3000, where Safari and Firefox would drop a Secure cookie).
    */
   COOKIE_SECURE: z.enum(["0", "1", "false", "true"]).optional(),
-  // Issue 12 items 2b/2c/3 (web helper: the request pipeline, lib/api/route.ts and lib/api/client-address.ts).
+  // (the request pipeline, lib/api/route.ts and lib/api/client-address.ts).
   /** Hard cap on every JSON request body unless the route names a larger one (security review H2). */
   REQUEST_BODY_MAX_BYTES: int(64 * 1024, 1),
   /** Cap on sign-in / sign-up bodies: an e-mail and a password fit in far less. */
@@ -231,7 +231,7 @@ const ConfigSchema = z.object({
    */
   TRUSTED_PROXY_CIDRS: z.string().optional(),
 
-  // Admin area (issue 14: roles, bans, panel, dashboard statistics; docs/admin.md).
+  // Admin area (roles, bans, panel, dashboard statistics; docs/admin.md).
   /**
    * How long an app process trusts its copy of the banned set and the admin set (auth_access_snapshot()). A ban or a
    * revoked role made through this process applies at once (the copy is dropped); one made elsewhere within this long.
@@ -242,7 +242,7 @@ const ConfigSchema = z.object({
   ADMIN_ACTIVITY_PAGE_MAX: int(200, 1),
   /** How long a ban set from the panel lasts (GoTrue ban_duration; about a century = until lifted). */
   ADMIN_BAN_DURATION: z.string().regex(/^\d+h$/).default("876000h"),
-  // Accounts (issue 15, helper "accounts"): saved searches, mail, alerts.
+  // Accounts (helper "accounts"): saved searches, mail, alerts.
   /** Saved searches per user (409 SAVED_SEARCH_LIMIT past it). */
   SAVED_SEARCHES_MAX_PER_USER: int(200, 1),
   /** nodemailer transport URL (smtp:// or smtps://user:pass@host:port); the local stack sets its own catcher. */
@@ -261,8 +261,8 @@ const ConfigSchema = z.object({
   ALERT_DIGEST_CONCURRENCY: int(4, 1),
   /** Secret for the unsubscribe links' HMAC; unset: derived from SUPABASE_SERVICE_ROLE_KEY. */
   ALERT_TOKEN_SECRET: z.string().min(16).optional(),
-  // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).
-  /** At most this many active (unrevoked, unexpired) API keys per user (issue 15). */
+  // The reference API for servers and the users' API keys (api-v1 area).
+  /** At most this many active (unrevoked, unexpired) API keys per user. */
   API_KEYS_MAX_ACTIVE_PER_USER: int(10, 1),
   /** last_used_at of a key is written at most once per this many seconds per key and process. */
   API_KEY_TOUCH_INTERVAL_SECONDS: int(60, 1),
@@ -272,7 +272,7 @@ const ConfigSchema = z.object({
   API_V1_STATISTICS_DAYS: int(30, 1),
   /** The window of /api/v1/trends, in months. */
   API_V1_TRENDS_MONTHS: int(24, 1),
-  // Issue 18 (extraction area): schemas with versions, extraction jobs, the rules extractor.
+  // Schemas with versions, extraction jobs, the rules extractor.
   /** Fields in one extraction schema. */
   SCHEMA_MAX_FIELDS: int(100, 1),
   /** Values of one enum / enum[] field. */
@@ -289,12 +289,12 @@ const ConfigSchema = z.object({
   EXTRACTION_HEARTBEAT_SECONDS: int(5, 1),
   /** A running job whose worker has not beaten for this long is taken over by another worker. */
   EXTRACTION_STALE_SECONDS: int(30, 2),
-  // Issue 17 (llm module): every model call's time budget and retries on 429/5xx (the ai SDK backs off between tries).
+  // Every model call's time budget and retries on 429/5xx (the ai SDK backs off between tries).
   /** Time budget of one model call, in ms. */
   LLM_TIMEOUT_MS: int(30_000, 100),
   /** Retries of a model call answered 429 or 5xx (0 = one try only). */
   LLM_MAX_RETRIES: int(2, 0),
-  // Issue 20 item 2 (helper "scale"): the approximate document-vector index (lib/search/lancedb/ann.ts, P-51).
+  // The approximate document-vector index (lib/search/lancedb/ann.ts, P-51).
   /** From this many document vectors on, hybrid search probes an IVF partition instead of scanning every vector. */
   SEARCH_ANN_MIN_DOCUMENTS: int(20_000, 1),
   /**
@@ -302,21 +302,21 @@ const ConfigSchema = z.object({
    * beyond, the probes grow like √lists (lib/search/lancedb/ann.ts probeCount). More: higher recall and slower.
    */
   SEARCH_ANN_PROBE_PERCENT: int(25, 1),
-  // Issue 17 items 2-4 (assistant tools): how much of a judgment a model reads, and the precedent finder's retrieval.
+  // How much of a judgment a model reads, and the precedent finder's retrieval.
   /** Characters of one judgment sent to a model (summaries, key points, argumentation); the opening and reasons are kept. */
   ASSISTANT_MODEL_TEXT_MAX_CHARS: int(24_000, 1000),
   /** Candidates the precedent finder retrieves per result asked when a model re-scores them (capped at 100). */
   PRECEDENTS_CANDIDATE_FACTOR: int(3, 1),
   /** Vector share of the precedent finder's hybrid retrieval (0 keyword … 1 vector). */
   PRECEDENTS_SEMANTIC_RATIO: z.coerce.number().min(0).max(1).default(0.6),
-  // Issue 17 (chat): limits of the chat with retrieval.
+  // Limits of the chat with retrieval.
   /** Characters of a passage kept as a chat source's excerpt (a chunk is ~400 tokens). */
   CHAT_EXCERPT_MAX_CHARS: int(4_000, 200),
   /** Sentences of an extractive (no-model) answer. */
   CHAT_EXTRACTIVE_MAX_SENTENCES: int(6, 1),
   /** Earlier messages of a thread a follow-up carries (the model's context; the extractive query's extra words). */
   CHAT_HISTORY_MAX_MESSAGES: int(6, 0),
-  // Issue 36 (security and reliability round 3): the launcher's supervision, request budgets, health time limits.
+  // The launcher's supervision, request budgets, health time limits.
   /** The pg-boss queue the extraction worker process works (a test or a second deployment names its own). */
   EXTRACTION_WORKER_QUEUE: z.string().min(1).default("extraction-job"),
   /**

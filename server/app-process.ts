@@ -73,7 +73,7 @@ function spawnEntry(entry: string, env: NodeJS.ProcessEnv, stdio: "inherit" | "q
   });
 }
 
-/** The extraction worker (server/worker.ts, issue 18) as a child process; stopChild sends SIGTERM (a graceful stop). */
+/** The extraction worker (server/worker.ts) as a child process; stopChild sends SIGTERM (a graceful stop). */
 export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
   return spawn(process.execPath, tsEntry("server/worker.ts"), { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
 }

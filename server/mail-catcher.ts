@@ -1,5 +1,5 @@
 /**
- * The local stack's SMTP server (issue 15 item 2): a real SMTP endpoint on 127.0.0.1 (the `smtp-server` package) that
+ * The local stack's SMTP server: a real SMTP endpoint on 127.0.0.1 (the `smtp-server` package) that
  * stores every message it receives in public.mail_messages, where admins read it at /admin/mail. It is what SMTP_URL
  * points to on the local stack and in the test stack, so a newcomer sees the digests without any mail account.
  * It accepts any sender and recipient without authentication, and listens on the loopback address only.

@@ -33,7 +33,7 @@ const SERVER_FLAGS = [
 
 /**
  * Is the postmaster.pid in `dir` left over from a server that is gone? A killed run leaves it behind and pg_ctl then
- * refuses to start. The PID alone is not enough (issue 12, L10): after a reboot the number is often reused by another
+ * refuses to start. The PID alone is not enough (L10): after a reboot the number is often reused by another
  * process, and the file then blocked start-up for good. So the file is stale when its PID is dead, or alive but not a
  * postgres serving this data directory (by /proc/<pid>/cmdline). Without /proc the live PID is trusted (never delete
  * the lock of a server that may be running).

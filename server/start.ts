@@ -117,7 +117,7 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
     DATABASE_URL: db.databaseUrl,
     SUPABASE_URL: gateway.url,
     UPSTASH_REDIS_REST_URL: gateway.upstash?.url ?? "",
-    // The app reaches that Redis directly (one hop, not HTTP to the gateway and on to Redis; issue 20 item 3). The
+    // The app reaches that Redis directly (one hop, not HTTP to the gateway and on to Redis). The
     // gateway's /upstash bridge stays for whatever speaks REST (the tests' app, bench/limits).
     LIMITS_REDIS_URL: env.LIMITS_REDIS_URL ?? (gateway.upstash ? redisUrl : ""),
     SEARCH_DATA_DIR: env.SEARCH_DATA_DIR ?? path.join(db.dataDir, "search"),

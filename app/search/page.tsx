@@ -16,7 +16,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * (same rules as the API, lib/api/page-search.ts) so the results are in the HTML; later pages are fetched by the client.
  * No <Suspense> around the island: the page is dynamic (useSearchParams needs no boundary then), and a boundary let
  * React send a short placeholder first and the results later in a hidden block swapped in by script, so the footer
- * painted in view and then jumped (CLS 0.086, issue 20). Without it the results are in the first HTML, visible even
+ * painted in view and then jumped (CLS 0.086). Without it the results are in the first HTML, visible even
  * without JavaScript.
  */
 export default async function SearchRoute({ searchParams }: Props) {

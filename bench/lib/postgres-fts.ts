@@ -1,7 +1,7 @@
 /**
  * The Postgres full-text baseline of bench/search as a search *service*: the answer our GET /api/search/documents
  * gives, computed the way a search built on Postgres full text computes it, so the two can be compared end to end
- * over the same HTTP server (issue 5: "HTTP end to end, warm").
+ * over the same HTTP server ("HTTP end to end, warm").
  *
  * - matching and ranking: websearch_to_tsquery('simple', unaccent(q)) against `search_baseline_tsv` (the same fields
  *   and weight order as our index, bench/sql/search-baseline.sql), ordered by ts_rank_cd, id;

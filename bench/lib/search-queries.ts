@@ -1,5 +1,5 @@
 /**
- * The queries of the search benchmarks (issue 5: 20 PL, 20 EN, including typos, phrases and filtered queries; then
+ * The queries of the search benchmarks (20 PL, 20 EN, including typos, phrases and filtered queries; then
  * four each of the query language's exclusions and fields, docs/search.md "Query language"),
  * shared by bench/search.ts and bench/search-engine-profile.ts. Each list ends with the planted known answers of its
  * jurisdiction (supabase/seed/known-answers.ts), whose top-3 rank is the relevance check.

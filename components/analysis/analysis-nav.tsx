@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
 import { useI18n } from "@/lib/i18n/client";
 
-/** The analysis sub-navigation shown on /topics, /judges and /reasoning-lines (issue 16). */
+/** The analysis sub-navigation shown on /topics, /judges and /reasoning-lines. */
 export function AnalysisNav() {
   const { t } = useI18n();
   const path = usePathname();

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The assistant tools of a judgment (issue 17 items 2-4), self-contained: summary (with a length choice), key points,
+ * The assistant tools of a judgment, self-contained: summary (with a length choice), key points,
  * argument analysis, precedents found from this judgment, and the recorded versions. Every answer shows its `mode`
  * (extractive / rules / model). `CollectionArguments` is the collection page's "Analyse arguments" for ≤ 5 selected.
  * Types come from lib/backend as types only; data comes through the web tier (/api).

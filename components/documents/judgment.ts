@@ -108,7 +108,7 @@ const HEADING = /<h([1-4])(\s[^>]*)?>([\s\S]*?)<\/h\1\s*>/gi;
 
 /**
  * Give every heading of the judgment HTML an id and list them for the table of contents. Plain string work, not a
- * DOM parser, so the server render and the browser produce the same markup (issue 20: the text and its contents are
+ * DOM parser, so the server render and the browser produce the same markup (the text and its contents are
  * rendered on the server). The input is the sanitiser's output (lib/backend/documents.ts fullTextToHtml: p, h2, h3
  * and br, no attributes), so a regular expression over its headings is exact; an id a heading already has is kept.
  */

@@ -16,7 +16,7 @@ import { useI18n } from "@/lib/i18n/client";
 const selectClass = "w-full rounded-card border border-line-strong bg-surface px-2 py-2";
 
 /**
- * "Run extraction" (issue 18): from a collection (choose the schema) or from a schema (choose the collection). One
+ * "Run extraction": from a collection (choose the schema) or from a schema (choose the collection). One
  * idempotency key per open dialog, so a double click submits one job. On success the job's page opens.
  */
 export function RunExtractionButton(props: { collectionId?: string; schemaId?: string }) {

@@ -81,7 +81,7 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
     <div className="space-y-6">
       {url.malformed ? <Notice tone="warn">{t.extr.malformedF}</Notice> : null}
 
-      {/* Always shown: without a model the server's rules translator answers (issue 17 item 5). */}
+      {/* Always shown: without a model the server's rules translator answers. */}
       <NlBox
         llmEnabled={llmEnabled}
         initial={url.nl}

@@ -14,8 +14,8 @@ import { fmt } from "@/lib/i18n/locale";
 
 /**
  * Natural-language question → a pre-filled filter for review (spec: nl-filter "only pre-fills a filter and never runs
- * a search"): the result goes into the drawer's draft; the reader applies it. Shown with or without a model (issue 17
- * item 5): without one the server's rules translator answers; the label says which mode answered (or will answer).
+ * a search"): the result goes into the drawer's draft; the reader applies it. Shown with or without a model:
+ * without one the server's rules translator answers; the label says which mode answered (or will answer).
  */
 export function NlBox({
   initial,

@@ -13,7 +13,7 @@ import { CreateApiKeySchema } from "@/lib/schema/requests/api-keys";
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; keys: UserApiKey[]; max: number };
 
 /**
- * The API keys tab of /settings (issue 15 item 3): list the caller's active keys, create one (shown once, with a copy
+ * The API keys tab of /settings: list the caller's active keys, create one (shown once, with a copy
  * button), revoke. The form is checked with the same zod schema as POST /api/settings/api-keys.
  */
 export function ApiKeysPanel() {

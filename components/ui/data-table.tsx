@@ -60,7 +60,7 @@ export interface DataTableProps<T> {
 const ariaSort = (s: false | "asc" | "desc") => (s === "asc" ? "ascending" : s === "desc" ? "descending" : "none");
 
 /**
- * The admin panel's table (issue 14: @tanstack/react-table with sort, filter, pagination): column headers sort
+ * The admin panel's table (@tanstack/react-table with sort, filter, pagination): column headers sort
  * (buttons, so the keyboard reaches them; `aria-sort` on the header cell says the state), a text filter, and previous/
  * next pages, either the server's or over the rows held. Sorting and the built-in filter act on the rows held.
  */

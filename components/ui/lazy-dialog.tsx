@@ -4,8 +4,8 @@ import { lazy, Suspense, type ComponentProps } from "react";
 import type Modal from "./dialog";
 
 // Radix's dialog (focus trap, scroll lock, portal: ~40 KB of script) is fetched the first time a dialog opens, or
-// earlier through preloadDialog(), instead of with the first scripts of every page that merely may open one (issue 20
-// item 1: /search).
+// earlier through preloadDialog(), instead of with the first scripts of every page that merely may open one
+// (/search).
 const load = () => import("./dialog");
 const LazyModal = lazy(load);
 

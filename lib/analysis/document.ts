@@ -37,7 +37,7 @@ export const NAME_FIELDS: readonly string[] = [
 ];
 
 /**
- * Fields topic modelling reads (issue 16: title, summary, keywords, legal topics and the searchable base text fields,
+ * Fields topic modelling reads (title, summary, keywords, legal topics and the searchable base text fields,
  * less the name fields above). `base_keywords` (the extractor's keywords) is read as well: the `keywords` column is
  * empty on every UK row (spec, data observations), so without it UK judgments would be described by their
  * boilerplate opening only.

@@ -1,5 +1,5 @@
 /**
- * Seeded k-means over document vectors (the core of reasoning-line discovery, issue 16 item 3), with TF-IDF labels
+ * Seeded k-means over document vectors (the core of reasoning-line discovery), with TF-IDF labels
  * per cluster and similarity edges. Iterations are ml-kmeans'; the initial centres are chosen here by k-means++ with
  * the project's seeded generator, so a seed fixes the clustering (ml-kmeans' own seeding would tie us to its PRNG).
  * Vectors are L2-normalised first (by default): for embeddings, squared Euclidean distance between unit vectors is

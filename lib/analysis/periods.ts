@@ -15,7 +15,7 @@ export interface Period {
 
 export type Trend = "emerging" | "stable" | "declining";
 
-/** Relative slope above which a topic is emerging (below its negative: declining). Issue 16. */
+/** Relative slope above which a topic is emerging (below its negative: declining). */
 export const TREND_THRESHOLD = 0.1;
 
 const DAY_MS = 86_400_000;

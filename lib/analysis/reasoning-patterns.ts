@@ -1,6 +1,6 @@
 /**
  * Reasoning styles counted from phrase patterns (data/reasoning-patterns.json: Polish and English patterns per style,
- * each documented). Shared by the judge fingerprint (issue 16) and argumentation analysis (issue 17): matching is a
+ * each documented). Shared by the judge fingerprint and argumentation analysis: matching is a
  * general function over any text, and every count keeps the phrases and judgments it came from, so a lawyer can check
  * a score against the text.
  *

@@ -1,5 +1,5 @@
 /**
- * Extractive summaries and key points without a model (issue 17 item 4): sentences of the judgment ranked by TextRank
+ * Extractive summaries and key points without a model: sentences of the judgment ranked by TextRank
  * (Mihalcea & Tarau 2004: a graph of sentences weighted by word overlap, normalised by sentence lengths, ranked by
  * PageRank). Deterministic: the same text always gives the same sentences, and every sentence returned is a verbatim
  * slice of the input (trimmed), so a reader can find it in the judgment.

@@ -1,5 +1,5 @@
 /**
- * Topic modelling of judgments (issue 16, item 1): TF-IDF over the analysis fields (./document.ts), NMF (./nmf.ts),
+ * Topic modelling of judgments: TF-IDF over the analysis fields (./document.ts), NMF (./nmf.ts),
  * topics with keywords, size, NPMI coherence, per-period weights and trend, and the judgments that show each topic
  * best. Pure and deterministic: the same documents, parameters and seed give the same result, byte for byte, whatever
  * order the documents come in (they are put in sample order, or id order without a sample). The route adds run_id and

@@ -67,7 +67,7 @@ async function apiKeyOf(req: Request): Promise<VerifiedApiKey | null> {
 }
 
 /**
- * The caller of the reference API (`/api/v1/**`, issue 19): the X-API-Key alone decides, acting as the key's user
+ * The caller of the reference API (`/api/v1/**`): the X-API-Key alone decides, acting as the key's user
  * (D-18, docs/api.md); a bearer token or session cookie is ignored. Missing → 401 API_KEY_REQUIRED; unknown, revoked,
  * expired, or of a banned owner → 401 INVALID_API_KEY. `db` is the anonymous client: user data is reached only through
  * the api_v1_* functions, which run as the key's user under RLS. Each use refreshes the key's last_used_at (at most once a minute).

@@ -1,5 +1,5 @@
 /**
- * The first page of /search/extractions and its default aggregate, read while the page renders (issue 20 item 1):
+ * The first page of /search/extractions and its default aggregate, read while the page renders:
  * the same backend functions as POST /api/extractions/base-schema/filter and /aggregate, with the visitor's own
  * session (RLS applies), the general per-IP and per-user limit counted once for the page as the filter route counts
  * it, and the same request validation. The client island adopts them as its query data for the URL it loaded with;

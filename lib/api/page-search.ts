@@ -1,5 +1,5 @@
 /**
- * The first page of /search, searched while the page renders (issue 20 item 1): one backend call, no HTTP round trip
+ * The first page of /search, searched while the page renders: one backend call, no HTTP round trip
  * to our own API, under the rules GET /api/search/documents applies — the per-IP and per-user "search" limits, the
  * visitor's identity (guests: keyword only), the guest allowance (charged exactly once: the client adopts this answer
  * as its query data and does not fetch it again) and one analytics row. Whenever a rule would need something a page

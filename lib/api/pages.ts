@@ -72,7 +72,7 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 /**
  * A judgment for the document page's first paint and its <title>: the metadata and the sanitised full-text HTML,
  * through the same backend function as GET /api/documents/{id}/metadata and /html (same rules, the visitor's own
- * session), in one read (issue 20: the judgment text is in the server HTML, not fetched after hydration). `raw` and
+ * session), in one read (the judgment text is in the server HTML, not fetched after hydration). `raw` and
  * `html` are null with the answer's status when it cannot be read.
  */
 export const pageDocument = cache(async (id: string): Promise<{ raw: Record<string, unknown> | null; html: string | null; status: number }> => {

@@ -301,12 +301,12 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       // The public-route allowlist is enforced here for API routes (the middleware only gates pages).
       const auth = routeAuthLevel(opts.auth, req.method, req.nextUrl.pathname);
       const strict = auth !== "public" && WRITE_METHODS.has(req.method);
-      // The reference API acts as the key's user and ignores any bearer or session (issue 19, D-18).
+      // The reference API acts as the key's user and ignores any bearer or session (D-18).
       const identity = opts.apiKey === "required" ? await resolveApiKeyIdentity(req) : await resolveIdentity(req, { strict, verified });
       if (identity.apiKey && policy === "general") {
         const keyVerdict = await limitByApiKey(identity.apiKey.id);
         verdicts.push(keyVerdict);
-        // The reference API reports its own limit (1000/h per key, issue 19) in X-RateLimit-*; a tighter per-IP
+        // The reference API reports its own limit (1000/h per key) in X-RateLimit-*; a tighter per-IP
         // limit still refuses with its own 429 before this point.
         if (opts.apiKey === "required") headerVerdict = keyVerdict;
       }

@@ -1,5 +1,5 @@
 /**
- * HTTP helpers of the reference API (`/api/v1/**`, issue 19): the Link header of lists and the deprecation headers.
+ * HTTP helpers of the reference API (`/api/v1/**`): the Link header of lists and the deprecation headers.
  * Authentication (X-API-Key acting as its user), limits and the reference error shape come from
  * `withRoute({ apiKey: "required" })` and ./errors.
  */

@@ -34,7 +34,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(PAGE, `/documents/${SEGMENT}`, "judgment detail page"),
   route(PAGE, "/cite/.+", "permalink by neutral citation or case number (redirects to the judgment page)"),
   route(PAGE, "/status", "status page"),
-  route(PAGE, "/dashboard", "dashboard statistics page (issue 14)"),
+  route(PAGE, "/dashboard", "dashboard statistics page"),
   route(PAGE, "/sign-in", "sign-in page"),
   route(PAGE, "/sign-up", "sign-up page"),
   // Search and documents
@@ -53,12 +53,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),
-  route(["GET"], "/api/dashboard/stats", "dashboard statistics (issue 14)"),
+  route(["GET"], "/api/dashboard/stats", "dashboard statistics"),
   route(["GET"], "/api/llm/status", "whether an LLM is configured (the page shows or hides the NL box)"),
   route(["GET"], "/api/blog/posts", "blog posts (D-16)"),
   route(["GET"], `/api/blog/posts/${SEGMENT}`, "blog post (D-16)"),
   route(["POST"], "/api/contact", "contact form (D-16)"),
-  // Content area (issue 14): the feed, the publications and contact pages, the public reads.
+  // Content area: the feed, the publications and contact pages, the public reads.
   route(PAGE, "/blog/rss.xml", "blog RSS feed"),
   route(PAGE, "/publications", "publications page"),
   route(PAGE, "/contact", "contact page"),
@@ -70,10 +70,10 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["POST"], "/api/auth/sign-up", "sign up"),
   route(["POST"], "/api/auth/sign-out", "sign out (clears whatever session there is)"),
   route(["GET"], "/api/auth/me", "who am I (null when signed out)"),
-  // Accounts (issue 15): a digest's unsubscribe link works without signing in (a signed one-use token).
+  // Accounts: a digest's unsubscribe link works without signing in (a signed one-use token).
   route(PAGE, "/unsubscribe", "unsubscribe page of a digest link"),
   route(["POST"], "/api/unsubscribe", "unsubscribe with a signed one-use token"),
-  // The reference API's documentation (api-v1 area, issue 19): the page and the contract are readable without a key.
+  // The reference API's documentation (api-v1 area): the page and the contract are readable without a key.
   route(PAGE, "/developers", "API documentation page"),
   route(["GET"], "/api/v1/openapi.json", "the OpenAPI document of /api/v1"),
 ];

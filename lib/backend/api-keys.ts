@@ -18,7 +18,7 @@ export interface VerifiedApiKey {
   name: string;
   /**
    * Owner, when the key was issued to a user. On the web tier a key never makes its holder that user (the bearer
-   * token does, spec: Authentication 2); the reference API `/api/v1` acts as this user (issue 19, D-18, docs/api.md).
+   * token does, spec: Authentication 2); the reference API `/api/v1` acts as this user (D-18, docs/api.md).
    */
   userId: string | null;
   /** ISO timestamp after which the key is refused, or null. */

@@ -9,7 +9,7 @@ import type { Identity } from "./identity";
 import type { ScheduledJob } from "./jobs/scheduled";
 
 /**
- * Dashboard statistics (issue 14, item 4): one precomputed row (public.dashboard_stats) rebuilt by
+ * Dashboard statistics: one precomputed row (public.dashboard_stats) rebuilt by
  * refresh_dashboard_stats(); reading it is a primary-key read. Coverage follows the completeness constants in SQL
  * (is_empty, is_empty_enum_value, coverage_ratio), so the dashboard and the rest of the service agree on "empty".
  */

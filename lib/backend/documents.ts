@@ -35,7 +35,7 @@ function notFound(): ApiError {
 /**
  * A failed read through the one database mapper (lib/errors): a missing row is 404 DOCUMENT_NOT_FOUND, a time-out 504
  * UPSTREAM_TIMEOUT, an unreachable database 503 DATABASE_UNAVAILABLE, anything else 500 DATABASE_ERROR (was 503 for
- * every failure, issue 13 item 3).
+ * every failure).
  */
 function readFailed(error: DatabaseError): ApiError {
   const mapped = fromDatabaseError(error);
@@ -98,7 +98,7 @@ function metadataOf(d: Record<string, unknown>) {
 }
 
 /**
- * The document page's server render (issue 20): the metadata answer and the sanitised HTML answer of the two routes
+ * The document page's server render: the metadata answer and the sanitised HTML answer of the two routes
  * above, from one read of the judgment, so the judgment text is in the page's HTML.
  */
 export async function documentPage(rawId: string | undefined, identity: Identity) {

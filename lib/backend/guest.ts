@@ -24,7 +24,7 @@ import { limitsStore, reportStoreFailure, storeAvailable } from "./rate-limit-st
 export const GUEST_COOKIE = "guest_session_id";
 /**
  * Store key of a session: `<LIMITS_KEY_PREFIX>:guest:v1:<uuid>`, under the same prefix as the rate-limit counters, so
- * deployments and test runs sharing one Redis never share guest sessions (issue 12, L11).
+ * deployments and test runs sharing one Redis never share guest sessions (L11).
  */
 export function guestKey(prefix: string, id: string): string {
   return `${prefix}:guest:v1:${id}`;

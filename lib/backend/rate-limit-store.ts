@@ -137,7 +137,7 @@ export class LimitsStoreTransport implements Requester {
  * The limits store's transport over a direct Redis connection (LIMITS_REDIS_URL; `npm start` sets it to the Redis the
  * gateway's bridge uses): the same Upstash commands, translated in process by the bridge's code (upstash-bridge.ts)
  * instead of over HTTP to the gateway and from there to Redis. One hop instead of two on every limiter and guest-meter
- * call (issue 20 item 3). Same contract as LimitsStoreTransport: Redis's refusals thrown as UpstashError with
+ * call. Same contract as LimitsStoreTransport: Redis's refusals thrown as UpstashError with
  * Redis's message, a deadline per command that throws, no retries.
  */
 export class RedisBridgeTransport implements Requester {

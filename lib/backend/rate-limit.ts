@@ -60,7 +60,7 @@ export interface RateLimiterOptions {
 const WARN_EVERY_MS = 10_000;
 
 /**
- * Several subjects under one rule in one store call (issue 20: one limiter round trip per request instead of one per
+ * Several subjects under one rule in one store call (one limiter round trip per request instead of one per
  * subject). The same sliding window as Upstash's `slidingWindow` (this window's count plus the previous window's
  * weighted by its overlap, floored), on the same keys (`<prefix>:<rule>:<subject>:<window index>`), so counters carry
  * over between this and `check`. Subjects are taken in order and the first refusal stops the walk: the subjects before

@@ -24,13 +24,13 @@ export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
 
-// Admin area (issue 14): panel, users, dashboard statistics.
+// Admin area: panel, users, dashboard statistics.
 export type { AdminActivity, ActivityItem, AdminStats, AuditEntry, DocumentsStats, SystemHealth } from "./admin/stats";
 export type { AdminUser, AdminUserPage, AdminUserState } from "./admin/users";
 export type { DashboardStats } from "./dashboard";
 // The citator: a judgment's references and the judgments citing it.
 export type { CitedByBody, CitingJudgment, DocumentReference, DocumentReferencesBody } from "./citations";
-// Content area (issue 14): blog, publications, contact form.
+// Content area: blog, publications, contact form.
 export type {
   BlogAdminPage,
   BlogCategories,
@@ -44,16 +44,16 @@ export type {
 export type { Publication, PublicationPage } from "./content/publications";
 export type { ContactAccepted, ContactMessage, ContactMessagePage } from "./content/contact";
 export type { ContentStats } from "./content/stats";
-// Accounts (issue 15): saved searches, settings, the unsubscribe link, the admin mail view.
+// Accounts: saved searches, settings, the unsubscribe link, the admin mail view.
 export type { SavedSearch, SavedSearchPage, SavedSearchRun } from "./saved-searches/saved-searches";
 export type { Profile } from "./settings/profile";
 export type { UnsubscribeBody } from "./alerts/unsubscribe";
 export type { MailMessageRow, MailPage } from "./admin-mail";
 export type { EmbeddingsSettings } from "./settings/embeddings";
-// Topic modelling and the topics routes (analysis-topics, issue 16).
+// Topic modelling and the topics routes (analysis-topics).
 export type { TopicRunPage, TopicRunParams, TopicRunResponse, TopicRunSummary } from "./topics/runs";
 export type { MyTopicClick, MyTopicClicksBody, TopicsMeta, TrendingTopic, TrendingTopicsBody } from "./topics/public";
-// --- analysis-lines (issue 16 items 2-3): judge fingerprint and reasoning lines ---
+// --- analysis-lines: judge fingerprint and reasoning lines ---
 export type { JudgeComparison, JudgeEvidence, JudgeProfile, JudgeSearchResult } from "./analysis/judges";
 export type {
   CandidateLine,
@@ -71,7 +71,7 @@ export type {
 } from "./analysis/reasoning-lines";
 // The reference API for servers and the users' API keys (api-v1 area).
 export type { UserApiKey, UserApiKeyList } from "./api-keys";
-// Extraction area (issue 18): schemas with versions.
+// Extraction area: schemas with versions.
 export type {
   ExtractionSchema,
   FieldChange,
@@ -82,7 +82,7 @@ export type {
   SchemaVersionList,
 } from "./schemas/schemas";
 export type { GeneratedSchema } from "./schemas/generate";
-// Assistant tools (issue 17 items 2-4).
+// Assistant tools.
 export type { PrecedentsResponse } from "./assistants/precedents";
 export type { ArgumentationResponse } from "./assistants/argumentation";
 export type { KeyPointsResponse, SummarizeResponse, VersionsResponse } from "./assistants/document-helpers";

@@ -131,7 +131,7 @@ export async function recordSearch(serviceDb: DbClient, r: SearchRecord): Promis
  * The search route's queue: rows wait in process at most SEARCH_ANALYTICS_FLUSH_MS (or until
  * SEARCH_ANALYTICS_BATCH_MAX are waiting) and go to the database in one call, off the request path.
  *   - A failed write puts its rows back at the head of the queue and retries after a growing delay; a row is tried at
- *     most SEARCH_ANALYTICS_MAX_ATTEMPTS times, then dropped with a warning (issue 12, L8). A batch the database
+ *     most SEARCH_ANALYTICS_MAX_ATTEMPTS times, then dropped with a warning (L8). A batch the database
  *     refuses as data (SQLSTATE class 22) is written row by row instead, and only the refused rows are dropped.
  *   - Queries are stored without NUL and with unpaired surrogates replaced (storableQuery), so a query typed by one
  *     searcher cannot make the batch fail in the first place.

@@ -72,7 +72,7 @@ export const SuggestQuery = z.object({
 });
 
 function filterInvalid(message: string, details: { field?: string; position?: number }): ApiError {
-  // Issue 13: one filter error code on every path, 422 FILTER_INVALID (D-06), naming the field where known.
+  // One filter error code on every path, 422 FILTER_INVALID (D-06), naming the field where known.
   return new ApiError("FILTER_INVALID", message, details);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Client calls of the accounts area (issue 15): /api/saved-searches, /api/settings/*, /api/unsubscribe and
+ * Client calls of the accounts area: /api/saved-searches, /api/settings/*, /api/unsubscribe and
  * /api/admin/mail. The bodies are the types lib/backend builds them with.
  */
 import type { EmbeddingsSettings, MailPage, Profile, SavedSearch, SavedSearchPage, SavedSearchRun, UnsubscribeBody } from "@/lib/backend/responses";

@@ -1,5 +1,5 @@
 /**
- * Client-side export of a collection's judgments as CSV or JSON with a preset of columns (issue 7: collections).
+ * Client-side export of a collection's judgments as CSV or JSON with a preset of columns (collections).
  * CSV follows RFC 4180 (quotes doubled, CRLF rows) with a BOM so spreadsheet programs read Polish letters right.
  */
 import { stripDiacritics } from "@/lib/text/fold";

@@ -1,4 +1,4 @@
-/** Browser calls of the extraction job routes (issue 18). */
+/** Browser calls of the extraction job routes. */
 import { apiFetch, qs } from "./api";
 import type { ExtractionJob, ExtractionJobPage, ResultRow } from "@/lib/backend/extraction-jobs/types";
 

@@ -1,5 +1,5 @@
 /**
- * Client calls for topic modelling and the topics routes (issue 16): /api/topic-modeling/analyze, /runs, /runs/{id},
+ * Client calls for topic modelling and the topics routes: /api/topic-modeling/analyze, /runs, /runs/{id},
  * /api/search/topics/trending and /api/search/topic-click. The bodies are the types lib/backend/topics builds.
  */
 import type { TopicRunPage, TopicRunResponse, TrendingTopicsBody } from "@/lib/backend/responses";

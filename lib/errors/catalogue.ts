@@ -1,5 +1,5 @@
 /**
- * Every error code the service answers with, its HTTP status and its default message (issue 13 item 3). The status is
+ * Every error code the service answers with, its HTTP status and its default message. The status is
  * a property of the code: a code never answers with two statuses, so a client can branch on `code` alone. No imports:
  * every layer (lib/backend, lib/search, lib/llm, lib/supabase, lib/api) may depend on this file.
  *
@@ -113,16 +113,16 @@ export const ERRORS = {
   NL_FILTER_INVALID: { status: 422, message: "The question gave a filter that is not valid; rephrase it.", area: "llm" },
   NL_FILTER_FAILED: { status: 502, message: "The question could not be translated into a filter. Try again later.", area: "llm" },
   LLM_NOT_CONFIGURED: { status: 503, message: "No language model is configured on this server.", area: "llm" },
-  // Chat with retrieval (issue 17): another user's thread is the same 404 as no thread (D-30).
+  // Chat with retrieval: another user's thread is the same 404 as no thread (D-30).
   CHAT_THREAD_NOT_FOUND: { status: 404, message: "Chat thread not found.", area: "llm" },
   INVALID_CHAT_THREAD_ID: { status: 400, message: "The chat thread id must be a UUID.", area: "llm" },
   CHAT_GENERATION_FAILED: { status: 502, message: "The language model did not answer; try again shortly.", area: "llm" },
 
-  // Topic modelling and the topics index (analysis-topics, issue 16).
+  // Topic modelling and the topics index (analysis-topics).
   TOPIC_RUN_NOT_FOUND: { status: 404, message: "Topic run not found.", area: "search" },
   TOPIC_NOT_FOUND: { status: 404, message: "The topic is not in the current topics index.", area: "search" },
   TOPIC_RUN_FAILED: { status: 500, message: "The topic run could not be computed.", area: "search" },
-  // Extraction area (issue 18): schemas with versions, extraction jobs. D-30: a foreign id answers as one that does not exist.
+  // Extraction area: schemas with versions, extraction jobs. D-30: a foreign id answers as one that does not exist.
   INVALID_SCHEMA_ID: { status: 400, message: "The schema id must be a UUID.", area: "extraction" },
   SCHEMA_NOT_FOUND: { status: 404, message: "Extraction schema not found.", area: "extraction" },
   SCHEMA_VERSION_NOT_FOUND: { status: 404, message: "This version of the extraction schema does not exist.", area: "extraction" },
@@ -143,15 +143,15 @@ export const ERRORS = {
   GUEST_LIMIT_REACHED: { status: 429, message: "You have used all guest searches. Create a free account to keep searching.", area: "guest" },
   GUEST_STORE_UNAVAILABLE: { status: 503, message: "The guest session could not be ended right now. Try again shortly.", area: "guest" },
 
-  // Admin area (issue 14: roles, bans, panel; docs/admin.md).
+  // Admin area (roles, bans, panel; docs/admin.md).
   SELF_ROLE_CHANGE: { status: 409, message: "You cannot revoke your own admin role or ban yourself.", area: "auth" },
   USER_NOT_FOUND: { status: 404, message: "User not found.", area: "auth" },
   DASHBOARD_UNAVAILABLE: { status: 503, message: "The dashboard statistics could not be computed right now. Try again shortly.", area: "database" },
-  // Content area (issue 14: blog, publications, contact form).
+  // Content area (blog, publications, contact form).
   POST_NOT_FOUND: { status: 404, message: "Post not found.", area: "content" },
   PUBLICATION_NOT_FOUND: { status: 404, message: "Publication not found.", area: "content" },
   CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: "Message not found.", area: "content" },
-  // Accounts (issue 15, helper "accounts"): saved searches, alerts, settings.
+  // Accounts (helper "accounts"): saved searches, alerts, settings.
   INVALID_SAVED_SEARCH_ID: { status: 400, message: "The saved search id must be a UUID.", area: "accounts" },
   // D-30: the same answer for another user's id and one that does not exist.
   SAVED_SEARCH_NOT_FOUND: { status: 404, message: "Saved search not found.", area: "accounts" },
@@ -166,11 +166,11 @@ export const ERRORS = {
   // Alert mail goes only to confirmed addresses (a trigger on saved_searches refuses switching an alert on).
   ALERT_EMAIL_UNCONFIRMED: { status: 409, message: "Confirm your e-mail address before turning on alerts.", area: "accounts" },
   ALERT_RUN_IN_PROGRESS: { status: 409, message: "An e-mail digest run is already in progress; try again when it has finished.", area: "accounts" },
-  // The reference API for servers and the users' API keys (api-v1 area, issues 19 and 15).
+  // The reference API for servers and the users' API keys (api-v1 area).
   API_KEY_LIMIT: { status: 409, message: "You already have the maximum number of active API keys; revoke one first.", area: "auth" },
   API_KEY_NOT_FOUND: { status: 404, message: "API key not found.", area: "auth" },
   API_KEY_USER_REQUIRED: { status: 403, message: "This API key is not issued to a user, so it cannot read user data.", area: "auth" },
-  // Assistant tools (issue 17 items 2-4): precedents, argumentation, summaries and key points in model mode.
+  // Assistant tools: precedents, argumentation, summaries and key points in model mode.
   ARGUMENTATION_OUTPUT_INVALID: { status: 502, message: "The language model's argument analysis did not have the expected structure. Try again later.", area: "llm" },
   ASSISTANT_OUTPUT_INVALID: { status: 502, message: "The language model's answer did not have the expected structure. Try again later.", area: "llm" },
   ASSISTANT_MODEL_FAILED: { status: 502, message: "The language model could not be reached or failed. Try again later.", area: "llm" },

@@ -1,5 +1,5 @@
 /**
- * The settings every model call carries (issue 17, item 6), so no feature picks its own: a time budget
+ * The settings every model call carries, so no feature picks its own: a time budget
  * (LLM_TIMEOUT_MS), retries on 429/5xx (LLM_MAX_RETRIES; the ai SDK retries only retryable API errors and backs off
  * exponentially between tries), and telemetry when tracing is configured. Spread into generateText / streamText /
  * generateObject: `generateObject({ model, schema, prompt, ...llmCallSettings({ signal, functionId: "precedents" }) })`.

@@ -1,5 +1,5 @@
 /**
- * The NL filter without a model (issue 17, item 5): a deterministic translator from an English or Polish question to
+ * The NL filter without a model: a deterministic translator from an English or Polish question to
  * `{filters, text_query}`. It reads three things and leaves the rest of the question as text_query:
  *
  * - dates: the spec's date table (nl-filter-dates.ts), on decision_date unless the appeal-judgment date is named;

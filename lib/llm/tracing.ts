@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry for model calls (issue 17 item 6): when OTEL_EXPORTER_OTLP_ENDPOINT is set, instrumentation.ts
+ * OpenTelemetry for model calls: when OTEL_EXPORTER_OTLP_ENDPOINT is set, instrumentation.ts
  * registers a tracer provider that exports spans over OTLP/HTTP (JSON) to `${endpoint}/v1/traces` (or
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given). The ai SDK's spans (ai.generateText, ai.streamText.doStream, …) then
  * leave the process; llmCallSettings turns telemetry on exactly when a provider is registered (llmTracingEnabled).

@@ -1,6 +1,6 @@
 /**
  * Typed promotion: raw extracted values (LLM output, JSONL rows) → values for the typed base_ columns.
- * Used by ingestion and by extraction jobs. Rules (issue 3, Deliver 3):
+ * Used by ingestion and by extraction jobs. Rules (Deliver 3):
  * - null markers ("", "null", "none", any case, after trimming and unquoting) → null;
  * - strings are trimmed and unquoted ("'x'" → x); `don't_know` → `dont_know`;
  * - a scalar enum outside its set → null; enum arrays keep only allowed values;

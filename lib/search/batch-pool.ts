@@ -2,7 +2,7 @@
  * Rows → IndexBatch for a full build, off the main thread when it can be: with the lexical `local-hash` embedder two
  * worker threads (batch-worker.ts) take every batch of rows side by side, one embedding and chunking it (most of a
  * build's CPU), the other encoding its documents for the embedded engine (JSON, keyword postings, suggestions), while
- * the main thread appends the results to LanceDB, the postings stream and memory (issue 20 item 2: the main thread
+ * the main thread appends the results to LanceDB, the postings stream and memory (the main thread
  * holds no full text and tokenises nothing). Other embedders (model providers: I/O bound) and workers that cannot
  * start (e.g. inside the bundled Next server) fall back to `buildIndexBatch` on this thread. Same index either way.
  */

@@ -1,5 +1,5 @@
 /**
- * Splits a judgment's full text into overlapping passages for semantic chunk search (issue 5: about 400 tokens with
+ * Splits a judgment's full text into overlapping passages for semantic chunk search (about 400 tokens with
  * 100 overlap). A token here is a whitespace-separated word: cheap, language-neutral and close to a model token count
  * for prose (models split some words, so 400 words stay under typical 512-token embedding limits only loosely; the
  * ai-SDK embedder truncates defensively).

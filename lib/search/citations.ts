@@ -1,5 +1,5 @@
 /**
- * Case numbers and neutral citations in a query (issue 12 item 6: "a lawyer's most frequent query"). Their words
+ * Case numbers and neutral citations in a query ("a lawyer's most frequent query"). Their words
  * ("II", "AKa", "14", "EWCA", "Crim") are common to thousands of judgments, so word ranking alone cannot put the
  * judgment asked for first. This module recognises them, whatever the spacing and case, and turns each into one
  * normalised key; the engines index the same keys from `case_number` and `base_neutral_citation_number` and rank

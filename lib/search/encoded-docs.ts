@@ -1,6 +1,6 @@
 /**
  * A full build's documents encoded for the embedded engine where they are made (the batch worker, batch-worker.ts;
- * issue 20 item 2): the docs table's columns, the stored documents (everything but full_text) as one JSON text, and
+ * the docs table's columns, the stored documents (everything but full_text) as one JSON text, and
  * the keyword postings with the terms first met in them. The main thread then appends buffers to LanceDB and to the
  * postings stream and parses the stored documents once: it never holds a full text, tokenises nothing and makes no
  * per-document JSON (at 10x the demo corpus the garbage of those was most of a build's garbage-collector time).

@@ -30,7 +30,7 @@ export function createSearchEngine(embedder: Embedder = createEmbedder()): Searc
 }
 
 export function getSearch(): Holder {
-  // After an embedder switch (issue 15 item 3, lib/backend/settings/reembed.ts) every process follows the recorded choice.
+  // After an embedder switch (lib/backend/settings/reembed.ts) every process follows the recorded choice.
   const chosen = chosenEmbedderId();
   if (g.__searchEngine && chosen && g.__searchEngine.embedder.id !== chosen && availableEmbedderIds().includes(chosen)) {
     g.__searchEngine = undefined;

@@ -1,6 +1,6 @@
 /**
  * Errors of the search layer. Route handlers map them to HTTP statuses (lib/backend/search.ts):
- * - `FilterSyntaxError` / `FilterAttributeError` → 422 FILTER_INVALID (issue 13: one filter error code; the attribute
+ * - `FilterSyntaxError` / `FilterAttributeError` → 422 FILTER_INVALID (one filter error code; the attribute
  *   as `field`, a syntax error with its position)
  * - `DocumentNotFoundError` → 404
  * - `SemanticUnavailableError` → 502 (spec: Errors, semantic_ratio > 0 while the embedder is not registered)

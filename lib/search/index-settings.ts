@@ -109,7 +109,7 @@ export const DISPLAYED_ATTRIBUTES: readonly string[] = CORE_FIELDS.filter((f) =>
 /** Meilisearch default ranking rules; `sort` sits after relevance so sorted searches stay relevant first. */
 export const RANKING_RULES: readonly string[] = ["words", "typo", "proximity", "attribute", "sort", "exactness"];
 
-/** One typo from 5 letters, two from 9 (issue 5). */
+/** One typo from 5 letters, two from 9. */
 export const TYPO_TOLERANCE = { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } } as const;
 
 /** Spec: Limits, "Reported hits 1000 (estimate cap)". */
@@ -158,7 +158,7 @@ export function embedderSettings(embedder: Pick<Embedder, "dimensions">): NonNul
  */
 export const CHUNK_FILTERABLE_ATTRIBUTES: readonly string[] = ["judgmentId", "jurisdiction", "decision_date_ts"];
 
-/** Chunking parameters (issue 5: about 400 tokens, 100 overlap). */
+/** Chunking parameters (about 400 tokens, 100 overlap). */
 export const CHUNK_TOKENS = 400;
 export const CHUNK_OVERLAP = 100;
 

@@ -1,5 +1,5 @@
 /**
- * Mines typeahead phrases from the corpus at sync time (issue 5: "1-4 word n-grams weighted by frequency"):
+ * Mines typeahead phrases from the corpus at sync time ("1-4 word n-grams weighted by frequency"):
  * n-grams of titles, summaries and case names counted once per judgment (document frequency), plus every
  * legal_topics/keywords value as a "topic". N-grams that start or end with a stop word, contain digits only, or occur
  * in fewer than `minCount` judgments are dropped. Score = document frequency × a mild length bonus (longer phrases

@@ -217,7 +217,7 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
 }
 
 /**
- * Late commits (issue 12, L10): `updated_at = now()` is the writing transaction's start, so a row written by a
+ * Late commits (L10): `updated_at = now()` is the writing transaction's start, so a row written by a
  * transaction that began before the last run's watermark but committed after that run has `updated_at <=
  * watermark` and the keyset above never sees it. Re-read the window of `lateCommitWindowSeconds` before the
  * watermark and upsert the rows the index does not hold at that version (compared on updated_at through
@@ -299,7 +299,7 @@ export const INDEX_DRIFT_TOLERANCE = 0.01;
 
 /**
  * Why the launcher must rebuild the index before serving it, or null when the live one may be served and the
- * scheduled incremental syncs keep it current (issue 20 item 2). The rule:
+ * scheduled incremental syncs keep it current. The rule:
  *  - nothing to build while public.judgments is empty;
  *  - an empty index, or one built with another embedder: rebuild;
  *  - public.judgments was truncated (`npm run seed -- --reset`) after the index's latest full build started: rebuild —
@@ -346,7 +346,7 @@ export async function readIndexState(db: Queryable, engineName: string, index: {
 /**
  * Build the index at start (launcher) when indexRebuildReason says so (first start, a reseed, a large drift). A live
  * index that cannot be opened (files corrupted by a crash) is set aside with a warning and rebuilt, instead of
- * stopping the launcher (issue 12, L10 / reliability row 29): Postgres is the source of truth. Returns what it did.
+ * stopping the launcher (L10 / reliability row 29): Postgres is the source of truth. Returns what it did.
  */
 export async function ensureSearchIndex(
   databaseUrl: string,

@@ -1,5 +1,5 @@
 /**
- * The topics index, engine-neutral parts (issue 16; spec: Other records): matching a query against the stored run's
+ * The topics index, engine-neutral parts (spec: Other records): matching a query against the stored run's
  * topics for autocomplete's `topic_hits`. Both adapters answer the same way: the LanceDB one in process over the
  * whole index (at most 30 topics), the Meilisearch one over its `<index>_topics` index with the same fields.
  */

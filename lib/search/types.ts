@@ -239,7 +239,7 @@ export interface TopicHit {
 
 /**
  * One topic of the topics index (spec: Other records, "the topics index in the search engine can be rebuilt from the
- * latest stored run"; issue 16). `id` is `<run_id>_<topic>` (a valid Meilisearch document id), stable for the run.
+ * latest stored run"). `id` is `<run_id>_<topic>` (a valid Meilisearch document id), stable for the run.
  */
 export interface TopicIndexEntry {
   id: string;
@@ -377,7 +377,7 @@ export interface SearchEngine {
   /** Documents by id in the order asked, missing ids skipped (displayed attributes only). */
   getDocuments(ids: readonly string[], attributesToRetrieve?: readonly string[]): Promise<HitDocument[]>;
   readonly sync: SyncPort;
-  /** The topics index (issue 16): rebuilt from the latest stored topic run. */
+  /** The topics index: rebuilt from the latest stored topic run. */
   readonly topics: TopicsPort;
   /** The settings in force, read back from the engine (what `index-settings.ts` declared). */
   settings(): Promise<import("./index-settings").IndexSettings>;

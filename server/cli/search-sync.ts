@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     console.log(
       `${r.kind} sync done in ${(r.durationMs / 1000).toFixed(1)} s: ${r.documents} documents, ${r.chunks} chunks, ${r.deleted} deleted`,
     );
-    // A full sync also refreshes the dashboard statistics (issue 14, item 4), as the scheduled one does.
+    // A full sync also refreshes the dashboard statistics, as the scheduled one does.
     if (r.kind === "full") await pool.query("select public.refresh_dashboard_stats()");
   } finally {
     if (started) bar.stop();

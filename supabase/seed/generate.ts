@@ -141,7 +141,7 @@ export function generateCore(seed: number, index: number): CaseCore {
   const targetChars = targetLength(rng);
   const input = { index, rng, decisionDate: date, targetChars, known };
   const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
-  plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics (issue 16)
+  plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics
   return { rng, known, jurisdiction, date, targetChars, c };
 }
 

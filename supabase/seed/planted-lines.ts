@@ -1,5 +1,5 @@
 /**
- * Known answers for the judge fingerprint and reasoning lines (issue 16 items 2 and 3), planted in the demo corpus.
+ * Known answers for the judge fingerprint and reasoning lines, planted in the demo corpus.
  * Additive: only Polish judgments at the indexes below are touched (every one below 600, so the test slice holds
  * them; none is a search known answer of ./known-answers.ts), and only by renaming one judge and adding one
  * paragraph to the reasons and a few keywords, so every other row and every search known answer stays as it was.

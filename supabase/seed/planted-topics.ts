@@ -1,5 +1,5 @@
 /**
- * Planted topics (issue 16, known answers for topic modelling): two themes no other judgment of the demo corpus talks
+ * Planted topics (known answers for topic modelling): two themes no other judgment of the demo corpus talks
  * about, added to the extracted keywords (and, on Polish rows, the keywords column) of a known share of judgments, so
  * a topic run must find each as a topic of its own. Additive: no known-answer judgment (known-answers.ts) is touched,
  * and the planting draws from its own generator (`planted-topics:<seed>:<index>`), so every other value of every row

@@ -5,7 +5,7 @@ import { rebuildAppIndex } from "../helpers/app-index";
 import { adminPool, stackEnv } from "../helpers/stack";
 
 /**
- * Issue 15 over HTTP: saved searches (CRUD, run, the 200 limit, filters validated like any filter, a foreign id is a
+ * Over HTTP: saved searches (CRUD, run, the 200 limit, filters validated like any filter, a foreign id is a
  * plain 404), settings (profile, password, account deletion) and /api/admin/mail. Users are shared by the cases.
  */
 const pool = adminPool();

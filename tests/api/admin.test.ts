@@ -6,7 +6,7 @@ import { adminPool } from "../helpers/stack";
 import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 /**
- * The admin area over real HTTP (issue 14, items 1, 4, 5): the role matrix over every admin route, each route's body
+ * The admin area over real HTTP (5): the role matrix over every admin route, each route's body
  * and error codes, bans and revoked roles applied to tokens already issued, and the dashboard statistics.
  */
 
@@ -72,7 +72,7 @@ describe("role matrix: every admin route × {anonymous, user, admin}", () => {
   });
 });
 
-// Every /admin page (issue 14 item 5): anonymous → the sign-in redirect, a signed-in non-admin → HTTP 403 with the
+// Every /admin page: anonymous → the sign-in redirect, a signed-in non-admin → HTTP 403 with the
 // 403 page (not a 200 page that merely says 403), an admin → the panel.
 const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/activity", "/admin/system", "/admin/documents", "/admin/blog", "/admin/publications", "/admin/messages", "/admin/mail"];
 

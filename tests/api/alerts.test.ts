@@ -11,7 +11,7 @@ import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool, stackEnv } from "../helpers/stack";
 
 /**
- * The e-mail digest end to end (issue 15 item 2): seed new judgments, run the job (the admin route: the real wiring of
+ * The e-mail digest end to end: seed new judgments, run the job (the admin route: the real wiring of
  * the app's settings), read the message back from the local SMTP server's table (subject, judgment links, the
  * unsubscribe link works once), run again (nothing is sent), and an SMTP server that refuses one user's mail is tried
  * three times, logged in alert_deliveries, and does not stop another user's digest.

@@ -8,7 +8,7 @@ import { createUser, serviceClient } from "../helpers/supabase";
 import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 /**
- * Issue 19: the per-key hourly limit (API_KEY_RATE_LIMIT_PER_HOUR, 1000 by default) with a lowered test setting, on
+ * The per-key hourly limit (API_KEY_RATE_LIMIT_PER_HOUR, 1000 by default) with a lowered test setting, on
  * an app of its own so the shared one keeps the real limit: the answers count down in X-RateLimit-*, the one past the
  * limit is the reference 429 with Retry-After, and another key is not affected.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/schemas/generate with a language model (issue 18 over issue 19): an app of its own pointed at a fake
+ * POST /api/v1/schemas/generate with a language model: an app of its own pointed at a fake
  * OpenAI-compatible server (tests/helpers/fake-openai.ts; the only mocked part is the model), acting as the key's user
  * over the real test database. The answer carries the reference `{schema}` (a JSON Schema ajv compiles) drafted by the
  * web generator from the model's fields; the model sees the description and the example judgment's opening; a

@@ -4,7 +4,7 @@ import { adminPool } from "../helpers/stack";
 import { Browser, signedInBrowser } from "../helpers/http";
 
 /**
- * Issue 19: a schemathesis-style property test. Requests generated at random from the served OpenAPI document (each
+ * A schemathesis-style property test. Requests generated at random from the served OpenAPI document (each
  * operation's query parameters and JSON body, valid by the document's schemas) never answer 5xx, except the 501 an
  * operation documents as not implemented and the 503 LLM_NOT_CONFIGURED an operation that needs a language model
  * documents (the test app has none); every error is in the reference shape.

@@ -8,7 +8,7 @@ import { rebuildAppIndex } from "../helpers/app-index";
 import { userWithToken } from "../helpers/supabase";
 
 /**
- * Issue 19 (the reference API for servers) and issue 15's API keys, over real HTTP: keys made in settings, every
+ * The reference API for servers and its API keys, over real HTTP: keys made in settings, every
  * /api/v1 route refusing a missing, unknown, revoked or expired key in the reference shape, the key acting as its user
  * (RLS: another user's collection is 404 and their schemas are not listed, a bearer token changes nothing), validation
  * details, the Link header, the X-RateLimit-* headers, and each endpoint's shape. The shared app has no language model,
@@ -65,7 +65,7 @@ function sampleRequest(op: (typeof V1_OPERATIONS)[number]): { method: "GET" | "P
   return op.method === "get" ? { method: "GET", path } : { method: "POST", path, body: bodies[op.path] ?? {} };
 }
 
-describe("API keys in settings (issue 15 item 3)", () => {
+describe("API keys in settings", () => {
   it("lists, shows a key once, refuses bad input, limits to 10 active keys, revokes only one's own", async () => {
     expect((await new Browser().get("/api/settings/api-keys")).status).toBe(401);
     const b = (await signedInBrowser()).browser;
@@ -120,7 +120,7 @@ describe("API keys in settings (issue 15 item 3)", () => {
   });
 });
 
-describe("authentication of every /api/v1 route (issue 19 item 1)", () => {
+describe("authentication of every /api/v1 route", () => {
   const keyed = V1_OPERATIONS.filter((op) => !op.public);
 
   it("answers 401 in the reference shape without a key, with an unknown key, and with an expired key", async () => {
@@ -259,7 +259,7 @@ describe("validation, lists and shapes", () => {
   });
 });
 
-describe("extraction schemas on the reference API (issue 18 over issue 19)", () => {
+describe("extraction schemas on the reference API", () => {
   const FIELDS = [{ name: "sentence_years", type: "number", description: "custodial term in years" }];
   const names = (body: Json) => (body.schemas as { name: string }[]).map((s) => s.name);
 
@@ -343,7 +343,7 @@ describe("extraction schemas on the reference API (issue 18 over issue 19)", () 
   });
 });
 
-describe("chat and question answering on the reference API (issue 17 over issue 19; no model: extractive)", () => {
+describe("chat and question answering on the reference API (no model: extractive)", () => {
   type Src = { id: string; case_number: string | null; title: string | null; relevance: number };
   const jurisdictionsOf = async (ids: string[]) =>
     (await pool.query<{ jurisdiction: string }>("select distinct jurisdiction from public.judgments where id = any($1::uuid[])", [ids])).rows.map((r) => r.jurisdiction);

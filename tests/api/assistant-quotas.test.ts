@@ -1,5 +1,5 @@
 /**
- * The assistants' hourly quotas over real HTTP (issue 17: precedents 30/h, argumentation 10/h, chat and qa share
+ * The assistants' hourly quotas over real HTTP (precedents 30/h, argumentation 10/h, chat and qa share
  * chatMessages): the call past the quota is the reference 429 with Retry-After, and another user keeps an allowance
  * of their own. Each counted call is a well-formed request that stops cheaply at a 404 or 422 after the quota has
  * counted it (lib/api/route.ts: quotas count well-formed bodies; the handler runs after).

@@ -1,5 +1,5 @@
 /**
- * The assistant tools over real HTTP, no model (issue 17 items 2-4): the precedent finder finds the planted reasoning
+ * The assistant tools over real HTTP, no model: the precedent finder finds the planted reasoning
  * line's judgments from one of them (supabase/seed/planted-lines.ts), the argumentation rules find the planted
  * judge's teleological paragraphs, summaries and key points are sentences of the judgment, and the versions route
  * lists a change written to the judgments table newest first. Plus 401s, 404s and 422s.

@@ -1,5 +1,5 @@
 /**
- * The assistants' model paths over real HTTP (issue 17, mode "llm"): an app of its own pointed at a fake
+ * The assistants' model paths over real HTTP (mode "llm"): an app of its own pointed at a fake
  * OpenAI-compatible server (tests/helpers/fake-openai.ts; the only mocked part is the model), over the real test
  * corpus and search index. POST /api/qa answers with the model's streamed text over real retrieval, and a failing
  * model is 502; the precedent finder's whole model path (retrieval → one scoring call → 0.4·similarity +

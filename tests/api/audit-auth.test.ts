@@ -3,7 +3,7 @@ import { adminPool } from "../helpers/stack";
 import { Browser, createUser, TEST_PASSWORD, uniqueEmail } from "../helpers/http";
 
 /**
- * Issue 12 item 5 (spec audit defects 1 and 10): the auth routes' side effects, end to end over HTTP.
+ * The auth routes' side effects, end to end over HTTP.
  */
 const pool = adminPool();
 

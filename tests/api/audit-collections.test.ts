@@ -3,7 +3,7 @@ import { adminPool } from "../helpers/stack";
 import { Browser, signedInBrowser } from "../helpers/http";
 
 /**
- * Issue 12 item 5 (spec audit defects 11 and 12): collection create takes document_ids[] and tags[] atomically
+ * Collection create takes document_ids[] and tags[] atomically
  * (R-END-142), get embeds the first members (R-END-143), and the list is paged (R-LIM-028, R-END-151).
  */
 const pool = adminPool();

@@ -6,7 +6,7 @@ import { serviceClient } from "../helpers/supabase";
 import { rebuildAppIndex } from "../helpers/app-index";
 
 /**
- * Issue 12 item 5 (spec audit defects 9, 11 and 14): the judgment detail record, page sizes of the document list and
+ * The judgment detail record, page sizes of the document list and
  * search routes, and the reference filter object on semantic chunk search, over real HTTP against the app with a
  * LanceDB index built by a real sync of the test database (as tests/api/search-endpoints.test.ts does).
  */

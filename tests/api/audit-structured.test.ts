@@ -5,7 +5,7 @@ import { Browser, signedInBrowser } from "../helpers/http";
 import { serviceClient } from "../helpers/supabase";
 
 /**
- * Issue 12 item 5 (spec audit defects 7 and 13): the user-free filter path on the reference API, and a null filter on
+ * The user-free filter path on the reference API, and a null filter on
  * from-filter.
  */
 const pool = adminPool();

@@ -93,7 +93,7 @@ describe("collections CRUD", () => {
   });
 
   it("validates names (1-255), descriptions (≤1000) and patches (422)", async () => {
-    // Changed on purpose (issue 12 item 5, spec audit defect 12): create now accepts tags[] (R-END-142), so `tags: []`
+    // Changed on purpose (spec audit defect 12): create now accepts tags[] (R-END-142), so `tags: []`
     // is no longer refused; an invalid tag (longer than 50 characters) is, and so is an unknown key.
     const bad = [
       { name: "" },

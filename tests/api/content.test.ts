@@ -6,7 +6,7 @@ import { TEST_CONTACT_NOTIFY_EMAIL } from "../helpers/test-app";
 import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
 /**
- * The content area over real HTTP (issue 14 items 2, 3, 6): blog (public and admin), RSS, publications, contact form
+ * The content area over real HTTP (6): blog (public and admin), RSS, publications, contact form
  * and its triage, content stats. One admin, one user and anonymous visitors share the file; every post and record
  * carries this run's tag as its category or title, so the assertions never depend on other suites' rows.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 
 /**
- * PUT /api/settings/embeddings (issue 15 item 3) over HTTP: admin only, the id checked against what this server
+ * PUT /api/settings/embeddings over HTTP: admin only, the id checked against what this server
  * offers. The re-embed itself (completes and swaps while searches answer; a failure keeps the old index) is proven in
  * tests/db/embedder-switch.test.ts on its own index, so this suite never switches the shared test app's index.
  */

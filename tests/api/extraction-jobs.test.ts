@@ -8,7 +8,7 @@ import { FIXTURES } from "../fixtures/extraction/judgments";
 import { startInOneWindow } from "../helpers/rate-window";
 
 /**
- * Issue 18 items 2, 4 and 5 over real HTTP, Postgres and the stack's real worker process (pg-boss): submit, idempotency,
+ * Postgres and the stack's real worker process (pg-boss): submit, idempotency,
  * progress to completed, results, the three exports (CSV formula guard, XLSX read back with exceljs, JSONL), cancel and
  * retry refusals, delete, another user's 404, validation, the 10-a-minute submission quota (retries count too), the
  * health entry, base-schema jobs (a user's leaves the shared judgment row unchanged, an admin's writes it), and the

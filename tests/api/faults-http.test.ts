@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: the app answers honestly when the database or the auth server fails (security review M3, M4;
+ * The app answers honestly when the database or the auth server fails (security review M3, M4;
  * "Reliability and test coverage" rows 8-11), over real HTTP with every part real:
  *
  *   Browser → extra app ──(gateway proxy)──► own gateway ──(Postgres proxy)──► test Postgres

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (L8, reliability row 25): search-analytics rows survive a stop and a failed write. Each test runs
+ * Search-analytics rows survive a stop and a failed write. Each test runs
  * its own app server (tests/helpers/extra-app.ts) against the real test stack, over real HTTP, and reads the rows back
  * from the real database.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: the guest store (Redis) down, over real HTTP.
+ * The guest store (Redis) down, over real HTTP.
  *   - Row 4: POST /api/guest/convert answers 503 GUEST_STORE_UNAVAILABLE, the guest session is left as it was (nothing
  *     charged, nothing lost), and once Redis is back the same call ends the session.
  *   - L5: /api/health/status reports the cache down to everyone, but the dependency's error message only to a

@@ -15,7 +15,7 @@ let token: string;
 
 /**
  * A guest search through the app: the session and its remaining count as the app sees them. (Changed on purpose for
- * issue 12 L11: guest keys now carry the app's LIMITS_KEY_PREFIX, which a meter built in this file cannot know, so
+ * Guest keys now carry the app's LIMITS_KEY_PREFIX, which a meter built in this file cannot know, so
  * the session is minted by the app itself. Changed on purpose for L13: the session id is read from the cookie the
  * app sets, since X-Guest-Session-Id no longer carries it; `publicId` is that header.)
  */

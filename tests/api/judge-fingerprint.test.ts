@@ -1,5 +1,5 @@
 /**
- * Judge fingerprint routes over real HTTP (issue 16 item 2), and the known answers planted in the demo corpus
+ * Judge fingerprint routes over real HTTP, and the known answers planted in the demo corpus
  * (supabase/seed/planted-lines.ts): the planted judge is found by search, reasons teleologically (100) with evidence
  * from her own judgments, and her outcome counts are those of her judgments' extracted base field; discovery finds
  * the planted reasoning line. Plus the 422s and the judgeCompare quota's 429.

@@ -1,5 +1,5 @@
 /**
- * Stored reasoning-phrase counts (table judgment_reasoning_phrases, issue 16 item 2's speed target): a judge profile
+ * Stored reasoning-phrase counts (table judgment_reasoning_phrases): a judge profile
  * stores the counts of the judgments it had to scan, the stored counts are exactly what the shared patterns compute
  * from the texts, a profile served from stored counts equals one scored from the full texts, and a change of a
  * judgment's text drops its stored counts (recounted on the next profile).

@@ -7,7 +7,7 @@ import { testStackSettings } from "../helpers/test-stack";
 
 /**
  * POST /api/extractions/base-schema/nl-filter and GET /api/llm/status, end to end. The suite's app runs without an
- * LLM: the rules translator answers (mode "rules"; issue 17 item 5 replaced the former 503); a second app instance is pointed at a local OpenAI-compatible fake (tests/helpers/
+ * LLM: the rules translator answers (mode "rules"; it replaced the former 503); a second app instance is pointed at a local OpenAI-compatible fake (tests/helpers/
  * fake-openai.ts) for the translation paths, so everything but the model itself is real: Next, the route wrapper,
  * the @ai-sdk/openai client and its HTTP, validation, and the analytics row written after the response.
  */
@@ -65,7 +65,7 @@ describe("without an LLM configured (the suite's app)", () => {
     expect((await res.json()).detail.code).toBe("UNAUTHORIZED");
   });
 
-  // Contract change from issue 17 item 5 (was 503 LLM_NOT_CONFIGURED): without a model the rules translator answers.
+  // Contract change (was 503 LLM_NOT_CONFIGURED): without a model the rules translator answers.
   it("answers with the rules translator (mode rules) to a signed-in user, logs the request, and reports the status", async () => {
     const { browser, user } = await signedUp();
     const status = await browser.get("/api/llm/status");

@@ -1,5 +1,5 @@
 /**
- * The spec's Reasoning lines access table over real HTTP (issue 16 item 3): every method + path × {anonymous, user,
+ * The spec's Reasoning lines access table over real HTTP: every method + path × {anonymous, user,
  * admin}; only UUIDs in the id position (anything else 404 from the web tier); /dag matched before /{id}; methods not
  * in the table answer 405 or 404, never 500; deletion is a status (members and events kept, deleted lines only for
  * admins asking include_deleted); every admin write is in the audit log.

@@ -1,5 +1,5 @@
 /**
- * The `merged` status of reasoning lines (issue 16 item 3; docs/analytics.md "Reasoning lines: lifecycle"). The spec's
+ * The `merged` status of reasoning lines (docs/analytics.md "Reasoning lines: lifecycle"). The spec's
  * access table is the whole web surface, so merging is done by the admin operation that detects it:
  * POST /detect-events absorbs the smaller of two lines sharing at least half of its members into the other.
  */

@@ -4,7 +4,7 @@ import { signedInVisitor, Visitor } from "./structured-visitor";
 import { adminPool } from "../helpers/stack";
 
 /**
- * Issue 18 item 1 over real HTTP and Postgres: extraction schemas with versions, owner-only by RLS (two users), the
+ * Over real HTTP and Postgres: extraction schemas with versions, owner-only by RLS (two users), the
  * JSON Schema form, compare and rollback, validation, and the model-only generator failing closed (no model here).
  */
 const pool = adminPool();

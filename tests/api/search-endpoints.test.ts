@@ -85,7 +85,7 @@ describe("GET /api/search/documents", () => {
 
   it("answers 422 FILTER_INVALID naming the position or the attribute, 422 for limit > 100, and charges nothing", async () => {
     const b = new Browser();
-    // issue 13: one filter error code (422 FILTER_INVALID); these were 400 INVALID_FILTER, the attribute now in `field`.
+    // One filter error code (422 FILTER_INVALID); these were 400 INVALID_FILTER, the attribute now in `field`.
     const syntax = await b.get(`/api/search/documents?filter=${encodeURIComponent("jurisdiction = ")}`);
     expect(syntax.status).toBe(422);
     expect((await json(syntax)).detail).toMatchObject({ code: "FILTER_INVALID", position: 15 });
@@ -139,7 +139,7 @@ describe("GET /api/search/autocomplete and /suggest", () => {
   });
 });
 
-describe("filters on GET /api/search/documents (one pipeline, issue 13; spec audit defects 2 and 5)", () => {
+describe("filters on GET /api/search/documents (one pipeline; spec audit defects 2 and 5)", () => {
   it("the search page's Court box filters by trial court (sentencing court or court of conviction), any case", async () => {
     const state = parseSearchState(new URLSearchParams("court=crown%20court%20at%20LEEDS"));
     const res = await new Browser().get(`/api/search/documents?filter=${fx(searchFilterExpression(state))}&limit=100`);
@@ -159,7 +159,7 @@ describe("filters on GET /api/search/documents (one pipeline, issue 13; spec aud
     const guest = new Browser();
     const { browser: user } = await signedInBrowser();
     for (const [label, filters, field] of bad) {
-      // Before issue 13 the first three answered 200 with 0 hits on this route (spec audit defect 5).
+      // Before one pipeline the first three answered 200 with 0 hits on this route (spec audit defect 5).
       const res = await guest.get(`/api/search/documents?filters=${encodeURIComponent(JSON.stringify(filters))}&filter=${fx()}`);
       expect([res.status, (await json(res)).detail], label).toEqual([422, expect.objectContaining({ code: "FILTER_INVALID", field })]);
       const structured = await user.post("/api/extractions/base-schema/filter", { filters });

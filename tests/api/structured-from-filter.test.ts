@@ -134,7 +134,7 @@ describe("from-filter limits and the failed-chunk path (backend module, real dat
     expect((await db.rpc("list_collections")).data).toEqual([]);
   });
 
-  // Changed on purpose (issue 12, L9): from-filter no longer adds in chunks from the app with a best-effort delete on
+  // Changed on purpose (L9): from-filter no longer adds in chunks from the app with a best-effort delete on
   // failure; one SQL function creates and fills the collection in one transaction. The failure paths (a bad row in
   // the middle, the clean-up that could not run) are in tests/db/durability-from-filter.test.ts.
   it("saves the whole cohort in one call, exactly at the cap, with the collection's document_count", async () => {

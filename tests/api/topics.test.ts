@@ -1,5 +1,5 @@
 /**
- * Topic modelling and the topics routes over real HTTP (issue 16, items 1 and 4): auth, validation (422), the quota
+ * Topic modelling and the topics routes over real HTTP: auth, validation (422), the quota
  * (429 in the reference shape with Retry-After), determinism, the planted topics of the demo corpus
  * (supabase/seed/planted-topics.ts), owner-only runs, the topics index rebuilt from the latest admin run (meta,
  * trending, autocomplete topic_hits; a researcher's run never replaces it, P-83), clicks per user and per guest

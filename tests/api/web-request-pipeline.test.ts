@@ -5,7 +5,7 @@ import { stackEnv } from "../helpers/stack";
 import { startInOneWindow } from "../helpers/rate-window";
 
 /**
- * The request pipeline over real HTTP (issue 12): body caps (security review H2), deep JSON (L1), CSRF (M1), HEAD on
+ * The request pipeline over real HTTP: body caps (security review H2), deep JSON (L1), CSRF (M1), HEAD on
  * public routes (L6), security headers (M2), the per-user rate limit (spec audit defect 6, R-AUTH-007) and the
  * reference error shape under /api/v1 (defect 8, R-ERR-003).
  */

@@ -4,7 +4,7 @@ import { adminPool } from "../helpers/stack";
 import { createUser } from "../helpers/supabase";
 
 /**
- * Issue 15 tables, as two users and as an admin (RLS): saved_searches and user_settings are owner-only;
+ * Account tables, as two users and as an admin (RLS): saved_searches and user_settings are owner-only;
  * alert_deliveries are readable by their owner and written only by the digest job (service role / owner of the
  * database); mail_messages are readable only by admins; unsubscribe_saved_search is the service role's only.
  */

@@ -8,7 +8,7 @@ import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool } from "../helpers/stack";
 
 /**
- * The admin area's tables and functions as each caller sees them (issue 14): dashboard_stats (public read, no writes),
+ * The admin area's tables and functions as each caller sees them: dashboard_stats (public read, no writes),
  * admin_audit_log (admins read, written only through record_admin_action), scheduled_job_runs (service role only), and the service-role-only functions reading auth.users. Callers: anon, two
  * users, an admin (a token with app_metadata.role = admin: the role buys nothing at the database for these).
  */

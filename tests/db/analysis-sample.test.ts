@@ -1,5 +1,5 @@
 /**
- * lib/analysis/sample.ts must pick exactly the rows aggregate_extracted_data samples (issue 16: "sampling is the same
+ * lib/analysis/sample.ts must pick exactly the rows aggregate_extracted_data samples ("sampling is the same
  * deterministic seeded sampling the aggregate uses"): the distribution the database computes over its sample equals
  * the one counted over the TypeScript sample of the same cohort (completed rows, no filter: D-29).
  */

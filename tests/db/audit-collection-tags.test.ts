@@ -4,7 +4,7 @@ import { adminPool } from "../helpers/stack";
 import { createUser } from "../helpers/supabase";
 
 /**
- * Migration 20260110000100_collection_tags (issue 12 item 5, spec audit defects 11 and 12): the tags column and its
+ * Migration 20260110000100_collection_tags (spec audit defects 11 and 12): the tags column and its
  * check, create_collection with tags and documents in one atomic call, the paged list and its count, with the grants
  * and RLS of the other collection functions.
  */

@@ -4,7 +4,7 @@ import { adminPool } from "../helpers/stack";
 import { createUser } from "../helpers/supabase";
 
 /**
- * Issue 17 chat tables as two users (RLS owner-only): a user's threads and messages are invisible to another user,
+ * Chat tables as two users (RLS owner-only): a user's threads and messages are invisible to another user,
  * who can neither read, rename, delete nor add messages to them; anon has no access at all.
  */
 const pool = adminPool();

@@ -1,5 +1,5 @@
 /**
- * The default topic run (issue 16; lib/backend/topics/runs.ts ensureDefaultTopicRun, stored by the launcher's topics
+ * The default topic run (lib/backend/topics/runs.ts ensureDefaultTopicRun, stored by the launcher's topics
  * index job when no public run exists): computed with the default params and seed 42 over the corpus, stored with no
  * user (store_default_search_topics_run, service role only, nothing when a public run exists; a researcher's own run
  * is not one, P-83), read by nobody through RLS but

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (L8): the search-analytics queue's bounds, against the real database through the gateway. A failed
+ * The search-analytics queue's bounds, against the real database through the gateway. A failed
  * write requeues its rows, each row is tried at most SEARCH_ANALYTICS_MAX_ATTEMPTS times, and past
  * SEARCH_ANALYTICS_QUEUE_CAP the oldest rows are dropped. The flush window is set far beyond the test, so only the
  * explicit flushes below write anything. The HTTP side (SIGTERM, a refused batch) is in

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (M7, reliability row 23): product events never vanish when a monthly partition is missing. The
+ * Product events never vanish when a monthly partition is missing. The
  * DEFAULT partition takes the row, the health report says so (degraded), and the partition job moves the row into
  * the month's partition when it creates it. Real Postgres through the real gateway (service role).
  */

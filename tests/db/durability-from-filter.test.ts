@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (L9; reliability rows 20 and 21): from-filter is one transaction. A failure in the middle of the
+ * From-filter is one transaction. A failure in the middle of the
  * insert — a row the database refuses, the statement cancelled mid-call — leaves no collection and no member rows, even
  * when nothing could run a clean-up afterwards. Real Postgres, real gateway, real supabase-js signed in as a user;
  * the faults are temporary triggers that act only on collections named by this file.

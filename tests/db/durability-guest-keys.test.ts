@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (L11): guest sessions live under LIMITS_KEY_PREFIX like the rate-limit counters, so two deployments
+ * Guest sessions live under LIMITS_KEY_PREFIX like the rate-limit counters, so two deployments
  * (or a developer's app and a test run) sharing one Redis never share a guest session. Real Redis through the stack's
  * Upstash bridge.
  */

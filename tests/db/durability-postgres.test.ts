@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (L10, reliability row 28): a postmaster.pid whose PID was reused by another process (after a reboot
+ * A postmaster.pid whose PID was reused by another process (after a reboot
  * or a crash) no longer blocks start-up. A real embedded PostgreSQL 17 cluster of its own, in its own folder.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";

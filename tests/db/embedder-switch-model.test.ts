@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3, the model path: with a model configured (EMBEDDING_MODEL on an OpenAI-compatible server), the
+ * The model path: with a model configured (EMBEDDING_MODEL on an OpenAI-compatible server), the
  * settings offer it under the id its embedder reports (`ai:<model>`) and switching to it goes through the real
  * createEmbedderById → @ai-sdk/openai → HTTP path. The "server" is a small node:http embeddings endpoint on 127.0.0.1
  * (tests/helpers/fake-embeddings.ts); Postgres and the LanceDB index are real. The switch completes, the settings

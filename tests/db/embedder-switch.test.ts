@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: switching the index's embedder re-embeds in the background (lib/backend/settings/reembed.ts).
+ * Switching the index's embedder re-embeds in the background (lib/backend/settings/reembed.ts).
  * Real Postgres and a real LanceDB index in a temp dir; the process's engine is the one searches use. A switch
  * completes and swaps while searches keep answering; a failing one (an ai SDK mock embedding model that errors) keeps
  * the old index and embedder and reports the error.

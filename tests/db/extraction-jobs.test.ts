@@ -9,7 +9,7 @@ import { defaultExtractor, startExtractionWorker, type ExtractionWorker, type Ex
 import type PgBoss from "pg-boss";
 
 /**
- * Issue 18 item 2 at the database and on the real queue (pg-boss in the test stack's Postgres):
+ * Extraction jobs at the database and on the real queue (pg-boss in the test stack's Postgres):
  *   - RLS as two users (and anon) on extraction_jobs / extraction_job_documents and their functions;
  *   - idempotency (same key within 24 h → the first job) and the running-jobs limit;
  *   - in-process workers on a queue of this file's own (so the stack's worker keeps out): a job completes, cancel mid-run,

@@ -5,7 +5,7 @@ import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool } from "../helpers/stack";
 
 /**
- * Issue 18 item 1 at the database: extraction schemas and their versions under RLS, as two users and as anon. The
+ * Extraction schemas and their versions under RLS, as two users and as anon. The
  * functions are SECURITY INVOKER, so RLS alone keeps Bob from Alice's schema, through the functions and the tables.
  */
 const pool = adminPool();

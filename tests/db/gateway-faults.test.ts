@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 3-4 at the gateway: sessions end like Supabase's (time-box, inactivity timeout; M2) and the
+ * At the gateway: sessions end like Supabase's (time-box, inactivity timeout; M2) and the
  * database pool neither waits forever nor turns "no database" into a 500 (M3, M4). Real gateway, real Postgres (through
  * a fault proxy where the test breaks the link), real supabase-js.
  */

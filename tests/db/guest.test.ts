@@ -160,7 +160,7 @@ describe("guest allowance state machine (spec table; D-11, D-12)", () => {
     const meter = new GuestMeter(store, SETTINGS);
     const eng = engine();
     const s = (await search(meter, null, eng)) as GuestSession;
-    // Issue 12 L11 (changed on purpose): the key carries LIMITS_KEY_PREFIX like the rate-limit counters.
+    // The key carries LIMITS_KEY_PREFIX like the rate-limit counters.
     const key = guestKey(config().LIMITS_KEY_PREFIX, s.id);
     await store.expire(key, 100);
     const again = (await search(meter, s.id, eng)) as GuestSession;

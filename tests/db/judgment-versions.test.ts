@@ -1,5 +1,5 @@
 /**
- * The judgment_versions trigger (issue 17 item 4, ruling P-45) on real Postgres: inserts are not recorded, an update
+ * The judgment_versions trigger (ruling P-45) on real Postgres: inserts are not recorded, an update
  * records only the columns it changed (old and new), long values as length and md5, a no-op update nothing; signed-in
  * users read versions but cannot write them, anon cannot read them. Every case runs in a transaction rolled back.
  */

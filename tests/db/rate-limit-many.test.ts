@@ -8,7 +8,7 @@ import { UpstashBridge, UpstashCommandError } from "@/lib/backend/upstash-bridge
 import { stackEnv } from "../helpers/stack";
 
 /**
- * RateLimiter.checkAll (issue 20: the per-IP and per-user limits in one store round trip) against the real limits
+ * RateLimiter.checkAll (the per-IP and per-user limits in one store round trip) against the real limits
  * store, over both transports: the stack's Upstash REST bridge (what a deployment on Upstash uses) and a direct Redis
  * connection (LIMITS_REDIS_URL, what `npm start` uses). The same sliding window and the same keys as `check`
  * (@upstash/ratelimit's slidingWindow), the walk stopping at the first refusal, and the same verdicts as the

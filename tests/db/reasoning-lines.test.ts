@@ -1,5 +1,5 @@
 /**
- * The three reasoning-line stores (issue 16 item 3) under RLS and grants: anonymous callers get nothing, signed-in
+ * The three reasoning-line stores under RLS and grants: anonymous callers get nothing, signed-in
  * users read, only administrators (app_metadata.role = admin in the verified token) write — checked at the database,
  * as a role with claims and through the gateway's PostgREST RPC with a real user token, so a non-admin cannot write
  * even by skipping the web tier. Deletion is a status: members and events stay, deleted lines are admins' only.

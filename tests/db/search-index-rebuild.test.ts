@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2: `npm run seed -- --reset --size 123070` then `npm start` must not serve the old index. The
+ * `npm run seed -- --reset --size 123070` then `npm start` must not serve the old index. The
  * launcher (ensureSearchIndex) rebuilds when public.judgments was truncated after the index's last full build (the
  * truncation is logged by a statement trigger, migration 20261127060000) or when the index and the table are more
  * than 1 % apart; the rule itself is unit-tested in tests/unit/search-index-rebuild.test.ts.

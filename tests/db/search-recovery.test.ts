@@ -1,5 +1,5 @@
 /**
- * Issue 12, L10 / reliability row 29: a live LanceDB generation that cannot be opened at start (files corrupted by a
+ * L10 / reliability row 29: a live LanceDB generation that cannot be opened at start (files corrupted by a
  * crash or a disk fault). Before the fix `ensureSearchIndex` threw and the launcher exited; now it sets the corrupt
  * files aside, warns, and rebuilds the index from Postgres, which then serves the same documents as before.
  */

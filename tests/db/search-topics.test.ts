@@ -1,5 +1,5 @@
 /**
- * search_topics_runs and search_topic_clicks (issue 16) on real Postgres through the gateway: RLS as anonymous and as
+ * search_topics_runs and search_topic_clicks on real Postgres through the gateway: RLS as anonymous and as
  * two users, the narrow SECURITY DEFINER readers (latest_search_topics_run, search_topic_click_counts), the
  * service-only click writer, and topic_model_sample drawing exactly the aggregate's seeded sample.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 1: ONE structured-filter pipeline. Random valid filter objects select the same judgment ids through
+ * ONE structured-filter pipeline. Random valid filter objects select the same judgment ids through
  * the search-engine path (GET /api/search/documents?filters= → searchFilter → the LanceDB engine, built by a real sync
  * from this database) and through list_extracted_filter_matches (the SQL path of the structured routes); and a random
  * filter object is refused by the search path's parser exactly when the SQL function refuses it, naming the same key.

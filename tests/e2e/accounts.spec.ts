@@ -14,7 +14,7 @@ function stack(): { databaseUrl: string; supabaseUrl: string; serviceRoleKey: st
   return JSON.parse(process.env.TEST_STACK_ENV ?? "{}");
 }
 
-// Issue 15 journey: a guest searches, signs up (the guest session ends: a new account starts clean), saves the search,
+// A guest searches, signs up (the guest session ends: a new account starts clean), saves the search,
 // finds it on /saved, turns its alert on, opens it (the page state comes back exactly); an admin runs the digest and
 // reads the mail at /admin/mail.
 test("a researcher saves a search, turns on its alert, and the digest arrives at /admin/mail", async ({ page, browser }) => {

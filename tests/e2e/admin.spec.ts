@@ -2,7 +2,7 @@ import { expect, test, type Page } from "playwright/test";
 import { PASSWORD, signUpViaApi, uniqueEmail } from "./support/users";
 
 /**
- * Issue 14 (admin area): a signed-in non-admin is refused /admin with the 403 page; an admin opens the overview and
+ * A signed-in non-admin is refused /admin with the 403 page; an admin opens the overview and
  * /admin/users, finds that user and grants the admin role. Admins are made through the Auth admin API of the test
  * stack's gateway (as `npm run user:create -- --admin` does).
  */

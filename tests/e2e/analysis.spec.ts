@@ -8,7 +8,7 @@ test.beforeAll(async ({ baseURL }) => {
   await ensureE2ECorpus(baseURL!);
 });
 
-// Issue 16 journey (judge fingerprint, reasoning lines): find the planted judge, read her strongest style with the
+// Journey (judge fingerprint, reasoning lines): find the planted judge, read her strongest style with the
 // phrases and judgments behind it, then open the reasoning-lines page.
 test("a researcher finds a judge's reasoning style with its evidence, then opens reasoning lines", async ({ page }) => {
   test.setTimeout(60_000);

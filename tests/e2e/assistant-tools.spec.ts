@@ -8,7 +8,7 @@ test.beforeAll(async ({ baseURL }) => {
   await ensureE2ECorpus(baseURL!);
 });
 
-// Issue 17 items 2-4 journey (no model): on a judgment page, the assistant panel summarises it, lists its key points,
+// Journey (no model): on a judgment page, the assistant panel summarises it, lists its key points,
 // analyses its arguments, finds precedents (opening one) and shows its versions; every answer carries its mode label.
 test("a researcher summarises a judgment, reads its key points and arguments, and opens a precedent", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { expect, test } from "playwright/test";
 import { PASSWORD, uniqueEmail } from "./support/users";
 
-// Issue 2 acceptance: sign up, sign in, see the signed-in header, sign out.
+// Sign up, sign in, see the signed-in header, sign out.
 test("a visitor signs up, signs out, signs in and sees the signed-in header", async ({ page }) => {
   const email = uniqueEmail("auth");
 

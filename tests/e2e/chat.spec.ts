@@ -7,7 +7,7 @@ test.beforeAll(async ({ baseURL }) => {
   await ensureE2ECorpus(baseURL!);
 });
 
-// Issue 17 journey (no model configured: extractive answers): a signed-in researcher asks the chat a question, watches
+// Journey (no model configured: extractive answers): a signed-in researcher asks the chat a question, watches
 // the answer stream in with its mode label, sees the sources, and opens one on the judgment page.
 test("a researcher asks the chat, the answer streams with sources, and a source opens the judgment", async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,7 +1,7 @@
 import { expect, test } from "playwright/test";
 import { createAdminUser, signUpViaApi } from "./support/users";
 
-// Issue 14 acceptance (content): an admin writes and publishes a post, a guest reads it on /blog, a signed-in user is
+// An admin writes and publishes a post, a guest reads it on /blog, a signed-in user is
 // refused the admin page, and a guest sends the contact form.
 test("an admin publishes a post, a guest reads it, a user is refused, a guest writes in", async ({ page, browser }) => {
   const title = `Sentencing appeals in 2024 ${Date.now().toString(36)}`;

@@ -1,7 +1,7 @@
 import { expect, test } from "playwright/test";
 import { PASSWORD, uniqueEmail } from "./support/users";
 
-// Issue 19 item 3: /developers renders the OpenAPI document with a locally served renderer, and its "try it" box sends
+// /developers renders the OpenAPI document with a locally served renderer, and its "try it" box sends
 // a request with the reader's own key (made in settings through the same route the settings tab uses).
 test("a researcher reads the API reference and tries a request with their key", async ({ page }) => {
   const email = uniqueEmail("dev");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "playwright/test";
 import { signUpViaApi } from "./support/users";
 
-// Issue 18 journey: create a schema, run it over a collection from /schemas, watch progress reach 100 % on the job's
+// Create a schema, run it over a collection from /schemas, watch progress reach 100 % on the job's
 // page (the stack's real worker on pg-boss), and download the CSV.
 test("a researcher runs a schema over a collection and downloads the CSV", async ({ page }) => {
   test.setTimeout(180_000);

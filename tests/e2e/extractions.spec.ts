@@ -8,7 +8,7 @@ test.beforeAll(async ({ baseURL }) => {
   await ensureE2ECorpus(baseURL!);
 });
 
-// Issue 7 journey: build a filter in the drawer, see the count and a chart, reload and get the same state, save the
+// Build a filter in the drawer, see the count and a chart, reload and get the same state, save the
 // collection, open it, export CSV.
 test("a user filters by extracted fields, charts, reloads, saves a collection and exports it", async ({ page }) => {
   test.setTimeout(180_000);
@@ -71,7 +71,7 @@ test("a malformed f shows an empty filter and a notice", async ({ page }) => {
   await expect(page.locator("[data-chip]")).toHaveCount(0);
 });
 
-// Issue 7 journey: opening a judgment from a filtered list shows the highlighted base fields.
+// Opening a judgment from a filtered list shows the highlighted base fields.
 test("opening a judgment from a filtered list highlights the fields that matched", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpViaApi(page, "doc");

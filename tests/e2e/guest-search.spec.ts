@@ -7,7 +7,7 @@ test.beforeAll(async ({ baseURL }) => {
   await ensureE2ECorpus(baseURL!);
 });
 
-// Issue 7 journey: a guest searches five times and meets the limit dialog on the sixth.
+// A guest searches five times and meets the limit dialog on the sixth.
 test("a guest searches five times, is nudged, then meets the limit dialog", async ({ page }) => {
   const queries = ["appeal", "sentence", "court", "offence", "judgment", "conviction"];
   await page.goto("/search");

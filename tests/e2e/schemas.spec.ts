@@ -1,7 +1,7 @@
 import { expect, test } from "playwright/test";
 import { signUpViaApi } from "./support/users";
 
-// Issue 18 item 1 journey: create a schema in the field editor (an enum field, a reorder), edit it into version 2, see
+// Create a schema in the field editor (an enum field, a reorder), edit it into version 2, see
 // the history, compare version 1 with the current one, roll back, and find version 3 equal to version 1.
 test("a researcher builds a schema, edits it, compares versions and rolls back", async ({ page }) => {
   test.setTimeout(60_000);

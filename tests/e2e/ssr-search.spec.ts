@@ -16,7 +16,7 @@ async function firstPageIds(request: APIRequestContext, q: string): Promise<stri
   return body.hits.map((h) => h.id);
 }
 
-// Issue 20 item 1: the first page of results is in the server's HTML, and a guest's page load is charged once.
+// The first page of results is in the server's HTML, and a guest's page load is charged once.
 test("the first page of /search is in the server HTML; a guest's page load is metered exactly once", async ({ page, playwright, baseURL }) => {
   await signUpViaApi(page, "ssr");
   const ids = await firstPageIds(page.request, "appeal");

@@ -21,7 +21,7 @@ test.afterAll(async () => {
   if (env.searchDataDir) await new TopicsFileStore(env.searchDataDir).replace(null);
 });
 
-// Issue 16 journey: the run form refuses a bad value in the browser, a run draws topic cards with keyword and trend
+// The run form refuses a bad value in the browser, a run draws topic cards with keyword and trend
 // charts, a card leads to /search with its keywords, and a guest sees the run's topics as trending on the landing page.
 // The runner is an admin: only an admin's run (or the default run) becomes the public trending topics (P-83); a
 // researcher's run is theirs only.

@@ -71,7 +71,7 @@ export async function startTestStack() {
   });
   const mail = await startMailCatcher({ databaseUrl: db.databaseUrl, port: 0, log });
   gateway.setSmtpUrl(mail.url);
-  // A real extraction worker on the stack's database, so API tests and journeys see jobs complete (issue 18). It works
+  // A real extraction worker on the stack's database, so API tests and journeys see jobs complete. It works
   // no scheduled job: a sync, topics rebuild or phrase count firing under a test would change what the test reads
   // (tests/db/scheduled-jobs.test.ts starts workers that do).
   const worker = spawnWorker({ ...process.env, DATABASE_URL: db.databaseUrl, SCHEDULED_JOBS: "none" }, ["ignore", "ignore", "inherit"]);

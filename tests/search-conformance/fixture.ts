@@ -271,7 +271,7 @@ export const FIXTURE_ROWS: JudgmentRow[] = SPECS.map((s) => ({
   base_did_offender_confess: s.confess === undefined ? null : s.confess,
   base_appeal_outcome: s.outcome ?? null,
   base_case_name: s.case_name ?? null,
-  // Citation lookup (issue 12 item 6): the UK judgments share year, court and division, so only the number tells
+  // Citation lookup: the UK judgments share year, court and division, so only the number tells
   // them apart.
   base_neutral_citation_number: s.neutral ?? (s.j === "UK" ? `[2019] EWCA Crim ${800 + s.n}` : `II AKa ${s.n}/20`),
   base_extraction_status: "completed",

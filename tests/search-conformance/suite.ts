@@ -1,5 +1,5 @@
 /**
- * The conformance suite every `SearchEngine` adapter must pass (issue 5). Usage in a test file:
+ * The conformance suite every `SearchEngine` adapter must pass. Usage in a test file:
  *
  *   runConformance("lancedb", async () => new LanceDbEngine({ dir, embedder }));
  *
@@ -553,7 +553,7 @@ export function runConformance(
     });
 
     when("citations", () => {
-      // Issue 12 item 6: a case number or neutral citation typed in any common form puts its judgment first, although
+      // A case number or neutral citation typed in any common form puts its judgment first, although
       // its words ("II", "AKa", "20", "2019", "EWCA", "Crim") are shared by the other judgments of the fixture.
       const CASES: Array<[forms: string[], id: string]> = [
         [["II AKa 13/20", "ii aka 13/20", "IIAKa13/20", "II  AKa 13 / 20", "sygn. akt II AKa 13/2020"], F.rozboj],

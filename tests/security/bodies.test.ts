@@ -9,7 +9,7 @@ import { adminPool, stackEnv } from "../helpers/stack";
 import { serviceClient } from "../helpers/supabase";
 
 /**
- * Issue 12 item 7, oversized and deep bodies: on every route that reads a JSON body (derived from app/api, each with
+ * Oversized and deep bodies: on every route that reads a JSON body (derived from app/api, each with
  * the cap it declares), a body past the cap declared by Content-Length, the same streamed chunked with no
  * Content-Length, and JSON nested one level deeper than MAX_JSON_DEPTH. Expected: 413 BODY_TOO_LARGE, 413, 400
  * JSON_TOO_DEEP, and nothing changed. Deep JSON in query parameters and oversized headers are answered 4xx, never 5xx.

@@ -5,7 +5,7 @@ import { apiRoutes, effectiveAuth, fillPath, isCatchAll, isDynamic, key, type Ro
 import { adminPool } from "../helpers/stack";
 
 /**
- * Issue 12 item 7, another user's ids on every owner-only route: user B (signed in, by cookie and by bearer) sends
+ * Another user's ids on every owner-only route: user B (signed in, by cookie and by bearer) sends
  * user A's collection id to every signed-in route that takes an id in its path — the list derived from app/api, and a
  * test fails when such a route exists that the table below does not cover — and to every route that accepts
  * `collection_ids` inside a filter. Each answers 404 COLLECTION_NOT_FOUND (existence never revealed, D-30) or refuses
@@ -32,17 +32,17 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "POST /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "DELETE /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "POST /api/collections/[id]/documents/batch": { status: 404, code: "COLLECTION_NOT_FOUND" },
-  // Accounts (issue 15): saved searches; A's own saved search id is attacked below as well.
+  // Accounts: saved searches; A's own saved search id is attacked below as well.
   "GET /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   "PATCH /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   "DELETE /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   "POST /api/saved-searches/[id]/run": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
-  // Topic runs (issue 16): another user's run and an id that is not a run are the same 404.
+  // Topic runs: another user's run and an id that is not a run are the same 404.
   "GET /api/topic-modeling/runs/[id]": { status: 404, code: "TOPIC_RUN_NOT_FOUND" },
   // api-v1 area: revoking a key that is not the caller's (A's id of any kind) is a plain 404 (tests/api/api-v1.test.ts
   // revokes another user's real key).
   "DELETE /api/settings/api-keys/[id]": { status: 404, code: "API_KEY_NOT_FOUND" },
-  // Extraction schemas (issue 18): A's collection id names no schema of B's either; the same 404 as a foreign schema id.
+  // Extraction schemas: A's collection id names no schema of B's either; the same 404 as a foreign schema id.
   "GET /api/schemas/[id]": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "PATCH /api/schemas/[id]": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "DELETE /api/schemas/[id]": { status: 404, code: "SCHEMA_NOT_FOUND" },
@@ -50,17 +50,17 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "GET /api/schemas/[id]/versions/[n]": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "GET /api/schemas/[id]/versions/compare": { status: 404, code: "SCHEMA_NOT_FOUND" },
   "POST /api/schemas/[id]/versions/[n]/rollback": { status: 404, code: "SCHEMA_NOT_FOUND" },
-  // Assistant tools (issue 17 item 4): versions of a judgment (global, readable by every signed-in user); A's
+  // Assistant tools: versions of a judgment (global, readable by every signed-in user); A's
   // collection id names no judgment.
   "GET /api/documents/[id]/versions": { status: 404, code: "DOCUMENT_NOT_FOUND" },
-  // Extraction jobs (issue 18): A's collection id is no job of B's; the same 404 as a foreign job id.
+  // Extraction jobs: A's collection id is no job of B's; the same 404 as a foreign job id.
   "GET /api/extractions/[id]": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "DELETE /api/extractions/[id]": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "POST /api/extractions/[id]/cancel": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "POST /api/extractions/[id]/retry": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "GET /api/extractions/[id]/results": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
   "GET /api/extractions/[id]/export": { status: 404, code: "EXTRACTION_JOB_NOT_FOUND" },
-  // Chat threads (issue 17): A's collection id names no thread of B's; the same 404 as a foreign thread (tests/api/chat.test.ts
+  // Chat threads: A's collection id names no thread of B's; the same 404 as a foreign thread (tests/api/chat.test.ts
   // attacks A's real thread).
   "GET /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
   "PATCH /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
@@ -218,7 +218,7 @@ describe("B's own views never show A's data", () => {
   });
 });
 
-describe("B on A's saved search (issue 15)", () => {
+describe("B on A's saved search", () => {
   it.each(VIAS.map((v) => [v]))("by %s: every saved-search route answers 404 and A's saved search is unchanged", async (via) => {
     const made = await a.browser.post("/api/saved-searches", { name: "A's private search", kind: "search", query: "robbery" }, sameOrigin());
     expect(made.status).toBe(201);

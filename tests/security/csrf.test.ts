@@ -5,7 +5,7 @@ import { apiRoutes, fillPath, isWrite, key, type RouteHandler } from "../helpers
 import { adminPool } from "../helpers/stack";
 
 /**
- * Issue 12 item 7, CSRF: every write route (derived from app/api; public ones such as sign-in, sign-up, sign-out and
+ * CSRF: every write route (derived from app/api; public ones such as sign-in, sign-up, sign-out and
  * events included) sent with the victim's session cookie the ways another site can make a browser send it — a
  * cross-site Origin, `Sec-Fetch-Site: cross-site`, `Origin: null`, look-alike origins, and the content types a plain
  * HTML form can post (text/plain, urlencoded, multipart). Each must be refused before any handler runs (403

@@ -6,7 +6,7 @@ import { adminPool, stackEnv } from "../helpers/stack";
 import { rebuildAppIndex } from "../helpers/app-index";
 
 /**
- * Issue 12 item 7, "the worst filter" (security review H1: an anonymous filter of 4 × 1,000 IN values blocked the
+ * "the worst filter" (security review H1: an anonymous filter of 4 × 1,000 IN values blocked the
  * event loop for 4.5 s per request). The contract: at most FILTER_MAX_LIST_VALUES values per IN list (default 100) and
  * FILTER_MAX_TOTAL_VALUES per request over `filter` + `filters` (default 500), each list compiled once into a Set,
  * and `jurisdiction` in the `filters` JSON checked against its enum. Over a cap → 4xx on the anonymous routes

@@ -9,7 +9,7 @@ import { adminPool, stackEnv } from "../helpers/stack";
 import { anonClient, createUser } from "../helpers/supabase";
 
 /**
- * Issue 12 item 7, forged credentials against the app: every signed-in-only route (derived from app/api) anonymously
+ * Forged credentials against the app: every signed-in-only route (derived from app/api) anonymously
  * and with each forged token as bearer and in the session cookie, the project's anon and service-role keys as bearer
  * and as X-API-Key, malformed bearers, and genuine tokens of a signed-out session or a deleted account on writes.
  * Each forgery carries the victim's own claims, so a success would act as the victim: every case must answer 401 and

@@ -6,7 +6,7 @@ import { adminPool, stackEnv } from "../helpers/stack";
 import { anonClient } from "../helpers/supabase";
 
 /**
- * Issue 12 item 7, the gateway attacked directly (it stands in for Supabase Auth and PostgREST, and holds the data):
+ * The gateway attacked directly (it stands in for Supabase Auth and PostgREST, and holds the data):
  * forged JWTs on /auth/v1/user and /rest/v1/rpc/*, the anon key used as a bearer on every function anon may not
  * execute (the list read from Postgres grants, not kept by hand), a forged service-role project key, role claims that
  * name a database superuser, the admin API with a user's token, table endpoints, and the Upstash bridge token.

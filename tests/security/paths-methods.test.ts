@@ -8,7 +8,7 @@ import { apiRoutes, effectiveAuth, fillPath, isCatchAll, key, type Method } from
 import { adminPool, stackEnv } from "../helpers/stack";
 
 /**
- * Issue 12 item 7, the request line attacked: path tricks (trailing slash, case, `//`, encoded `/`, dot segments,
+ * The request line attacked: path tricks (trailing slash, case, `//`, encoded `/`, dot segments,
  * `;`, NUL, backslash, a public prefix walked back with `..`) on every signed-in-only GET route; the
  * `x-middleware-subrequest` header (CVE-2025-29927) on every gated route and page; HEAD and OPTIONS on every route;
  * methods a route does not export and method-override headers; a forged session cookie on pages. An anonymous caller

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument, V1_OPERATIONS } from "@/lib/backend/api-v1/openapi";
 
 /**
- * Issue 19 item 3: the OpenAPI document and the route files agree both ways. Every method exported by an
+ * The OpenAPI document and the route files agree both ways. Every method exported by an
  * `app/api/v1/**\/route.ts` is a documented operation, and every documented operation has its route file and method.
  */
 const V1_DIR = path.join(process.cwd(), "app/api/v1");

@@ -3,7 +3,7 @@ import { filterNode, fragments, paging } from "@/lib/backend/api-v1/documents";
 import { parseFilterParam } from "@/lib/backend/search";
 import { V1SearchBody } from "@/lib/schema/requests/api-v1";
 
-describe("reference API shapes (issue 19)", () => {
+describe("reference API shapes", () => {
   it("pages: 1-based page of per_page rows and the page count", () => {
     expect(paging(0, 20, 0)).toEqual({ total: 0, page: 1, per_page: 20, pages: 0 });
     expect(paging(41, 20, 40)).toEqual({ total: 41, page: 3, per_page: 20, pages: 3 });

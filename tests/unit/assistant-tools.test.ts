@@ -1,5 +1,5 @@
 /**
- * The assistant tools' deterministic parts and model paths (issue 17 items 2-4): TextRank sentences are verbatim and
+ * The assistant tools' deterministic parts and model paths: TextRank sentences are verbatim and
  * stable, the argumentation rules classify paragraphs by the shared reasoning patterns and infer the party, the
  * precedent factors come from shared data, and every model path runs against the ai SDK's mock model, including a
  * malformed structured output (502 with its code) and the 0.4·similarity + 0.6·relevance score.

@@ -1,5 +1,5 @@
 /**
- * lib/search/citations.ts (issue 12 item 6): case numbers and neutral citations recognised in real formats, typed
+ * lib/search/citations.ts: case numbers and neutral citations recognised in real formats, typed
  * the ways people type them, normalised to one key; near misses recognised as nothing.
  */
 import { describe, expect, it } from "vitest";

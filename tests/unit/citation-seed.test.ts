@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 6 on the demo corpus (supabase/seed, the generator the launcher seeds from): every judgment's case
+ * On the demo corpus (supabase/seed, the generator the launcher seeds from): every judgment's case
  * number and neutral citation, typed as stored or in another common form, puts that judgment first in the LanceDB
  * engine (keyword, hybrid, autocomplete). Before the fix about a fifth of them did not (their words "II", "AKa",
  * the number and the year are common to hundreds of judgments; measured 81 of 375 on the first 200 judgments).

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: what /api/health/status shows to whom (L5) and how partition readiness counts (M7). The HTTP side
+ * What /api/health/status shows to whom (L5) and how partition readiness counts (M7). The HTTP side
  * (anonymous vs admin against a real broken Redis) is in tests/api/faults-stack-redis.test.ts.
  */
 import { describe, expect, it } from "vitest";

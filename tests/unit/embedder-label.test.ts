@@ -4,7 +4,7 @@ import { en } from "@/lib/i18n/en";
 import { pl } from "@/lib/i18n/pl";
 import { LocalHashEmbedder, LOCAL_HASH_WIDE_DIMENSIONS } from "@/lib/search/embedders";
 
-/** The Embeddings tab shows the server's embedders in the interface language (issue 15 item 3). */
+/** The Embeddings tab shows the server's embedders in the interface language. */
 describe("embedderLabel", () => {
   const lexical = [new LocalHashEmbedder(), new LocalHashEmbedder(LOCAL_HASH_WIDE_DIMENSIONS)];
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 3: one error catalogue. The catalogue's own rules (one status per code, the doc generated from it,
+ * One error catalogue. The catalogue's own rules (one status per code, the doc generated from it,
  * INVALID_FILTER gone), how ApiError and the renderer use it, and the layering (no error import from the
  * HTTP layer below lib/api).
  */

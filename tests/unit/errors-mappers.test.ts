@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 3: the one database mapper (fromDatabaseError, which now also holds the structured-search and
+ * The one database mapper (fromDatabaseError, which now also holds the structured-search and
  * collection SQLSTATEs of the old rpcError), the sign-in mapper (fromAuthError), search-engine codes, and the
  * documents.ts fix: a judgment read that fails answers by what failed (404 / 504 / 503 / 500), no longer 503 for all.
  * The documents part drives the app's real supabase-js client against a small server that answers like PostgREST.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 (M3, M4): how database and auth failures become API errors. The table of fromDatabaseError (was fromPostgrestError), then
+ * How database and auth failures become API errors. The table of fromDatabaseError (was fromPostgrestError), then
  * the real supabase-js clients the app builds (createTokenClient) against a small HTTP server that answers like a
  * broken PostgREST / GoTrue (503 PGRST000, 500, or never), so the error shapes are the library's own.
  */

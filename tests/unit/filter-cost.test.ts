@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2(a) / security review H1: the worst filter a request may carry costs little in the engine. The
+ * Security review H1: the worst filter a request may carry costs little in the engine. The
  * LanceDB engine holds a corpus of realistic size (12,307 judgments: generated ones, replicated), the filter has the
  * most values the caps allow (FILTER_MAX_TOTAL_VALUES over the `filter` expression and the `filters` object, at most
  * FILTER_MAX_LIST_VALUES per list), spread over multi-valued attributes with NOT IN (every clause runs for every

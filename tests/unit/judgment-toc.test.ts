@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 1: the judgment page renders its full text and contents on the server, so the heading ids and the
+ * The judgment page renders its full text and contents on the server, so the heading ids and the
  * table of contents come from string work that gives the same answer in Node and in the browser (no DOMParser).
  */
 import { describe, expect, it } from "vitest";

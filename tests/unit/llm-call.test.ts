@@ -1,5 +1,5 @@
 /**
- * The one llm module's call settings (issue 17 item 6): every model call gets LLM_TIMEOUT_MS, retries on 429/5xx
+ * The one llm module's call settings: every model call gets LLM_TIMEOUT_MS, retries on 429/5xx
  * (LLM_MAX_RETRIES = 2, exponential backoff) and telemetry only when tracing is really registered. Checked with the
  * ai SDK's mock model, through a plain generateText and through the three callers that used to pick their own
  * settings (NL filter, schema generation, the model extractor).

@@ -1,5 +1,5 @@
 /**
- * Model-call tracing end to end (issue 17 item 6): registerLlmTracing (what instrumentation.ts calls when
+ * Model-call tracing end to end: registerLlmTracing (what instrumentation.ts calls when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set) exports the ai SDK's spans over OTLP/HTTP; a local receiver started here gets
  * them, parent and child linked, with the call's function id and token counts and without the prompt or the answer.
  */

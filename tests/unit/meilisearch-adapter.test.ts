@@ -42,7 +42,7 @@ async function fullSync(engine: MeilisearchEngine, batch: IndexBatch): Promise<v
 
 const call = (method: string, path: string, body?: unknown, query: Record<string, string> = {}) => ({ method, path, query, body });
 
-/** The literal spec values of phase 1 (spec: Judgment index roles; issue 5; D-26, D-27), not derived from code. */
+/** The literal spec values of phase 1 (spec: Judgment index roles, D-26, D-27), not derived from code. */
 const SPEC_SEARCHABLE_CORE = ["title", "case_number", "summary", "court_name", "judges_flat", "keywords", "legal_topics", "cited_legislation", "full_text"];
 const SPEC_DISPLAYED = [
   "id", "title", "case_number", "summary", "court_name", "judges_flat", "judges", "keywords", "legal_topics", "cited_legislation",
@@ -198,7 +198,7 @@ describe("sync", () => {
     expect(docAdd.method).toBe("POST");
     expect(docAdd.query).toEqual({ primaryKey: "id" });
     const first = (docAdd.body as Array<Record<string, unknown>>)[0];
-    // Issue 12 item 6 (deliberate change): each document also carries its derived citation keys.
+    // Each document also carries its derived citation keys.
     expect(first).toEqual({
       ...fixtureBatch.documents[0].document,
       citation_keys: documentCitationKeys(fixtureBatch.documents[0].document),
@@ -283,7 +283,7 @@ describe("sync", () => {
     expect(counts).toEqual({ documents: 1, chunks: changed.chunks.length, deleted: 0 });
     const writes = fake.calls().filter((c) => c.method !== "GET");
     expect(writes).toEqual([
-      // citation_keys: issue 12 item 6 (deliberate change), the derived citation keys travel with the document.
+      // citation_keys (deliberate change), the derived citation keys travel with the document.
       call("POST", "/indexes/judgments/documents", [{ ...changed.documents[0].document, citation_keys: documentCitationKeys(changed.documents[0].document), _vectors: { default: changed.documents[0].vector } }], { primaryKey: "id" }),
       call("POST", "/indexes/judgments_chunks/documents/delete", { filter: `judgmentId IN ["${fixtureId(2)}"]` }),
       call("POST", "/indexes/judgments_chunks/documents", changed.chunks.map((c) => expect.objectContaining({ id: `${c.judgmentId}_${c.position}`, text: c.text })), { primaryKey: "id" }),
@@ -456,7 +456,7 @@ describe("search, hybrid, autocomplete", () => {
   it("autocomplete sends the spec's fixed defaults and asks the suggestion index for topic hits", async () => {
     const res = await engine.autocomplete({ q: "zabójs", limit: 10 });
     const calls = fake.calls();
-    // Documents, suggestions, and the topics index (issue 16: empty before the first topic run, so the mined topics answer).
+    // Documents, suggestions, and the topics index (empty before the first topic run, so the mined topics answer).
     expect(calls).toHaveLength(3);
     expect(calls).toContainEqual(call("GET", "/indexes/judgments_topics/documents", undefined, { limit: "100" }));
     expect(calls).toContainEqual(

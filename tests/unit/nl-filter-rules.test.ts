@@ -10,7 +10,7 @@ import { BaseSchemaFiltersSchema } from "@/lib/schema/requests/structured";
 import { textResult as result } from "../helpers/mock-model";
 
 /**
- * The NL filter without a model (issue 17 item 5): a table of English and Polish questions and the exact filter the
+ * The NL filter without a model: a table of English and Polish questions and the exact filter the
  * rules translator must produce (dates, jurisdiction, registry vocabulary, and negatives that must set nothing), then
  * the merge rule with a (mock) model: the model proposes, the rules' dates and jurisdiction win.
  */

@@ -354,7 +354,7 @@ describe("nlFilterRequest records every request", () => {
     expect(rows).toMatchObject([{ userId: null, success: false, errorCode: "NL_FILTER_INVALID", model: "mock" }]);
   });
 
-  // Issue 17 item 5 changed this contract: without a model the rules translator answers (it was 503 LLM_NOT_CONFIGURED).
+  // The rules translator changed this contract: without a model the rules translator answers (it was 503 LLM_NOT_CONFIGURED).
   it("not configured: the rules translator answers (mode rules), recorded as a success with no model", async () => {
     const saved = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;

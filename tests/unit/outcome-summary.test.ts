@@ -1,5 +1,5 @@
 /**
- * POST /api/reasoning-lines/{id}/analyze-outcomes, the words over the numbers (issue 16 item 3): a summary only when a
+ * POST /api/reasoning-lines/{id}/analyze-outcomes, the words over the numbers: a summary only when a
  * model is given (configured), made from the outcome distribution; a failing or empty model answer leaves the
  * deterministic part alone (mode "no-model", no summary). The model is the ai SDK's mock (ai/test).
  */

@@ -1,5 +1,5 @@
 /**
- * The planted topics of the demo corpus (supabase/seed/planted-topics.ts, issue 16 known answers): which rows carry
+ * The planted topics of the demo corpus (supabase/seed/planted-topics.ts, known answers): which rows carry
  * them, that known-answer judgments and the spec's data shape are untouched (UK rows keep keywords null), and the
  * planted rates. Their discovery by a topic run is checked over HTTP (tests/api/topics.test.ts) and on the full
  * corpus by bench/analytics.ts.

@@ -36,7 +36,7 @@ const PUBLIC: Array<[string, string]> = [
   ["GET", "/api/blog/posts"],
   ["GET", "/api/blog/posts/abc"],
   ["POST", "/api/contact"],
-  // Content area (issue 14).
+  // Content area.
   ["GET", "/blog/rss.xml"],
   ["GET", "/publications"],
   ["GET", "/contact"],
@@ -50,14 +50,14 @@ const PUBLIC: Array<[string, string]> = [
   // api-v1 area: the API documentation page and the OpenAPI document.
   ["GET", "/developers"],
   ["GET", "/api/v1/openapi.json"],
-  // Accounts (issue 15): a digest's unsubscribe link.
+  // Accounts: a digest's unsubscribe link.
   ["GET", "/unsubscribe"],
   ["POST", "/api/unsubscribe"],
 ];
 
 // Lookalikes and sign-in-required routes (spec item 5) that must stay gated.
 const GATED: Array<[string, string]> = [
-  // Content area (issue 14): writes and admin pages stay gated.
+  // Content area: writes and admin pages stay gated.
   ["POST", "/api/publications"],
   ["PATCH", `/api/publications/${ID}`],
   ["DELETE", `/api/publications/${ID}`],

@@ -1,5 +1,5 @@
 /**
- * The full build's encoded batches (lib/search/encoded-docs.ts, issue 20 item 2): the batch worker tokenises, makes
+ * The full build's encoded batches (lib/search/encoded-docs.ts): the batch worker tokenises, makes
  * the JSON and mines the suggestions, and the main thread only appends what it is given. The index must be the one
  * the main thread alone builds from plain batches, byte for byte.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2: after `npm run seed -- --reset --size N` the launcher must not serve the old index until the next
+ * After `npm run seed -- --reset --size N` the launcher must not serve the old index until the next
  * full sync. indexRebuildReason is the launcher's rule (lib/search/sync.ts); the database side (the truncation log
  * and the launcher itself) is in tests/db/search-index-rebuild.test.ts.
  */

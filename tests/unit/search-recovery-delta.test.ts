@@ -1,5 +1,5 @@
 /**
- * Issue 12, L10 / reliability row 30: a writer that crashed mid-append leaves a torn last line in
+ * L10 / reliability row 30: a writer that crashed mid-append leaves a torn last line in
  * `delta-<gen>.jsonl`. The next append must start on a fresh line, so the torn fragment is skipped on replay and the
  * appended entry is not swallowed with it (before the fix the two became one unparseable line and the entry was lost).
  */

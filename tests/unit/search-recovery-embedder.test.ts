@@ -1,5 +1,5 @@
 /**
- * Issue 12, reliability row 18: the embedding provider down or slow during a hybrid search. Decided behaviour: the
+ * The embedding provider down or slow during a hybrid search. Decided behaviour: the
  * search fails fast with `SearchEngineError` code `EMBEDDING_FAILED` (the route answers 503
  * {detail: {code: "EMBEDDING_FAILED"}} and the guest meter does not charge it), in both engines, after exactly one
  * request to the provider (no retries: a person is waiting) and within the query timeout when the provider hangs;

@@ -1,5 +1,5 @@
 /**
- * The topics index (issue 16): built from a stored run, replaced and read whole by both engines (the embedded file
+ * The topics index: built from a stored run, replaced and read whole by both engines (the embedded file
  * store across two engine instances, as the launcher and the app are two processes; Meilisearch against the fake
  * server), autocomplete's topic_hits from it (and the mined topics before any run), the rebuild job, and the
  * trending ranking.

@@ -6,7 +6,7 @@ import { errorResponse, isJsonContentType, isOwnOrigin, readBodyText, referenceE
 import { isPublicRoute, routeAuthLevel } from "@/lib/auth/public-routes";
 
 /**
- * The request pipeline's pure parts (issue 12: security review H2, M1, M5, L6; spec audit defect 8): the capped body
+ * The request pipeline's pure parts (security review H2, M1, M5, L6; spec audit defect 8): the capped body
  * reader, the CSRF decision of a write, X-Forwarded-For trust, the reference error shape and HEAD on public routes.
  * The same behaviour is checked over real HTTP in tests/api/web-request-pipeline.test.ts.
  */

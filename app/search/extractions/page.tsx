@@ -17,10 +17,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function ExtractionsRoute({ searchParams }: Props) {
   if (!(await getSessionUser())) redirect("/sign-in?next=/search/extractions");
-  // The first page of results and the default aggregate are read here, so they are in the HTML (issue 20). No
+  // The first page of results and the default aggregate are read here, so they are in the HTML. No
   // <Suspense> around the island, as on /search: a streamed boundary paints a placeholder first and shifts the layout.
   const [{ t }, initial] = await Promise.all([getI18n(), searchParams.then(pageExtractionsFirstPage)]);
-  // The NL box is always shown (issue 17 item 5): without a model its route answers with the rules translator
+  // The NL box is always shown: without a model its route answers with the rules translator
   // (mode "rules"); llmEnabled only tells the page which mode to label.
   const llmEnabled = llmConfigured();
   return (

@@ -6,7 +6,7 @@ import { withinDeadline } from "../deadline";
 import type { Role } from "../identity";
 
 /**
- * Bans and revoked admin roles for tokens already issued (issue 14, items 1 and 5). An access token is verified
+ * Bans and revoked admin roles for tokens already issued. An access token is verified
  * locally and stays valid until it expires, so a ban or a revoked role would otherwise wait for the token to run out.
  * Each app process keeps one copy of who is banned and who is an admin now (auth_access_snapshot(), ids only) for
  * ADMIN_ACCESS_CACHE_TTL_MS; a change made through this process drops the copy, so it applies to the very next

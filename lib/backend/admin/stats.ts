@@ -9,7 +9,7 @@ import type { DbClient } from "@/lib/supabase/db-client";
 import { defaultChecks } from "../health/checks";
 import { healthStatus, type HealthStatus } from "../health/status";
 
-/** The panel's read functions (issue 14, item 5). Each is one service-role RPC; the routes are admin-only. */
+/** The panel's read functions. Each is one service-role RPC; the routes are admin-only. */
 
 const count = z.number();
 const counts = z.record(z.string(), count);

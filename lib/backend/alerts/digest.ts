@@ -1,5 +1,5 @@
 /**
- * The e-mail digest of saved-search alerts (issue 15 item 2; docs/accounts.md). One run:
+ * The e-mail digest of saved-search alerts (docs/accounts.md). One run:
  *
  * 1. loads every saved search whose alert is on and due (daily runs: "daily" alerts; Monday runs: "weekly" too), of
  *    users who have not paused their alerts, with the owner's e-mail and interface language;

@@ -1,5 +1,5 @@
 /**
- * Judge fingerprint (issue 16 item 2): who a judge is on the record (judgments, years, roles, courts: SQL
+ * Judge fingerprint: who a judge is on the record (judgments, years, roles, courts: SQL
  * judge_record over the `judges` column), how they reason (reasoning-style phrase counts over the full texts,
  * lib/analysis/reasoning-patterns.ts, max-normalised, with the phrases and judgments each score came from), and how
  * their appeals ended and what sentences were passed (the extracted base fields, through the one aggregate:

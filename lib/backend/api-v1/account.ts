@@ -1,5 +1,5 @@
 /**
- * User data, statistics and feedback of the reference API (`/api/v1`, issue 19). Collections run as the key's user:
+ * User data, statistics and feedback of the reference API (`/api/v1`). Collections run as the key's user:
  * the api_v1_* functions switch the transaction to that user under RLS and call the web tier's collection functions
  * (supabase/migrations/20261125150000_api_v1.sql), so ownership is decided by the same policies as on the web.
  */

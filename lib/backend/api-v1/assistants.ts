@@ -1,5 +1,5 @@
 /**
- * Chat and question answering of the reference API (`/api/v1/chat`, `/api/v1/qa`, issue 19 over issue 17): the web's
+ * Chat and question answering of the reference API (`/api/v1/chat`, `/api/v1/qa`): the web's
  * assistants (lib/backend/assistants/chat.ts) — the same retrieval, the same model or extractive answer, the same
  * events — in the reference shapes. The reference API keeps no threads (a key is not a signed-in session; threads are
  * owner-only rows of the web app), so each call answers one message and nothing is stored.

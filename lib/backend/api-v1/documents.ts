@@ -1,5 +1,5 @@
 /**
- * Documents and search of the reference API (`/api/v1`, issue 19): the reference request and response shapes over the
+ * Documents and search of the reference API (`/api/v1`): the reference request and response shapes over the
  * existing search backend (lib/backend/search.ts, documents.ts) and one list function of the table. No search logic
  * of its own: this module only translates shapes.
  */

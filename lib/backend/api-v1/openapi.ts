@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the reference API (`GET /api/v1/openapi.json`, issue 19 item 3), generated from the
+ * The OpenAPI 3.1 document of the reference API (`GET /api/v1/openapi.json`), generated from the
  * very zod schemas the route handlers validate with (zod 4's JSON Schema output, draft 2020-12 = OpenAPI 3.1's
  * dialect). `V1_OPERATIONS` is the one table of /api/v1 routes: tests/unit/api-v1-openapi.test.ts proves every
  * `app/api/v1/**\/route.ts` method is in it and every entry has a route.
@@ -139,7 +139,7 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     tag: "capabilities",
     summary: "Chat over the corpus: an answer from retrieved judgment passages",
     description:
-      "The web chat's answer (issue 17): mode llm when a model is configured (it cites the passages as [n]), else extractive (the best-matching sentences of the passages, each with its citation). stream true (default): text/event-stream of data objects token {content}, sources {sources}, done {metadata} (an error part-way ends with done carrying error). No thread is kept: thread_id is refused (422).",
+      "The web chat's answer: mode llm when a model is configured (it cites the passages as [n]), else extractive (the best-matching sentences of the passages, each with its citation). stream true (default): text/event-stream of data objects token {content}, sources {sources}, done {metadata} (an error part-way ends with done carrying error). No thread is kept: thread_id is refused (422).",
     body: V1ChatBody,
     success: { status: 200, description: "stream false: {response, sources[{id, case_number, title, relevance}], metadata{model, mode, tokens_used, retrieval_time_ms, generation_time_ms}}; stream true: server-sent events." },
   },

@@ -1,5 +1,5 @@
 /**
- * Extraction schemas on the reference API (`/api/v1`, issue 19 over issue 18): thin wrappers over the web tier's
+ * Extraction schemas on the reference API (`/api/v1`): thin wrappers over the web tier's
  * backend (lib/backend/schemas). The list reads the key's user's schemas through api_v1_list_extraction_schemas, which
  * runs as that user under RLS (supabase/migrations/20261127100000_api_v1_schemas.sql), and pages them exactly as
  * GET /api/schemas does (the built-in base schema first). POST /api/v1/schemas/generate calls the web generator

@@ -1,5 +1,5 @@
 /**
- * Argumentation analysis (issue 17 item 3): POST /api/argumentation/argumentation/analyze.
+ * Argumentation analysis: POST /api/argumentation/argumentation/analyze.
  *
  * No model (mode "rules"): the argument-bearing paragraphs of each judgment are those where a reasoning phrase of the
  * shared pattern file matches (lib/analysis/data/reasoning-patterns.json, the judge fingerprint's patterns); each is

@@ -1,5 +1,5 @@
 /**
- * Chat with retrieval (issue 17 item 1) and the reference question answering. One answer generator serves the stream
+ * Chat with retrieval and the reference question answering. One answer generator serves the stream
  * (SSE: `token` {content}, `sources` {sources}, `done` {thread_id, message_id, metadata}) and the non-streaming
  * shape. The answer comes from a model when one is configured (mode "llm": it sees only the retrieved passages and
  * cites them as [n]), else from the passages themselves (mode "extractive", no text generated).

@@ -1,5 +1,5 @@
 /**
- * Document helpers (issue 17 item 4): POST /api/documents/summarize, POST /api/documents/key-points and
+ * Document helpers: POST /api/documents/summarize, POST /api/documents/key-points and
  * GET /api/documents/{id}/versions.
  *
  * Without a model (mode "extractive") summaries and key points are sentences of the judgment chosen by TextRank

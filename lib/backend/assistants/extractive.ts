@@ -1,5 +1,5 @@
 /**
- * The no-model answer (mode "extractive", issue 17): the sentences of the retrieved passages that best match the
+ * The no-model answer (mode "extractive"): the sentences of the retrieved passages that best match the
  * question, ranked by BM25 over those sentences with the search's own tokenizer and stop words (so a word is the same
  * word as in search: case and diacritics folded), each followed by its [n] citation. Every sentence is verbatim text of
  * a source's excerpt; nothing is generated.

@@ -1,5 +1,5 @@
 /**
- * Precedent finder (issue 17 item 2): POST /api/precedents/find.
+ * Precedent finder: POST /api/precedents/find.
  *
  * Retrieval is hybrid over judgments through the SearchEngine port (the engine of search): the keyword part runs on
  * the user's query, the vector part on the query with the source judgment's summary, keywords and topics prepended

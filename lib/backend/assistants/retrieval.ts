@@ -1,5 +1,5 @@
 /**
- * Retrieval for the assistants (issue 17): the passages an answer may use, found through the SearchEngine port — the
+ * Retrieval for the assistants: the passages an answer may use, found through the SearchEngine port — the
  * same engine as search — and restricted by a BaseSchemaFilters object through the one filter pipeline (the server
  * parser, then the structured → filter-AST mapping document search uses; chunk search applies keys its table lacks on
  * the parent judgment). Hybrid: candidates are the passages nearest the question's vector plus the passages of the

@@ -1,5 +1,5 @@
 /**
- * Chat threads (issue 17) over the RPCs of supabase/migrations/20261126100000_chat_threads.sql, always with the
+ * Chat threads over the RPCs of supabase/migrations/20261126100000_chat_threads.sql, always with the
  * caller's client: RLS makes another user's thread invisible, which the API reports as a plain 404 (D-30).
  */
 import { z } from "zod";

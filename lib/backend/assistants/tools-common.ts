@@ -1,5 +1,5 @@
 /**
- * What the precedent finder, argumentation analysis and document helpers (issue 17 items 2-4) share: reading a
+ * What the precedent finder, argumentation analysis and document helpers share: reading a
  * judgment with the caller's rights (RPC judgment_detail, RLS applies), the text a model may read, and the one
  * mapping of a failed model call to an API error (invalid structure, time-out, anything else).
  */

@@ -7,7 +7,7 @@
  * The last four steps are one SQL function, create_collection_from_filter (migration
  * 20260110000001_collection_from_filter.sql), so they are one transaction: a failure anywhere (a bad row, a time-out,
  * the connection or the process dying) leaves no collection and no member rows, and the matching ids never travel to
- * the app (issue 12, L9). The function writes at most cap + 1 rows and counts the exact total only to refuse.
+ * the app (L9). The function writes at most cap + 1 rows and counts the exact total only to refuse.
  */
 import { z } from "zod";
 import type { DbClient } from "@/lib/supabase/db-client";

@@ -1,5 +1,5 @@
 /**
- * The blog (issue 14 item 2) over the blog RPCs (supabase/migrations/20261125110000_blog_posts.sql). Public reads use
+ * The blog over the blog RPCs (supabase/migrations/20261125110000_blog_posts.sql). Public reads use
  * the caller's client and the functions filter to published, due posts; admin reads and writes use the caller's
  * client too, so RLS (public.is_admin()) is the last gate behind withRoute's `auth: "admin"`.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 14 item 6) and its triage in the admin panel, over supabase/migrations/
+ * The contact form and its triage in the admin panel, over supabase/migrations/
  * 20261125110100_publications_contact.sql. Visitors never touch contact_messages: the route stores a message through
  * the service role after its honeypot and hourly quota (withRoute `quota: "contact"`); admins read and mark them
  * with their own client (RLS: is_admin()).
@@ -49,7 +49,7 @@ export interface ContactSubmission {
 }
 
 /**
- * The notification e-mail to CONTACT_NOTIFY_EMAIL (issue 14 item 6, through the accounts area's mail path). Without
+ * The notification e-mail to CONTACT_NOTIFY_EMAIL (through the accounts area's mail path). Without
  * a notify address or an SMTP server it only logs that a message arrived (never its text or address): nothing here
  * pretends an e-mail was sent. Reply-To is not set from the visitor's input; the address is in the body. Every try
  * of one message's notification has the same Message-ID (a retry after a lost answer is recognised as a copy).

@@ -1,5 +1,5 @@
 /**
- * Publications (issue 14 item 3): the group's papers, datasets, reports and software, over the publications RPCs
+ * Publications: the group's papers, datasets, reports and software, over the publications RPCs
  * (supabase/migrations/20261125110100_publications_contact.sql). Everything runs with the caller's client: RLS shows
  * published records to everyone and every record to admins, and lets only admins write.
  */

@@ -1,5 +1,5 @@
 /**
- * Base-schema extraction (issue 18 item 4): the built-in base schema as extraction fields, the rules-v1 reading of it,
+ * Base-schema extraction: the built-in base schema as extraction fields, the rules-v1 reading of it,
  * and the write of one judgment's result through the promotion module (lib/schema/promote.ts, never a second converter).
  * The base_ columns' updated_at change is what the incremental search sync picks up.
  */

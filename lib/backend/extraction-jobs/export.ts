@@ -1,5 +1,5 @@
 /**
- * GET /api/extractions/{id}/export?format=csv|xlsx|jsonl (issue 18 item 5): one row per document, one column per
+ * GET /api/extractions/{id}/export?format=csv|xlsx|jsonl: one row per document, one column per
  * field (header names in headerCells), streamed page by page (a 5,000-document job is never held whole). CSV cells that a spreadsheet would read as
  * a formula (starting with = + - @ tab or CR) get a leading apostrophe; XLSX is written by exceljs's streaming writer.
  */

@@ -1,5 +1,5 @@
 /**
- * Extraction jobs for the API (issue 18 items 2 and 5) over the RPCs of
+ * Extraction jobs for the API over the RPCs of
  * supabase/migrations/20261126120000_extraction_jobs.sql, always with the caller's client: reads are RLS-bound
  * (another user's job is a plain 404, D-30); changes go through SECURITY DEFINER functions that check the owner.
  * The message to the worker goes through pg-boss (./queue.ts) after the job's rows exist.

@@ -1,5 +1,5 @@
 /**
- * The extraction queue on pg-boss (issue 18 item 2): its schema `pgboss` lives in the app's own Postgres, so a deploy
+ * The extraction queue on pg-boss: its schema `pgboss` lives in the app's own Postgres, so a deploy
  * needs nothing new. One pg-boss message per extraction job ({job_id}); the job's documents are rows of
  * extraction_job_documents, worked through by the worker (./worker.ts).
  */

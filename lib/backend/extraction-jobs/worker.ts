@@ -1,5 +1,5 @@
 /**
- * The extraction worker (issue 18 item 2): takes job messages from pg-boss, claims the job in extraction_jobs, and
+ * The extraction worker: takes job messages from pg-boss, claims the job in extraction_jobs, and
  * works through its `pending` documents, `concurrency` at a time. Safety against a worker that dies mid-job:
  *   - a heartbeat (extraction_workers.beat_at, extraction_jobs.heartbeat_at) every EXTRACTION_HEARTBEAT_SECONDS;
  *   - a reaper on every live worker re-sends a message for a running job whose heartbeat is older than

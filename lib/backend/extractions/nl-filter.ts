@@ -56,7 +56,7 @@ export async function nlFilterRequest(question: string, userId: string | null, d
       model: modelId,
     });
   try {
-    // Issue 17 item 5: without a model the rules translator answers (it used to be 503 LLM_NOT_CONFIGURED).
+    // Without a model the rules translator answers (it used to be 503 LLM_NOT_CONFIGURED).
     const result = model === null ? translateByRules(question) : await translateQuestion(question, model);
     finish(null);
     return result;

@@ -31,7 +31,7 @@ const AppEventsPartitionsRow: z.ZodType<AppEventsPartitions> = z.object({
 });
 
 /**
- * app_events partition readiness through the service role (issue 12, M7). Degraded when next month's partition is
+ * app_events partition readiness through the service role (M7). Degraded when next month's partition is
  * missing: events still land in the DEFAULT partition, but the job that keeps months ahead is not running.
  */
 export async function appEventsPartitionsReport(serviceDb: DbClient): Promise<DatabaseReport> {
@@ -116,7 +116,7 @@ async function schedules(): Promise<ScheduleReport[] | undefined> {
 }
 
 /**
- * The task queue (issue 18): pg-boss's schema in our database and the newest worker heartbeat. No schema yet
+ * The task queue: pg-boss's schema in our database and the newest worker heartbeat. No schema yet
  * (no worker ever started) or no live worker is `degraded`: jobs are accepted but wait. It lists the scheduled jobs
  * too: every background job is a pg-boss cron schedule worked by the same worker process.
  */

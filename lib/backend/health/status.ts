@@ -11,7 +11,7 @@ export interface DependencyReport {
 
 export interface SearchEngineReport extends DependencyReport {
   sync: { last_completed_at: string | null; last_error: string | null };
-  /** An embedder switch of this process (issue 15 item 3): {state, id, from, done, total, started_at, finished_at, error}. */
+  /** An embedder switch of this process: {state, id, from, done, total, started_at, finished_at, error}. */
   reembed?: { state: string; done: number; total: number; started_at: string; error: string | null } & Record<string, unknown>;
 }
 
@@ -33,7 +33,7 @@ export interface TaskQueueReport extends DependencyReport {
   schedules?: ScheduleReport[];
 }
 
-/** app_events partition readiness (issue 12, M7): from app_events_partition_health(). */
+/** app_events partition readiness (M7): from app_events_partition_health(). */
 export interface AppEventsPartitions {
   current_month_ready: boolean;
   /** Consecutive months after this one that have a partition (the job keeps 3). */
@@ -97,7 +97,7 @@ export interface HealthChecks {
   corpus_version?: () => Promise<string | null>;
 }
 
-/** extraction_queue_health()'s answer (issue 18): pg-boss's schema, the newest worker heartbeat, the queue's depth. */
+/** extraction_queue_health()'s answer: pg-boss's schema, the newest worker heartbeat, the queue's depth. */
 export interface QueueHealth {
   pgboss: boolean;
   heartbeat_age_seconds: number | null;
@@ -189,7 +189,7 @@ function redact<R extends DependencyReport>(r: R): R {
 }
 
 /**
- * The health report as a caller may see it (issue 12, L5): dependency error messages and the sync's last error text
+ * The health report as a caller may see it (L5): dependency error messages and the sync's last error text
  * can carry hosts, SQL or stack fragments, so only signed-in admins get them; everyone else gets the same shape with
  * a generic word per status and `last_error` reduced to "failed" (null stays null). Statuses, latencies, the sync's
  * last completion time and the partition counts are not secrets and stay.

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (issue 15 item 2): one nodemailer SMTP transport over SMTP_URL, with MAIL_FROM as the sender and a
+ * Outgoing mail: one nodemailer SMTP transport over SMTP_URL, with MAIL_FROM as the sender and a
  * time-out on every phase of every connection (connect, greeting, socket inactivity). Other modules send through
  * `sendMail` (the digest job, the contact form's notification to CONTACT_NOTIFY_EMAIL).
  *

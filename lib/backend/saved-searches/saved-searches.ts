@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 15 item 1) over the RPCs of supabase/migrations/20261125120000_saved_searches.sql, always with
+ * Saved searches over the RPCs of supabase/migrations/20261125120000_saved_searches.sql, always with
  * the caller's client: RLS makes another user's saved search invisible, which the API reports as a plain 404 (D-30).
  * The filters a saved search holds go through the same parsers as a live search before they are stored, and a run
  * calls the live search backends (searchDocuments, filterDocuments), never a copy of them.

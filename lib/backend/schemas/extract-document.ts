@@ -1,5 +1,5 @@
 /**
- * Extract one judgment under one schema (issue 18 item 3): the function a job runs per document.
+ * Extract one judgment under one schema: the function a job runs per document.
  *   - "rules" (no model, the embedded default): rules-v1 (lib/extraction/rules); a schema field whose name is one the
  *     rules fill gets the value when its type fits, every other field is null. Labelled extraction_model "rules-v1".
  *   - "model": generateObject with the schema's JSON form over the sections of the text that matter, kept under

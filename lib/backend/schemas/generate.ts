@@ -1,5 +1,5 @@
 /**
- * POST /api/schemas/generate (issue 18 item 1): a model drafts a schema's fields from a researcher's description,
+ * POST /api/schemas/generate: a model drafts a schema's fields from a researcher's description,
  * optionally looking at the opening of one judgment. Model mode only: without a model the route answers 503
  * LLM_NOT_CONFIGURED (requireLanguageModel) and nothing is invented. The draft is not stored; the caller reviews it
  * in the field editor and saves it with POST /api/schemas. Its fields pass the same zod and ajv checks as a save.

@@ -1,5 +1,5 @@
 /**
- * The JSON Schema form of an extraction schema's fields (draft-07), checked with ajv (issue 18 item 1). The same form
+ * The JSON Schema form of an extraction schema's fields (draft-07), checked with ajv. The same form
  * validates extracted values: a required field must be present and non-null, an optional one may be null. Dates are a
  * pattern rather than `format: date` so no format plug-in is needed and strict mode stays on.
  */

@@ -1,5 +1,5 @@
 /**
- * Extraction schemas with versions (issue 18 item 1) over the RPCs of
+ * Extraction schemas with versions over the RPCs of
  * supabase/migrations/20261125160000_extraction_schemas.sql, always with the caller's client: RLS makes another user's
  * schema invisible, which the API answers as a plain 404 SCHEMA_NOT_FOUND (D-30).
  */

@@ -1,5 +1,5 @@
 /**
- * /settings → Embeddings (issue 15 item 3): which embedder the search index uses, which ones this server could use,
+ * /settings → Embeddings: which embedder the search index uses, which ones this server could use,
  * and the progress of a switch. Everyone signed in may see it; admins switch (PUT, re-embedding in the background:
  * ./reembed.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * /settings Profile and Alerts (issue 15 item 3): display name, interface language (also the digests' language),
+ * /settings Profile and Alerts: display name, interface language (also the digests' language),
  * pausing every alert at once, changing the password (the current one required) and deleting the account.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Switching the search index's embedder (issue 15 item 3, PUT /api/settings/embeddings): a background task in the
+ * Switching the search index's embedder (PUT /api/settings/embeddings): a background task in the
  * server process re-embeds the whole index with the new embedder through the engine's public full build
  * (`fullSync` into a fresh generation of a second engine instance). Search keeps answering from the old generation
  * and the old embedder meanwhile; when the build commits, the choice is recorded (lib/search/embedders/choice.ts, so

@@ -1,5 +1,5 @@
 /**
- * The public topics routes (issue 16; D-16 makes meta, trending and topic-click public): what the topics index holds,
+ * The public topics routes (D-16 makes meta, trending and topic-click public): what the topics index holds,
  * the trending topics (trend plus clicks), recording a click, and the caller's own clicks.
  *
  * Trending score (P-41): `slope + TRENDING_CLICK_WEIGHT · ln(1 + clickers)`, clickers = distinct users and guest

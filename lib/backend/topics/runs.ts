@@ -1,5 +1,5 @@
 /**
- * Topic modelling runs (issue 16, item 1): POST /api/topic-modeling/analyze, GET /api/topic-modeling/runs and
+ * Topic modelling runs: POST /api/topic-modeling/analyze, GET /api/topic-modeling/runs and
  * /runs/{run_id}. The sample is drawn in SQL (topic_model_sample: the aggregate's seeded md5 order over the cohort)
  * with the caller's client, modelled by lib/analysis/topics.ts, and stored by the server for the caller
  * (store_search_topics_run, service role: callers cannot store runs themselves; RLS: owners read their own). Only an
@@ -30,7 +30,7 @@ export interface TopicRunParams {
   filters: BaseSchemaFilters | null;
 }
 
-/** The body of POST /api/topic-modeling/analyze (issue 16) and GET /runs/{run_id} (plus `created_at`). */
+/** The body of POST /api/topic-modeling/analyze and GET /runs/{run_id} (plus `created_at`). */
 export interface TopicRunResponse {
   run_id: string;
   topics: Topic[];

@@ -1,5 +1,5 @@
 /**
- * The rule-based extractor, "rules-v1" (issue 18 item 3): the no-model default. It finds only what the layout of
+ * The rule-based extractor, "rules-v1": the no-model default. It finds only what the layout of
  * Polish and England & Wales appeal judgments states reliably — case number (sygnatura), neutral citation, court,
  * judges and their roles, decision and hearing dates, who appealed, the representatives, offences cited as
  * `art. N § M k.k.` or statute sections, custodial sentences, and the outcome of the operative part — and leaves

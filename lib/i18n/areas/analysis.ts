@@ -2,7 +2,7 @@ import type { PolishOf } from "../locale";
 /**
  * Interface strings of the analysis area, English and Polish side by side (the Polish object is typed against the English
  * one, so a missing translation is a type error). Wired into the dictionaries as `t.analysis` (lib/i18n/en.ts, pl.ts).
- * `topics` (with the analysis sub-navigation, `topics.nav`) belongs to topic modelling (issue 16 item 1); `judges` and
+ * `topics` (with the analysis sub-navigation, `topics.nav`) belongs to topic modelling; `judges` and
  * `lines` to the judge fingerprint and reasoning lines.
  */
 export const analysisEn = {

@@ -1,6 +1,6 @@
 import type { PolishOf } from "../locale";
 /**
- * Interface strings of the assistant tools on the judgment and collection pages (issue 17 items 2-4: summary, key
+ * Interface strings of the assistant tools on the judgment and collection pages (summary, key
  * points, versions, argumentation, precedents), English and Polish (the Polish object is typed against the English
  * one). Wired into the dictionaries as `t.assistantTools`.
  */

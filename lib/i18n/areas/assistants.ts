@@ -1,6 +1,6 @@
 import type { PolishOf } from "../locale";
 /**
- * Interface strings of the assistants area (chat, precedents, argumentation, summaries; issue 17), English and Polish
+ * Interface strings of the assistants area (chat, precedents, argumentation, summaries), English and Polish
  * side by side (the Polish object is typed against the English one, so a missing translation is a type error). Wired
  * into the dictionaries as `t.assistants`.
  */

@@ -41,7 +41,7 @@ export const extractionEn = {
   changed: "Changed",
   noDiff: "No differences in the fields.",
   loading: "Loading…",
-  // Extraction jobs (issue 18 items 2 and 5).
+  // Extraction jobs.
   jobsTitle: "Extraction jobs",
   jobsLead: "Runs of a schema over a collection or a set of judgments. Progress updates live; results can be filtered and exported.",
   noJobs: "No extraction jobs yet. Start one from a collection or from Extraction schemas with “Run extraction”.",

@@ -1,5 +1,5 @@
 /**
- * Prompts of the chat with retrieval in model mode (issue 17). The model sees only the retrieved passages, numbered as
+ * Prompts of the chat with retrieval in model mode. The model sees only the retrieved passages, numbered as
  * the sources the API returns, and must cite them as [n]; a claim it cannot source it must not make.
  */
 /** What the prompt needs of a retrieved passage (lib/backend/assistants/retrieval.ts Source). */

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the accounts area (issue 15): saved searches and settings. The browser forms validate with these
+ * Request schemas of the accounts area: saved searches and settings. The browser forms validate with these
  * same schemas. The filters inside a saved search's params are checked by the one filter parser (lib/schema/filters.ts
  * via lib/backend) when stored, not here, so an invalid filter is 422 FILTER_INVALID like on every filter route.
  */

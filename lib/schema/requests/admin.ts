@@ -1,5 +1,5 @@
 /**
- * Request schemas of the admin area (issue 14: /api/admin/*, /api/dashboard/*). The panel's forms validate with the
+ * Request schemas of the admin area (/api/admin/*, /api/dashboard/*). The panel's forms validate with the
  * same schemas the routes do.
  */
 import { z } from "zod";

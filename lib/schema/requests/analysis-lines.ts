@@ -1,4 +1,4 @@
-/** Request schemas of the judge fingerprint and reasoning-line routes (issue 16 items 2-3); the pages validate with them too. */
+/** Request schemas of the judge fingerprint and reasoning-line routes; the pages validate with them too. */
 import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
 import { uuidSchema } from "../uuid";

@@ -1,5 +1,5 @@
 /**
- * POST /api/settings/api-keys (issue 15, item 3): the route validates with this and so does the settings form
+ * POST /api/settings/api-keys: the route validates with this and so does the settings form
  * (components/settings/api-keys-panel.tsx), so both refuse the same input with the same words.
  */
 import { z } from "zod";

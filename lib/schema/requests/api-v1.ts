@@ -1,5 +1,5 @@
 /**
- * Request schemas of the reference API for servers (`/api/v1/**`, issue 19). The route handlers validate with these
+ * Request schemas of the reference API for servers (`/api/v1/**`). The route handlers validate with these
  * and the OpenAPI document (lib/backend/api-v1/openapi.ts) is generated from the same objects, so the contract cannot
  * drift from what the handlers accept. `.meta({description})` carries the field's documentation into the document.
  */

@@ -1,4 +1,4 @@
-/** Request schemas of the precedent finder, argumentation analysis and document helpers (issue 17 items 2-4). */
+/** Request schemas of the precedent finder, argumentation analysis and document helpers. */
 import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
 import { uuidSchema } from "../uuid";

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the content area (issue 14: blog, publications, contact form). The field limits are the issue's
+ * Request schemas of the content area (blog, publications, contact form). The field limits are the issue's
  * validation rules, shared by the API and the browser forms (react-hook-form + zodResolver use these same schemas), so
  * this file must stay importable by client components: no config, no server imports. List sizes that are settings
  * (page size caps) live in lib/config.ts and are applied by the backend (clamped, not refused).

@@ -1,4 +1,4 @@
-/** Request bodies and queries of the extraction job routes (issue 18 items 2 and 5). */
+/** Request bodies and queries of the extraction job routes. */
 import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";

@@ -1,5 +1,5 @@
 /**
- * Request schemas of extraction schemas (issue 18 item 1), shared by the routes and the /schemas field editor (the
+ * Request schemas of extraction schemas, shared by the routes and the /schemas field editor (the
  * form is validated with the same zod schema as the API). Limits come from config (SCHEMA_MAX_FIELDS,
  * SCHEMA_MAX_ENUM_VALUES), read when a schema is built.
  */

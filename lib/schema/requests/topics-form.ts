@@ -1,5 +1,5 @@
 /**
- * The fields of a topic run with the issue's ranges (issue 16), free of server settings so the /topics form can
+ * The fields of a topic run with the issue's ranges, free of server settings so the /topics form can
  * validate with them in the browser. The API schema (./topics.ts AnalyzeTopicsSchema) is this object plus the
  * configured sample ceiling and the filter object, so the form accepts nothing the API refuses.
  */

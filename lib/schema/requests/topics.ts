@@ -1,5 +1,5 @@
 /**
- * Request schemas of topic modelling and the topics routes (issue 16, item 1). The page's run form validates with the
+ * Request schemas of topic modelling and the topics routes. The page's run form validates with the
  * same fields (./topics-form.ts), so a value the form accepts is one the API accepts. Ranges are the issue's; the
  * sample ceiling comes from lib/config.ts.
  */

@@ -17,7 +17,7 @@ export interface AiSdkEmbedderOptions {
   timeoutMs?: number;
   /**
    * Bound on one query embedding (a search waits for it), default min(timeoutMs, 5 s); queries are not retried.
-   * Issue 12 reliability row 18: with the document path's 30 s timeout and two retries a hybrid search hung for
+   * With the document path's 30 s timeout and two retries a hybrid search hung for
    * minutes on a provider that was down; now it fails fast and the search answers 503 EMBEDDING_FAILED.
    */
   queryTimeoutMs?: number;

@@ -1,5 +1,5 @@
 /**
- * Which embedder the search index uses when an admin switched it (issue 15 item 3, PUT /api/settings/embeddings):
+ * Which embedder the search index uses when an admin switched it (PUT /api/settings/embeddings):
  * a small file next to the index (`<SEARCH_DATA_DIR>/embedder-choice.json`), written only after a re-embed committed
  * its generation, so every process that opens the index (the app, the launcher's sync) embeds with the embedder the
  * vectors were made with. No file: the configured default (EMBEDDING_MODEL, else local-hash).

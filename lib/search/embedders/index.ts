@@ -51,7 +51,7 @@ export function modelEmbedderId(modelId: string): string {
 }
 
 /**
- * The embedders this server can switch to (issue 15 item 3): the lexical default `local-hash`, a wider lexical
+ * The embedders this server can switch to: the lexical default `local-hash`, a wider lexical
  * `local-hash-768`, and the configured model when there is one (`ai:<EMBEDDING_MODEL>`). Ids only, in the one scheme
  * every embedder reports as its `id` (the index state, health, GET/PUT /api/settings/embeddings, the recorded
  * choice); `createEmbedderById` builds them.

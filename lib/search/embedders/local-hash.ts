@@ -294,7 +294,7 @@ export function localHashVector(text: string, dimensions = LOCAL_HASH_DIMENSIONS
   return localHashVectorOfWords(words(text), dimensions);
 }
 
-/** The wider lexical option offered in settings (issue 15 item 3): fewer hash collisions for twice the vector memory. */
+/** The wider lexical option offered in settings: fewer hash collisions for twice the vector memory. */
 export const LOCAL_HASH_WIDE_DIMENSIONS = 768;
 
 export class LocalHashEmbedder implements Embedder {

@@ -1,5 +1,5 @@
 /**
- * The approximate document-vector index (issue 20 item 2, P-51): an inverted-file (IVF-Flat) partition of the
+ * The approximate document-vector index (P-51): an inverted-file (IVF-Flat) partition of the
  * in-memory vectors. Spherical k-means (vectors are L2-normalised, so the nearest centroid is the one with the largest
  * dot product) splits the rows into `nlist` lists; a query reads only the rows of the `nprobe` lists whose centroids
  * are most similar to it, with the same exact similarities as the full scan (no quantisation), so a probed row's

@@ -7,7 +7,7 @@
  * Replaying is idempotent. The log lives until the next full build replaces the generation (every 6 hours).
  *
  * A writer that crashed mid-append leaves a torn last line without its newline. Every append therefore starts on a
- * fresh line (issue 12, L10 / reliability row 30): the torn fragment stays a line of its own, which the reader skips,
+ * fresh line (L10 / reliability row 30): the torn fragment stays a line of its own, which the reader skips,
  * instead of swallowing the next entry. The torn entry itself is lost from the log, which is safe: the crashed sync
  * run never recorded its watermark, so the next incremental run writes those judgments again.
  */

@@ -265,7 +265,7 @@ export class LanceDbEngine implements SearchEngine {
       attributesToRetrieve: d.attributesToRetrieve,
       matchingStrategy: d.matchingStrategy,
     });
-    // Topic hits come from the topics index (the latest stored topic run, issue 16); before the first run there is
+    // Topic hits come from the topics index (the latest stored topic run); before the first run there is
     // none, and the legal topics mined at sync answer instead.
     const stored = await this.topics.read();
     return {

@@ -9,7 +9,7 @@ export function fieldWeight(rankIndex: number): number {
   return RANK_WEIGHTS[Math.min(rankIndex, RANK_WEIGHTS.length - 1)];
 }
 
-/** Typo budget of a query word by length (issue 5: one typo from 5 letters, two from 9). */
+/** Typo budget of a query word by length (one typo from 5 letters, two from 9). */
 export function typoBudget(len: number): number {
   return len >= 9 ? 2 : len >= 5 ? 1 : 0;
 }

@@ -75,7 +75,7 @@ export class PredicateCache {
 
   /**
    * The filter's predicate. Its first search evaluates it directly: filling the memo costs a WeakMap write per
-   * document (~1 µs, a quarter of the worst allowed filter's cost, issue 12), wasted on a filter never sent again;
+   * document (~1 µs, a quarter of the worst allowed filter's cost), wasted on a filter never sent again;
    * from its second search on, the memo answers.
    */
   get(filter: FilterNode | undefined): Predicate | null {

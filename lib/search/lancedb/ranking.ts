@@ -253,7 +253,7 @@ function unionExpansions(lists: Expansion[][]): Expansion[] {
 
 /**
  * The judgments whose case number or neutral citation equals one typed in the query (citations.ts), passing the
- * filter: ranked before everything else (issue 12 item 6). Not when the request searches only attributes that
+ * filter: ranked before everything else. Not when the request searches only attributes that
  * hold no citation (autocomplete searches case_number, so it pins too).
  */
 export function pinnedIds(live: LiveIndex, q: string, pred: Predicate | null, attributesToSearchOn: readonly string[] | undefined): string[] {

@@ -1,7 +1,7 @@
 /**
  * The scan kernel (scan-kernel.wat, compiled): vector-scan.ts's column scan in WebAssembly SIMD, two rows per
  * instruction, bit-identical to the JavaScript loop (the same double-precision products and additions in the same
- * order). Issue 20 item 2: the probe of the IVF lists is most of a hybrid query's time at 10x the demo corpus, and the
+ * order). the probe of the IVF lists is most of a hybrid query's time at 10x the demo corpus, and the
  * JavaScript loop does one row per operation. The columns live in the kernel's own memory (one WebAssembly.Memory per
  * VectorColumns, freed with it), beside the scratch sums and the query's components.
  */

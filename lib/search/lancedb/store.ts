@@ -221,7 +221,7 @@ export class SearchStore {
   /**
    * Move a generation that cannot be opened (crash, disk fault) out of the way, into `corrupt-<gen>-<time>/` for a
    * post-mortem, and forget it as the live generation (state.json removed), so a full sync can rebuild from
-   * Postgres (issue 12, L10 / reliability row 29). Only the newest set-aside folder is kept, so repeated faults
+   * Postgres (L10 / reliability row 29). Only the newest set-aside folder is kept, so repeated faults
    * cannot fill the disk. Returns the folder.
    */
   async setAside(gen: number): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * The embedded engine's topics index (issue 16): one JSON file, `topics.json`, beside the generations in the search
+ * The embedded engine's topics index: one JSON file, `topics.json`, beside the generations in the search
  * data folder. It is replaced whole (written aside, then renamed, so a reader never sees half a file) by whichever
  * process rebuilds it (the worker's scheduled job, or the app after a run), and every process re-reads it when its
  * modification time changes, so the app serves a rebuild made elsewhere on its next read.
@@ -34,7 +34,7 @@ export class TopicsFileStore implements TopicsPort {
 
   async read(): Promise<TopicsIndex | null> {
     // A synchronous stat (a few microseconds): autocomplete reads the topics on every call, and an asynchronous one
-    // waits for a libuv pool thread, which put milliseconds into autocomplete's tail (issue 20 item 2).
+    // waits for a libuv pool thread, which put milliseconds into autocomplete's tail.
     const stat = statSync(this.file, { throwIfNoEntry: false });
     if (!stat) {
       this.cached = null;

@@ -1,5 +1,5 @@
 /**
- * The Meilisearch adapter of the `SearchEngine` port (ARCHITECTURE: production search engine; issue 5 item 4), as a
+ * The Meilisearch adapter of the `SearchEngine` port (ARCHITECTURE: production search engine), as a
  * facade over search.ts (queries) and lifecycle.ts (index settings and writes), with status.ts (settings read back,
  * indexing state, health) and connection.ts (client, task API).
  *
@@ -116,7 +116,7 @@ export class MeilisearchEngine implements SearchEngine {
   }
 
   /**
-   * Topic hits come from the topics index once it holds a run (issue 16), matched as the embedded engine matches
+   * Topic hits come from the topics index once it holds a run, matched as the embedded engine matches
    * them (../topics-index.ts; the index holds at most 30 topics, read whole); before the first run, from the
    * suggestions index's mined topics.
    */

@@ -69,7 +69,7 @@ export class MeiliSearcher {
   }
 
   /**
-   * A document search with exact citation matches first (issue 12 item 6; docs/meilisearch.md "Citation lookup"):
+   * A document search with exact citation matches first (docs/meilisearch.md "Citation lookup"):
    * when the query holds a case number or neutral citation (../citations.ts), a second search in parallel asks for
    * the judgments whose `citation_keys` (derived at indexing, filterable) hold one of its keys, under the same
    * filter; those come first (score 1, ordered by id, highlighted as in the main results when they are among them),

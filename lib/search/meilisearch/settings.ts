@@ -1,6 +1,6 @@
 /**
  * Meilisearch settings of the three indexes, derived from the one declaration in `../index-settings.ts`
- * (spec: Judgment index roles; D-26, D-27). Applied in two phases (ARCHITECTURE; issue 5): phase 1 is everything but
+ * (spec: Judgment index roles; D-26, D-27). Applied in two phases (ARCHITECTURE): phase 1 is everything but
  * the embedder, phase 2 registers the `userProvided` embedder, so a settings problem never hides behind a slow
  * embedder change and vice versa. Each phase is verified by reading the settings back (`diffSettings`).
  */

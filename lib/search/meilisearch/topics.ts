@@ -1,5 +1,5 @@
 /**
- * The Meilisearch topics index (issue 16; spec: Other records): `<index>_topics`, one document per topic of the latest
+ * The Meilisearch topics index (spec: Other records): `<index>_topics`, one document per topic of the latest
  * stored run, each carrying the run's fields (run_id, computed_at, counts) so the whole index reads back in one call.
  * Replaced whole: the old index is dropped and a new one filled (it holds at most 30 documents; a reader in between
  * sees no run and autocomplete falls back to the mined legal topics for that moment). `label` and `terms` (the keywords)

@@ -4,7 +4,7 @@ import { ArgumentationRequestSchema } from "@/lib/schema/requests/assistant-tool
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/argumentation/argumentation/analyze: 1-5 judgments, rules or model (issue 17 item 3); quota argumentation. */
+/** POST /api/argumentation/argumentation/analyze: 1-5 judgments, rules or model; quota argumentation. */
 export const POST = withRoute({ auth: "user", body: ArgumentationRequestSchema, quota: "argumentation" }, async ({ body, identity, req }) =>
   analyzeArgumentation(body, identity, { signal: req.signal }),
 );

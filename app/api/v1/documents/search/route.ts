@@ -6,7 +6,7 @@ import { V1SearchBody } from "@/lib/schema/requests/api-v1";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/v1/documents/search: the web search in the reference shape, as the key's user (issue 19). */
+/** POST /api/v1/documents/search: the web search in the reference shape, as the key's user. */
 export const POST = withRoute({ auth: "public", apiKey: "required", body: V1SearchBody }, async ({ body, identity, serviceDb }) => {
   const { response, raw } = await searchDocumentsV1(body, identity);
   // One analytics row per first page, as the web route records (statistics count API searches too).
