@@ -52,7 +52,8 @@ describe("guest store down (row 4)", () => {
   it("convert answers 503 GUEST_STORE_UNAVAILABLE, keeps the session untouched, and works once Redis is back", { timeout: 600_000 }, async () => {
     proxy.set("pass");
     const visitor = new Browser(app.url);
-    for (let i = 0; i < 2; i++) expect((await visitor.get("/api/search/documents?q=contract")).status).toBe(200);
+    // Two distinct searches: a repeated one is not charged again.
+    for (const q of ["contract", "contract appeal"]) expect((await visitor.get(`/api/search/documents?q=${encodeURIComponent(q)}`)).status).toBe(200);
     const session = visitor.cookie("guest_session_id") as string;
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
     expect(await store.get(guestKey(PREFIX, session))).toBe(2);

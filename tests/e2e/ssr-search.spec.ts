@@ -28,7 +28,8 @@ test("the first page of /search is in the server HTML; a guest's page load is me
     expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-testid="result-count"');
-    for (const id of ids) expect(html).toContain(`href="/documents/${encodeURIComponent(id)}"`);
+    // Each result link carries the query, so the judgment opens with it marked.
+    for (const id of ids) expect(html).toContain(`href="/documents/${encodeURIComponent(id)}?q=appeal"`);
     // The page minted the guest session and charged it: the cookie came with the page, and the API's next answer
     // for this session says 3 left (5 - the page - this call).
     const cookie = (await guestRequest.storageState()).cookies.find((c) => c.name === "guest_session_id");
@@ -78,7 +79,7 @@ test("with JavaScript disabled, /search, /search/extractions and a judgment show
     const nojs = await context.newPage();
     await nojs.goto("/search?q=appeal");
     await expect(nojs.getByTestId("result-count")).toBeVisible();
-    await expect(nojs.locator(`section[aria-labelledby=results-h] a[href="/documents/${ids[0]}"]`)).toBeVisible();
+    await expect(nojs.locator(`section[aria-labelledby=results-h] a[href="/documents/${ids[0]}?q=appeal"]`)).toBeVisible();
 
     await nojs.goto("/search/extractions");
     await expect(nojs.getByTestId("result-link").first()).toBeVisible();
