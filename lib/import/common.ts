@@ -2,6 +2,7 @@
  * Checks and conversions every importer shares: licences per source, date plausibility, judges' names run together,
  * URL schemes, and the one HTML sanitiser (sanitize-html with an allowlist) with its plain-text rendering.
  */
+import { isHttpUrl } from "@/lib/schema/text";
 import sanitizeHtml from "sanitize-html";
 import type { ImportSource } from "./types";
 
@@ -59,15 +60,11 @@ export function judgeNameProblem(name: string): string | null {
   return null;
 }
 
-/** The URL when it is http(s), else null (a javascript: or file: URL is never stored). */
+/** The URL, normalised, when it is http(s) (isHttpUrl, the check the page makes too), else null. */
 export function httpUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
-  try {
-    const u = new URL(raw.trim());
-    return u.protocol === "http:" || u.protocol === "https:" ? u.toString() : null;
-  } catch {
-    return null;
-  }
+  const url = raw.trim();
+  return isHttpUrl(url) ? new URL(url).toString() : null;
 }
 
 const ALLOWED_TAGS = [
