@@ -6,14 +6,10 @@
  * appellate court substitutes where it changes them (what it does not mention stays as it was), and nothing where the
  * conviction is quashed or the case sent back (no sentence stands).
  */
+import type { Outcome } from "../rules/extract";
 import { emptyValues, mentionsSentence, readPassage, type SentenceValues } from "./passage";
 
-export type Outcome =
-  | "outcome_dismissed_or_refused"
-  | "outcome_conviction_quashed"
-  | "outcome_sentence_more_severe"
-  | "outcome_sentence_more_lenient"
-  | "outcome_other";
+export type { Outcome };
 
 export interface SentenceNumbersResult {
   first_instance: SentenceValues | null;
