@@ -12,6 +12,7 @@
  * SIGINT/SIGTERM: work under way finishes, then it exits.
  */
 import type PgBoss from "pg-boss";
+import type { DbClient } from "../lib/supabase/db-client";
 import { localDatabaseUrl, localEnvFile, readEnvFile } from "./env-file";
 import { announceReady, exitWithLauncher } from "./supervise";
 
@@ -39,9 +40,10 @@ async function main() {
     log,
   });
   // The caps the database enforces follow this deployment's config (P-81); until written it holds the config defaults.
-  if (canSchedule) await syncLimits(log);
+  const serviceDb = canSchedule ? await serviceClient() : null;
+  if (serviceDb) await syncLimits(serviceDb, log);
   let scheduled: { stop(): Promise<void> } | null = null;
-  if (schedule) scheduled = await startScheduled(worker.boss, databaseUrl, wanted, log);
+  if (schedule && serviceDb) scheduled = await startScheduled(worker.boss, serviceDb, databaseUrl, wanted, log);
   // Contact-form notifications whose first send failed (lib/backend/content/contact-notify.ts), only where they can be
   // sent: a worker without SMTP_URL and CONTACT_NOTIFY_EMAIL leaves them queued for one that has both.
   let contactNotify: { stop(): Promise<void> } | null = null;
@@ -72,30 +74,31 @@ async function main() {
   announceReady({ workerId: worker.workerId });
 }
 
-/** Register every schedule of the plan on the worker's pg-boss and work the wanted ones. */
-async function syncLimits(log: (l: string) => void) {
+/** The service-role client of the worker's scheduled work and limits (one per process). */
+async function serviceClient(): Promise<DbClient> {
   const { createClient } = await import("@supabase/supabase-js");
   const { realtimeOptions, serverAuthOptions } = await import("../lib/supabase/options");
   const { config } = await import("../lib/config");
-  const { syncDatabaseLimits } = await import("../lib/backend/limits");
   const c = config();
-  const serviceDb = createClient(c.SUPABASE_URL as string, c.SUPABASE_SERVICE_ROLE_KEY as string, { auth: serverAuthOptions, realtime: realtimeOptions });
+  return createClient(c.SUPABASE_URL as string, c.SUPABASE_SERVICE_ROLE_KEY as string, { auth: serverAuthOptions, realtime: realtimeOptions });
+}
+
+/** Write this deployment's configured caps into the database (P-81). */
+async function syncLimits(serviceDb: DbClient, log: (l: string) => void) {
+  const { syncDatabaseLimits } = await import("../lib/backend/limits");
   await syncDatabaseLimits(serviceDb).then(
     (changed) => changed > 0 && log(`database limits: ${changed} set from the configuration`),
     (e: unknown) => log(`database limits not written (the database keeps its values): ${e instanceof Error ? e.message : String(e)}`),
   );
 }
 
-async function startScheduled(boss: PgBoss, databaseUrl: string, work: "all" | string[], log: (l: string) => void) {
-  const { createClient } = await import("@supabase/supabase-js");
-  const { realtimeOptions, serverAuthOptions } = await import("../lib/supabase/options");
+/** Register every schedule of the plan on the worker's pg-boss and work the wanted ones. */
+async function startScheduled(boss: PgBoss, serviceDb: DbClient, databaseUrl: string, work: "all" | string[], log: (l: string) => void) {
   const { config } = await import("../lib/config");
   const { jobPlan, describePlan } = await import("../lib/backend/jobs/plan");
   const { startScheduledJobs } = await import("../lib/backend/jobs/scheduled");
   const c = config();
-  const key = c.SUPABASE_SERVICE_ROLE_KEY as string;
-  const serviceDb = createClient(c.SUPABASE_URL as string, key, { auth: serverAuthOptions, realtime: realtimeOptions });
-  const jobs = jobPlan({ databaseUrl, serviceDb, serviceRoleKey: key, smtpUrl: c.SMTP_URL, log });
+  const jobs = jobPlan({ databaseUrl, serviceDb, serviceRoleKey: c.SUPABASE_SERVICE_ROLE_KEY as string, smtpUrl: c.SMTP_URL, log });
   const handle = await startScheduledJobs({ boss, jobs, work, expireSeconds: c.SCHEDULED_JOB_EXPIRE_SECONDS, retryDelaySeconds: c.SCHEDULED_JOB_RETRY_SECONDS, serviceDb, log });
   log(`scheduled jobs (pg-boss cron): ${describePlan(jobs)}${c.SMTP_URL ? "" : "; no alert digests (no SMTP_URL)"}`);
   log(`working ${work === "all" ? "every scheduled job" : handle.worked.join(", ") || "no scheduled job"}`);
