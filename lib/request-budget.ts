@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { processShared } from "@/lib/process-shared";
 
 /**
  * One time budget per API request (docs/faults.md, "Deadlines are budgets"). The route wrapper (lib/api/route.ts)
@@ -7,7 +6,8 @@ import { processShared } from "@/lib/process-shared";
  * (lib/supabase/timeout.ts), every `withinDeadline` (lib/backend/deadline.ts: the limits store, health checks, the
  * access snapshot), model calls (lib/llm/call.ts). So a signed-in read behind a hung gateway waits the budget once,
  * not once per call (the snapshot read and the data RPC used to wait UPSTREAM_TIMEOUT_MS each: 60 s). Below every
- * layer (no imports but the process-shared registry), so lib/supabase and lib/llm may read it.
+ * layer (no imports), so lib/supabase and lib/llm may read it. The wrapper and the calls it bounds run in the same
+ * server bundle, so one module-level store serves them.
  */
 interface Budget {
   /** Epoch ms when the request's time is up. */
@@ -17,17 +17,13 @@ interface Budget {
   open: boolean;
 }
 
-const KEY = Symbol.for("judgment-search.request-budget");
-
-function storage(): AsyncLocalStorage<Budget> {
-  return processShared(KEY, () => new AsyncLocalStorage<Budget>());
-}
+const budgets = new AsyncLocalStorage<Budget>();
 
 /** Run `fn` with a budget of `ms` for everything it calls out to; the budget closes when `fn` settles. */
 export async function withRequestBudget<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   const budget: Budget = { endsAt: Date.now() + ms, totalMs: ms, open: true };
   try {
-    return await storage().run(budget, fn);
+    return await budgets.run(budget, fn);
   } finally {
     budget.open = false;
   }
@@ -35,14 +31,14 @@ export async function withRequestBudget<T>(ms: number, fn: () => Promise<T>): Pr
 
 /** Milliseconds left of the current request's budget (0 when spent), or undefined outside a request's answer. */
 export function remainingBudgetMs(): number | undefined {
-  const b = storage().getStore();
+  const b = budgets.getStore();
   if (!b?.open) return undefined;
   return Math.max(0, b.endsAt - Date.now());
 }
 
 /** The whole budget of the current request (ms), or undefined outside one: for messages. */
 export function requestBudgetMs(): number | undefined {
-  const b = storage().getStore();
+  const b = budgets.getStore();
   return b?.open ? b.totalMs : undefined;
 }
 
