@@ -59,7 +59,10 @@ const LAYER_ORDER = [
   "app", // pages and route handlers, and the loose files at the top (middleware.ts, instrumentation.ts, configs)
   "supabase/seed",
   "supabase/local",
-  "server",
+  "server", // what every process shares: paths, migrations, the .env.local file, the supervision protocol
+  "server/app", // the app server: stamps the client address, serves static files when no proxy does
+  "server/worker", // pg-boss jobs and schedules
+  "server/launcher", // `npm start`: Postgres, gateway, mail catcher, worker and app, supervised
   "bench",
   "server/cli",
   "scripts", // release and build steps
@@ -72,7 +75,7 @@ function layerOf(rel) {
   const [top, second] = parts;
   if (top === "lib") return parts.length === 2 ? "lib" : `lib/${second}`;
   if (top === "supabase") return parts.length === 2 ? "supabase" : `supabase/${second}`;
-  if (top === "server") return parts.length > 2 && second === "cli" ? "server/cli" : "server";
+  if (top === "server") return parts.length > 2 ? `server/${second}` : "server";
   if (top === "tests" || top === "node_modules" || top.startsWith(".")) return null;
   // app, components, bench, scripts, deploy, and any new top-level folder (refused until placed in the order).
   return top;

@@ -2,7 +2,7 @@
  * bench/alerts: the e-mail digest job (lib/backend/alerts/digest.ts) for --users users (default 1,000) × 3 alerted
  * saved searches each (two "extractions" searches over the SQL predicate, one "search" over the LanceDB engine), with
  * --new new judgments (default 200) added after the alerts' watermarks, sending every digest over real SMTP to the
- * mail catcher (server/mail-catcher.ts, storing each message in Postgres). Prints one JSON object: the run's wall time,
+ * mail catcher (server/launcher/mail-catcher.ts, storing each message in Postgres). Prints one JSON object: the run's wall time,
  * peak RSS of this process, mails sent, judgments listed, and the corpus it ran on. Target: ≤ 60 s.
  *
  * Needs a migrated database holding a corpus (`--database-url`, default DATABASE_URL or .env.local): the bench adds
@@ -22,7 +22,7 @@ import { closeMail, sendMail } from "../lib/backend/mail";
 import { LocalHashEmbedder } from "../lib/search/embedders/local-hash";
 import { LanceDbEngine } from "../lib/search/lancedb/engine";
 import { fullSync } from "../lib/search/sync";
-import { startMailCatcher } from "../server/mail-catcher";
+import { startMailCatcher } from "../server/launcher/mail-catcher";
 import { DEFAULT_CORPUS_SEED, generateJudgment } from "../supabase/seed/generate";
 
 const arg = (name: string, fallback: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);

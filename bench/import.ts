@@ -16,7 +16,7 @@ import { parquetWriteFile } from "hyparquet-writer";
 import { runImport } from "../lib/import/run";
 import type { ImportSource } from "../lib/import/types";
 import { repoRoot } from "../server/paths";
-import { startDatabase } from "../server/stack";
+import { startDatabase } from "../server/launcher/stack";
 
 const FIX = path.join(repoRoot, "tests/fixtures/real-formats");
 

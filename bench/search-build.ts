@@ -14,7 +14,7 @@ import pg from "pg";
 import { LocalHashEmbedder } from "../lib/search/embedders/local-hash";
 import { LanceDbEngine } from "../lib/search/lancedb/engine";
 import { fullSync } from "../lib/search/sync";
-import { startDatabase } from "../server/stack";
+import { startDatabase } from "../server/launcher/stack";
 import { seedCorpus } from "../supabase/seed/corpus";
 import { DEFAULT_CORPUS_SEED } from "../supabase/seed/generate";
 

@@ -37,7 +37,7 @@ import { concurrentComparison } from "./search-concurrent";
 import { autocompletePath, httpClient, hybridPath, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
 import { SEARCH_BENCH_QUERIES } from "./lib/search-queries";
-import { startDatabase } from "../server/stack";
+import { startDatabase } from "../server/launcher/stack";
 import { readEnvFile } from "../server/env-file";
 import { repoRoot } from "../server/paths";
 import { seedCorpus } from "../supabase/seed/corpus";

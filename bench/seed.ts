@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { repoRoot } from "../server/paths";
-import { startDatabase } from "../server/stack";
+import { startDatabase } from "../server/launcher/stack";
 import { seedCorpus } from "../supabase/seed/corpus";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateJudgment } from "../supabase/seed/generate";
 

@@ -12,7 +12,7 @@ const port = Number(process.env.PORT ?? 3000);
 
 async function once(): Promise<{ ready_ms: number; stop_ms: number; log_tail: string[] }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs"), "server/start.ts", "--mode=production"], {
+  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs"), "server/launcher/start.ts", "--mode=production"], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -137,7 +137,7 @@ const ConfigSchema = z.object({
   LIMITS_STORE_RETRY_MS: int(5_000, 0),
   /**
    * Who serves the build's hashed scripts and stylesheets (`/_next/static/`) in production: "memory" (default, for a
-   * deployment without a proxy: the app compresses each file once and keeps it, server/static-assets.ts) or "next"
+   * deployment without a proxy: the app compresses each file once and keeps it, server/app/static-assets.ts) or "next"
    * (Next's own handler; behind the proxy of deploy/, which serves the files precompressed at build time, P-75).
    */
   STATIC_ASSETS: z.enum(["memory", "next"]).default("memory"),

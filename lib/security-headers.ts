@@ -1,6 +1,6 @@
 /**
  * Security headers on every answer (security review M2), the one list next.config.ts gives Next and the static-file
- * server (server/static-assets.ts) adds itself. Pages get their Content-Security-Policy (with a per-request nonce)
+ * server (server/app/static-assets.ts) adds itself. Pages get their Content-Security-Policy (with a per-request nonce)
  * from middleware.ts; API answers, which the middleware does not see, get a deny-all one (JSON is never rendered as a
  * document). A CSP for every answer must not also match pages: two policies are both enforced.
  */

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESS_MIN_BYTES } from "../server/content-coding";
+import { COMPRESS_MIN_BYTES } from "../server/app/content-coding";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

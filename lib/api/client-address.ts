@@ -8,7 +8,7 @@ import { BlockList, isIP } from "node:net";
  * Route handlers in Next have no socket, and `next start` copies a client-sent `X-Forwarded-For` through unchanged
  * (base-server does `headers['x-forwarded-for'] ??= socket.remoteAddress`, verified with curl against `next start`:
  * a request carrying `X-Forwarded-For: 6.6.6.6` reaches the handler with exactly that value). So the address is
- * stamped by our own HTTP server in front of Next (`stampClientAddress`, called by `server/app-server.ts`) before Next
+ * stamped by our own HTTP server in front of Next (`stampClientAddress`, called by `server/app/app-server.ts`) before Next
  * sees the request: the socket address is appended to `X-Forwarded-For`, as a proxy would, so the right-most entry is
  * always the peer we really talked to. Then (`clientAddressOf`):
  *   - with no trusted proxy the right-most entry (the socket) is the client; whatever the client sent is ignored;

@@ -1,5 +1,5 @@
 /**
- * /admin/mail: the messages the local SMTP server stored (server/mail-catcher.ts), newest first. Read with the
+ * /admin/mail: the messages the local SMTP server stored (server/launcher/mail-catcher.ts), newest first. Read with the
  * caller's client: RLS lets only admins see mail_messages.
  */
 import { fromDatabaseError } from "@/lib/errors";

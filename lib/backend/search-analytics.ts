@@ -226,7 +226,7 @@ export function flushSearchRecords(serviceDb: () => DbClient): Promise<number> {
 }
 
 /**
- * The app server's close path (server/app-server.ts): wait for writes in flight, then write what is queued, until
+ * The app server's close path (server/app/app-server.ts): wait for writes in flight, then write what is queued, until
  * nothing is left or the time is up (a database that is down must not hold the process forever). Resolves to the
  * rows still waiting (0 = everything written).
  */

@@ -31,7 +31,7 @@ export const ERRORS = {
   // Request handling (lib/api/route.ts): body, content type, CSRF, identity, rate limits.
   INVALID_JSON: { status: 400, message: "The request body is not valid JSON.", area: "request" },
   JSON_TOO_DEEP: { status: 400, message: "The request body nests too deeply.", area: "request" },
-  // Answered by the app server (server/path-check.ts) before Next, which would answer such a path with a 500.
+  // Answered by the app server (server/app/path-check.ts) before Next, which would answer such a path with a 500.
   INVALID_PATH: { status: 400, message: "The address holds a malformed %-escape, bytes that are not UTF-8, or a NUL.", area: "request" },
   REQUEST_ABORTED: { status: 400, message: "The request body could not be read.", area: "request" },
   BODY_TOO_LARGE: { status: 413, message: "The request body is too large.", area: "request" },

@@ -18,7 +18,7 @@ export async function seedDatabase(log: (line: string) => void): Promise<{ url: 
   const { url, embedded } = localDatabaseUrl();
   if (!embedded) return { url, stop: async () => undefined };
   // Loaded only here: the ingest CLI and db-types share this module and never start a cluster.
-  const { startDatabase } = await import("../stack");
+  const { startDatabase } = await import("../launcher/stack");
   const db = await startDatabase({ log });
   return { url: db.databaseUrl, stop: () => db.stop() };
 }

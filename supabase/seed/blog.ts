@@ -1,6 +1,6 @@
 /**
  * The three posts a fresh installation starts with ("so the blog is not empty"): about the corpus, how to
- * build a cohort, and release notes. Written at first start by server/prepare-data.ts, only while blog_posts is empty,
+ * build a cohort, and release notes. Written at first start by server/launcher/prepare-data.ts, only while blog_posts is empty,
  * and each insert skips a slug that exists: running it again never duplicates or resurrects anything an admin kept.
  */
 import pg from "pg";

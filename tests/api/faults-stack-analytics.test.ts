@@ -44,7 +44,7 @@ describe("search analytics survive (L8)", () => {
     const queries = Array.from({ length: 5 }, (_, i) => `sigterm probe ${i} ${randomUUID().slice(0, 8)}`).sort();
     await search(app, user.token, queries);
     expect(await rowsOf(user.id)).toEqual([]); // still queued in the app
-    await app.stop(); // SIGTERM, waits for the exit (server/app-process.ts stopChild)
+    await app.stop(); // SIGTERM, waits for the exit (server/launcher/processes.ts stopChild)
     expect(await rowsOf(user.id)).toEqual(queries);
   });
 

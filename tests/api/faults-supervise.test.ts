@@ -1,6 +1,6 @@
 /**
  * The stack heals (fault test): the launcher's four children — the app, the gateway, the extraction worker and the
- * mail catcher — run here under the launcher's supervisor with the launcher's own specs (server/supervise-stack.ts),
+ * mail catcher — run here under the launcher's supervisor with the launcher's own specs (server/launcher/supervise-stack.ts),
  * on the test stack's database. Each in turn is killed with SIGKILL: it comes back (a new process, serving again),
  * the supervisor logs why it died, and the other three are the same processes as before, untouched. Before, a dead
  * worker stayed dead, and an app crash made the launcher stop everything else.
@@ -10,10 +10,10 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../server/paths";
-import { buildIsCurrent } from "../../server/next-build";
-import type { GatewayReady } from "../../server/gateway-cli";
+import { buildIsCurrent } from "../../server/launcher/next-build";
+import type { GatewayReady } from "../../server/launcher/gateway-cli";
 import { supervise, type Supervised } from "../../server/supervise";
-import { appChild, gatewayChild, mailCatcherChild, workerChild } from "../../server/supervise-stack";
+import { appChild, gatewayChild, mailCatcherChild, workerChild } from "../../server/launcher/supervise-stack";
 import { freePort } from "../helpers/extra-app";
 import { stackEnv } from "../helpers/stack";
 import { appEnv } from "../helpers/test-app";

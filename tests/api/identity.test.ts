@@ -108,7 +108,7 @@ describe("client address and rate limits (D-21, D-22)", () => {
     const limit = Number(a1.headers["x-ratelimit-limit"]);
     expect(limit).toBeGreaterThan(0);
     // Two visitors, two buckets: b's first request is not counted against a (the app must be served through
-    // server/app-server.ts so the socket address is known; `next start` alone cannot tell visitors apart).
+    // server/app/app-server.ts so the socket address is known; `next start` alone cannot tell visitors apart).
     expect(Number(b1.headers["x-ratelimit-remaining"])).toBe(Number(a1.headers["x-ratelimit-remaining"]));
 
     const answers: Answer[] = [a1];

@@ -1,5 +1,5 @@
 /**
- * The build's scripts and stylesheets as the shared test app serves them (server/static-assets.ts, P-75): every file a
+ * The build's scripts and stylesheets as the shared test app serves them (server/app/static-assets.ts, P-75): every file a
  * page links decodes to the same bytes under brotli, gzip and no coding, with the headers of an immutable build file.
  * In a development app Next serves them itself; there is nothing of ours to check then.
  */

@@ -8,7 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../server/paths";
-import { postmasterPidIsStale, startEmbeddedPostgres, type EmbeddedPostgresHandle } from "../../server/postgres";
+import { postmasterPidIsStale, startEmbeddedPostgres, type EmbeddedPostgresHandle } from "../../server/launcher/postgres";
 import { freePort } from "../helpers/extra-app";
 import { testStackSettings } from "../helpers/test-stack";
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Run as root, the embedded server runs as the `postgres` user (server/postgres.ts createPostgresUser). */
+/** Run as root, the embedded server runs as the `postgres` user (server/launcher/postgres.ts createPostgresUser). */
 function serverUser(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   return { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) };

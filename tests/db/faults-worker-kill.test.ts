@@ -1,6 +1,6 @@
 /**
  * A supervised extraction worker killed with SIGKILL in the middle of a job (fault test). The launcher's supervisor
- * (server/supervise.ts, the worker spec of server/supervise-stack.ts) starts a new worker process; its reaper sees
+ * (server/supervise.ts, the worker spec of server/launcher/supervise-stack.ts) starts a new worker process; its reaper sees
  * the job's heartbeat go stale (EXTRACTION_STALE_SECONDS, 2 s here), takes the job over and finishes it, and every
  * document's result is recorded exactly once (attempts = 1, status completed).
  *
@@ -17,7 +17,7 @@ import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { openBoss } from "@/lib/backend/extraction-jobs/queue";
 import { supervise, type Supervised } from "../../server/supervise";
-import { workerChild } from "../../server/supervise-stack";
+import { workerChild } from "../../server/launcher/supervise-stack";
 import type PgBoss from "pg-boss";
 
 const pool = adminPool();

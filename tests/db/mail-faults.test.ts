@@ -10,7 +10,7 @@ import { createUser, supabaseAs, uniqueEmail } from "../helpers/supabase";
 import { adminPool, stackEnv } from "../helpers/stack";
 
 /**
- * Mail faults with the real local SMTP server (server/mail-catcher.ts) and a server that stores a message and drops
+ * Mail faults with the real local SMTP server (server/launcher/mail-catcher.ts) and a server that stores a message and drops
  * the connection before its final 250 (tests/helpers/smtp-fault-server.ts): the sender cannot know the mail arrived.
  *
  * - A digest is recorded (alert_digests) before it is sent, and every send of it, the retries within a run and the

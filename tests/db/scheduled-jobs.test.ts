@@ -1,6 +1,6 @@
 /**
- * pg-boss runs every background job (P-80): the worker process (server/worker.ts, supervised as the launcher
- * runs it: server/supervise.ts with the worker spec of server/supervise-stack.ts) registers one pg-boss cron schedule
+ * pg-boss runs every background job (P-80): the worker process (server/worker/worker.ts, supervised as the launcher
+ * runs it: server/supervise.ts with the worker spec of server/launcher/supervise-stack.ts) registers one pg-boss cron schedule
  * per job and works them.
  *
  *   1. The schedules are in pg-boss's own table (pgboss.schedule), each with its cron, and in the health report's
@@ -21,7 +21,7 @@ import { alertDigestJobs } from "@/lib/backend/alerts/run";
 import { defaultChecks } from "@/lib/backend/health/checks";
 import { resetConfigForTests } from "@/lib/config";
 import { supervise, type Supervised } from "../../server/supervise";
-import { workerChild } from "../../server/supervise-stack";
+import { workerChild } from "../../server/launcher/supervise-stack";
 import { adminPool, stackEnv } from "../helpers/stack";
 import { serviceClient } from "../helpers/supabase";
 import { bossJobs, testJobs, waitFor } from "../helpers/scheduled-jobs";

@@ -7,7 +7,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { buildIsCurrent } from "../../server/next-build";
+import { buildIsCurrent } from "../../server/launcher/next-build";
 import { startTestApp, type TestApp } from "./test-app";
 import type { TestStackEnv } from "./test-stack";
 import { repoRoot } from "../../server/paths";

@@ -1,5 +1,5 @@
-import { exitCode, spawnAppServer, spawnNext, stopChild, waitUntilServing } from "../../server/app-process";
-import { buildIsCurrent, recordBuild, sourceFingerprint } from "../../server/next-build";
+import { exitCode, spawnAppServer, spawnNext, stopChild, waitUntilServing } from "../../server/launcher/processes";
+import { buildIsCurrent, recordBuild, sourceFingerprint } from "../../server/launcher/next-build";
 import type { TestStackEnv } from "./test-stack";
 
 export interface TestApp {

@@ -3,9 +3,9 @@ import type { JWK } from "jose";
 import { startGateway } from "../../supabase/local/gateway";
 import { generateLocalKeys } from "../../supabase/local/keys";
 import { repoRoot } from "../../server/paths";
-import { startDatabase } from "../../server/stack";
-import { startMailCatcher } from "../../server/mail-catcher";
-import { spawnWorker, stopChild } from "../../server/app-process";
+import { startDatabase } from "../../server/launcher/stack";
+import { startMailCatcher } from "../../server/launcher/mail-catcher";
+import { spawnWorker, stopChild } from "../../server/launcher/processes";
 import { clearCorpus, corpusIsCurrent, corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
 
 /** What a test needs to reach the stack; passed from the global setup to test files. */
@@ -27,7 +27,7 @@ export interface TestStackEnv {
    * signed but expired access token (tests/security).
    */
   signingJwk?: JWK;
-  /** The test stack's SMTP server (server/mail-catcher.ts, an ephemeral port): every message lands in mail_messages. */
+  /** The test stack's SMTP server (server/launcher/mail-catcher.ts, an ephemeral port): every message lands in mail_messages. */
   smtpUrl?: string;
 }
 

@@ -11,7 +11,7 @@ import { precompress } from "@/scripts/precompress-static";
 
 /**
  * deploy/nginx.conf in a real nginx (Debian's nginx-light; the file is skipped where no nginx is installed), in front
- * of a stand-in app that stamps and resolves the client address exactly as server/app-server.ts does with
+ * of a stand-in app that stamps and resolves the client address exactly as server/app/app-server.ts does with
  * TRUSTED_PROXY=1: static files come from disk precompressed and immutable, a missing one reaches the app, and the app
  * keys a request on the address nginx saw, never on the X-Forwarded-For the client sent.
  */

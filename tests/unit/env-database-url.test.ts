@@ -69,7 +69,7 @@ describe("the CLIs read DATABASE_URL the same way (fault tests: a stale saved UR
   it.each([
     ["ingest", "server/cli/ingest.ts", ["package.json"]],
     ["alerts:send", "server/cli/alerts-send.ts", ["--dry-run"]],
-    ["the worker", "server/worker.ts", []],
+    ["the worker", "server/worker/worker.ts", []],
   ])("%s refuses the saved URL of another port's cluster and exits 1", (_name, entry, args) => {
     const r = run(entry, args);
     expect(r.status).toBe(1);

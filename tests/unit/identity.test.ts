@@ -9,7 +9,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { generateApiKey, hashApiKey, verifyApiKey } from "@/lib/backend/api-keys";
 
 /**
- * A real HTTP server doing what server/app-server.ts does in front of Next: stamp, then resolve the address from
+ * A real HTTP server doing what server/app/app-server.ts does in front of Next: stamp, then resolve the address from
  * the headers as a route handler would. Requests come from chosen loopback addresses (real sockets).
  */
 function serve(trustedProxy: boolean, stamp: boolean) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pathDecodes } from "@/server/path-check";
+import { pathDecodes } from "@/server/app/path-check";
 
-/** The app server's check before Next (server/path-check.ts): which request targets go on, which are refused (400). */
+/** The app server's check before Next (server/app/path-check.ts): which request targets go on, which are refused (400). */
 describe("pathDecodes", () => {
   it.each([
     "/",

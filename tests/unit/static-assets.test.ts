@@ -1,5 +1,5 @@
 /**
- * server/static-assets.ts (P-75): the build's hashed scripts and stylesheets, compressed once and served from memory
+ * server/app/static-assets.ts (P-75): the build's hashed scripts and stylesheets, compressed once and served from memory
  * by our HTTP server; anything it does not recognise goes on to Next (here: a stand-in that answers "next").
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickCoding } from "../../server/content-coding";
-import { staticAssets } from "../../server/static-assets";
+import { pickCoding } from "../../server/app/content-coding";
+import { staticAssets } from "../../server/app/static-assets";
 
 describe("pickCoding", () => {
   const both = { br: true, gzip: true };

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { exitReason, readyMessage, restartDelay, supervise, type Backoff, type Supervised } from "../../server/supervise";
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-// Children run as node with tsx's loader (as server/app-process.ts starts them): their PID is the real process.
+// Children run as node with tsx's loader (as server/launcher/processes.ts starts them): their PID is the real process.
 const loader = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
 const dir = mkdtempSync(path.join(tmpdir(), "supervise-test-"));
 const running: Array<Supervised<unknown>> = [];

@@ -64,7 +64,7 @@ export interface WorkerOptions {
 
 export interface ExtractionWorker {
   workerId: string;
-  /** The worker's pg-boss instance: the scheduled jobs are worked on it too (server/worker.ts). */
+  /** The worker's pg-boss instance: the scheduled jobs are worked on it too (server/worker/worker.ts). */
   boss: PgBoss;
   /** Graceful: documents under way finish, then the worker stops. */
   stop(): Promise<void>;

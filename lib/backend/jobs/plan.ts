@@ -1,5 +1,5 @@
 /**
- * The scheduled jobs of this service (worked by server/worker.ts through ./scheduled.ts). Every job is idempotent.
+ * The scheduled jobs of this service (worked by server/worker/worker.ts through ./scheduled.ts). Every job is idempotent.
  *
  * | job                               | cron                         | also at start |
  * | search_sync_incremental           | every 10 min                 | no (the launcher built the index) |

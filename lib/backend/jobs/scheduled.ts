@@ -1,6 +1,6 @@
 /**
  * Every background job that runs on a timer is a pg-boss cron schedule (P-80), worked by the worker process
- * (server/worker.ts, supervised by the launcher) on the same pg-boss instance as the extraction queue:
+ * (server/worker/worker.ts, supervised by the launcher) on the same pg-boss instance as the extraction queue:
  *
  *   - one queue per job, named like the job, with policy `singleton`: at most one run of a job is active at a time,
  *     whatever the number of workers (pg-boss refuses a second active job of the queue);

@@ -6,8 +6,8 @@
  * Auth server's confirmation mails go), AUTH_AUTOCONFIRM (read by lib/config). Once listening it tells the launcher
  * its URL and whether the Upstash bridge reached Redis; it stops with SIGTERM/SIGINT and when the launcher is gone.
  */
-import { startGateway } from "../supabase/local/gateway";
-import { announceReady, exitWithLauncher } from "./supervise";
+import { startGateway } from "../../supabase/local/gateway";
+import { announceReady, exitWithLauncher } from "../supervise";
 
 export interface GatewayReady {
   url: string;

@@ -4,7 +4,7 @@
  * stops with SIGTERM/SIGINT and when the launcher is gone.
  */
 import { startMailCatcher } from "./mail-catcher";
-import { announceReady, exitWithLauncher } from "./supervise";
+import { announceReady, exitWithLauncher } from "../supervise";
 
 async function main() {
   const log = (l: string) => process.stdout.write(`[mail] ${l}\n`);

@@ -2,16 +2,16 @@
  * Run the app behind our stamping HTTP server (see app-server.ts) — what `next start` / `next dev` would do, plus the
  * trusted client address (D-22):
  *
- *   tsx server/app-server-cli.ts --mode production --port 3000 [--host 127.0.0.1]
+ *   tsx server/app/app-server-cli.ts --mode production --port 3000 [--host 127.0.0.1]
  *
  * TRUSTED_PROXY=1 in the environment believes X-Forwarded-For from a proxy in front.
  *
- * The app server runs no background job: the worker process does (server/worker.ts, pg-boss cron schedules, among
+ * The app server runs no background job: the worker process does (server/worker/worker.ts, pg-boss cron schedules, among
  * them the app_events partitions). SIGTERM/SIGINT flush the queued analytics rows first.
  */
 import { parseArgs } from "node:util";
 import { startAppServer } from "./app-server";
-import { exitWithLauncher } from "./supervise";
+import { exitWithLauncher } from "../supervise";
 
 const { values } = parseArgs({
   options: {

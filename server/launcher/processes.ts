@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { repoRoot } from "./paths";
+import { repoRoot } from "../paths";
 
 /**
  * Node's arguments to run one of our TypeScript entries: node itself with tsx's loader, not the `tsx` command. The
@@ -19,11 +19,11 @@ export function spawnNext(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOp
 }
 
 /**
- * The app behind our client-address-stamping server (server/app-server.ts, D-22) instead of `next start`/`next dev`,
+ * The app behind our client-address-stamping server (server/app/app-server.ts, D-22) instead of `next start`/`next dev`,
  * which would pass a client-sent X-Forwarded-For through unchanged.
  */
 export function spawnAppServer(mode: "production" | "development", port: number, env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
-  return spawn(process.execPath, tsEntry("server/app-server-cli.ts", ["--mode", mode, "--port", String(port), "--host", "127.0.0.1"]), {
+  return spawn(process.execPath, tsEntry("server/app/app-server-cli.ts", ["--mode", mode, "--port", String(port), "--host", "127.0.0.1"]), {
     cwd: repoRoot,
     env: { ...env, LAUNCHER_PID: String(process.pid) },
     stdio,
@@ -73,29 +73,29 @@ function spawnEntry(entry: string, env: NodeJS.ProcessEnv, stdio: "inherit" | "q
   });
 }
 
-/** The extraction worker (server/worker.ts) as a child process; stopChild sends SIGTERM (a graceful stop). */
+/** The extraction worker (server/worker/worker.ts) as a child process; stopChild sends SIGTERM (a graceful stop). */
 export function spawnWorker(env: NodeJS.ProcessEnv, stdio: StdioOptions = "inherit"): ChildProcess {
-  return spawn(process.execPath, tsEntry("server/worker.ts"), { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
+  return spawn(process.execPath, tsEntry("server/worker/worker.ts"), { cwd: repoRoot, env: { ...env, LAUNCHER_PID: String(process.pid) }, stdio });
 }
 
-/** The worker with an IPC channel: it reports `{workerId}` once it works the queue (server/worker.ts). */
+/** The worker with an IPC channel: it reports `{workerId}` once it works the queue (server/worker/worker.ts). */
 export function spawnWorkerIpc(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
-  return spawnEntry("server/worker.ts", env, stdio, true);
+  return spawnEntry("server/worker/worker.ts", env, stdio, true);
 }
 
-/** The gateway as a child process (server/gateway-cli.ts); it reports `{url, upstash}` once listening. */
+/** The gateway as a child process (server/launcher/gateway-cli.ts); it reports `{url, upstash}` once listening. */
 export function spawnGateway(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
-  return spawnEntry("server/gateway-cli.ts", env, stdio, true);
+  return spawnEntry("server/launcher/gateway-cli.ts", env, stdio, true);
 }
 
-/** The mail catcher as a child process (server/mail-catcher-cli.ts); it reports `{url}` once listening. */
+/** The mail catcher as a child process (server/launcher/mail-catcher-cli.ts); it reports `{url}` once listening. */
 export function spawnMailCatcher(env: NodeJS.ProcessEnv, stdio: "inherit" | "quiet" = "inherit"): ChildProcess {
-  return spawnEntry("server/mail-catcher-cli.ts", env, stdio, true);
+  return spawnEntry("server/launcher/mail-catcher-cli.ts", env, stdio, true);
 }
 
-/** The embedded cluster's guard (server/postgres-guard.ts): stops the cluster in `dir` once this process is gone. */
+/** The embedded cluster's guard (server/launcher/postgres-guard.ts): stops the cluster in `dir` once this process is gone. */
 export function spawnPostgresGuard(dir: string, launcherPid = process.pid, everyMs = 1000): ChildProcess {
-  return spawn(process.execPath, tsEntry("server/postgres-guard.ts", ["--launcher", String(launcherPid), "--dir", dir, "--every", String(everyMs)]), {
+  return spawn(process.execPath, tsEntry("server/launcher/postgres-guard.ts", ["--launcher", String(launcherPid), "--dir", dir, "--every", String(everyMs)]), {
     cwd: repoRoot,
     stdio: ["ignore", "inherit", "inherit"],
   });

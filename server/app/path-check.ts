@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorResponse } from "../lib/api/errors";
-import { ApiError } from "../lib/errors";
-import { en } from "../lib/i18n/en";
-import { LOCALE_COOKIE } from "../lib/i18n/locale";
-import { pl } from "../lib/i18n/pl";
-import { API_ANSWER_HEADERS, everyAnswerHeaders } from "../lib/security-headers";
+import { errorResponse } from "../../lib/api/errors";
+import { ApiError } from "../../lib/errors";
+import { en } from "../../lib/i18n/en";
+import { LOCALE_COOKIE } from "../../lib/i18n/locale";
+import { pl } from "../../lib/i18n/pl";
+import { API_ANSWER_HEADERS, everyAnswerHeaders } from "../../lib/security-headers";
 
 /**
  * Next decodes every path segment it routes with decodeURIComponent and answers a plain-text 500 when one does not

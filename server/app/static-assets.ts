@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { everyAnswerHeaders } from "../lib/security-headers";
+import { everyAnswerHeaders } from "../../lib/security-headers";
 import { COMPRESS_MIN_BYTES, pickCoding } from "./content-coding";
 
 const gzip = promisify(gzipCallback);

@@ -12,9 +12,9 @@
  * SIGINT/SIGTERM: work under way finishes, then it exits.
  */
 import type PgBoss from "pg-boss";
-import type { DbClient } from "../lib/supabase/db-client";
-import { localDatabaseUrl, localEnvFile, readEnvFile } from "./env-file";
-import { announceReady, exitWithLauncher } from "./supervise";
+import type { DbClient } from "../../lib/supabase/db-client";
+import { localDatabaseUrl, localEnvFile, readEnvFile } from "../env-file";
+import { announceReady, exitWithLauncher } from "../supervise";
 
 async function main() {
   // Started on its own (npm run worker): the launcher's settings file fills what the environment lacks. The database
@@ -23,9 +23,9 @@ async function main() {
   const fileEnv = readEnvFile(localEnvFile());
   for (const [k, v] of Object.entries(fileEnv)) if (process.env[k] === undefined) process.env[k] = v;
   const databaseUrl = process.env.DATABASE_URL;
-  const { config } = await import("../lib/config");
-  const { startExtractionWorker } = await import("../lib/backend/extraction-jobs/worker");
-  const { parseScheduledJobsSetting } = await import("../lib/backend/jobs/scheduled");
+  const { config } = await import("../../lib/config");
+  const { startExtractionWorker } = await import("../../lib/backend/extraction-jobs/worker");
+  const { parseScheduledJobsSetting } = await import("../../lib/backend/jobs/scheduled");
   const c = config();
   const log = (l: string) => console.log(`[worker] ${l}`);
   const wanted = parseScheduledJobsSetting(c.SCHEDULED_JOBS);
@@ -49,8 +49,8 @@ async function main() {
   let contactNotify: { stop(): Promise<void> } | null = null;
   if (process.env.SMTP_URL && process.env.CONTACT_NOTIFY_EMAIL) {
     const [{ startContactNotifyWorker }, { notifyContactMessage }] = await Promise.all([
-      import("../lib/backend/content/contact-notify"),
-      import("../lib/backend/content/contact"),
+      import("../../lib/backend/content/contact-notify"),
+      import("../../lib/backend/content/contact"),
     ]);
     contactNotify = await startContactNotifyWorker({ databaseUrl, notify: notifyContactMessage, log });
   }
@@ -77,15 +77,15 @@ async function main() {
 /** The service-role client of the worker's scheduled work and limits (one per process). */
 async function serviceClient(): Promise<DbClient> {
   const { createClient } = await import("@supabase/supabase-js");
-  const { realtimeOptions, serverAuthOptions } = await import("../lib/supabase/options");
-  const { config } = await import("../lib/config");
+  const { realtimeOptions, serverAuthOptions } = await import("../../lib/supabase/options");
+  const { config } = await import("../../lib/config");
   const c = config();
   return createClient(c.SUPABASE_URL as string, c.SUPABASE_SERVICE_ROLE_KEY as string, { auth: serverAuthOptions, realtime: realtimeOptions });
 }
 
 /** Write this deployment's configured caps into the database (P-81). */
 async function syncLimits(serviceDb: DbClient, log: (l: string) => void) {
-  const { syncDatabaseLimits } = await import("../lib/backend/limits");
+  const { syncDatabaseLimits } = await import("../../lib/backend/limits");
   await syncDatabaseLimits(serviceDb).then(
     (changed) => changed > 0 && log(`database limits: ${changed} set from the configuration`),
     (e: unknown) => log(`database limits not written (the database keeps its values): ${e instanceof Error ? e.message : String(e)}`),
@@ -94,9 +94,9 @@ async function syncLimits(serviceDb: DbClient, log: (l: string) => void) {
 
 /** Register every schedule of the plan on the worker's pg-boss and work the wanted ones. */
 async function startScheduled(boss: PgBoss, serviceDb: DbClient, databaseUrl: string, work: "all" | string[], log: (l: string) => void) {
-  const { config } = await import("../lib/config");
-  const { jobPlan, describePlan } = await import("../lib/backend/jobs/plan");
-  const { startScheduledJobs } = await import("../lib/backend/jobs/scheduled");
+  const { config } = await import("../../lib/config");
+  const { jobPlan, describePlan } = await import("../../lib/backend/jobs/plan");
+  const { startScheduledJobs } = await import("../../lib/backend/jobs/scheduled");
   const c = config();
   const jobs = jobPlan({ databaseUrl, serviceDb, serviceRoleKey: c.SUPABASE_SERVICE_ROLE_KEY as string, smtpUrl: c.SMTP_URL, log });
   const handle = await startScheduledJobs({ boss, jobs, work, expireSeconds: c.SCHEDULED_JOB_EXPIRE_SECONDS, retryDelaySeconds: c.SCHEDULED_JOB_RETRY_SECONDS, serviceDb, log });

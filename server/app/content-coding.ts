@@ -1,4 +1,4 @@
-/** Content codings our HTTP server writes itself (server/static-assets.ts). */
+/** Content codings our HTTP server writes itself (server/app/static-assets.ts). */
 export type Coding = "br" | "gzip" | "identity";
 
 /** Smaller answers are sent as they are, as Next's compression middleware leaves them. */

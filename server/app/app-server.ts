@@ -1,10 +1,10 @@
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { flushSearchRecordsAtShutdown } from "../lib/backend/search-analytics";
-import { stampClientAddress } from "../lib/api/client-address";
-import { config } from "../lib/config";
-import { logger } from "../lib/logger";
+import { flushSearchRecordsAtShutdown } from "../../lib/backend/search-analytics";
+import { stampClientAddress } from "../../lib/api/client-address";
+import { config } from "../../lib/config";
+import { logger } from "../../lib/logger";
 import { refuseUndecodablePath } from "./path-check";
 import { staticAssets } from "./static-assets";
 
@@ -45,7 +45,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     opts.dev || config().STATIC_ASSETS !== "memory" ? null : staticAssets(path.resolve(opts.dir, process.env.NEXT_DIST_DIR ?? ".next"), production);
   const server = http.createServer((req, res) => {
     stampClientAddress(req, opts.trustedProxy);
-    // A path that does not decode would be Next's plain-text 500 (server/path-check.ts): refused here as a 400.
+    // A path that does not decode would be Next's plain-text 500 (server/app/path-check.ts): refused here as a 400.
     if (refuseUndecodablePath(req, res)) return;
     if (assets && req.url?.startsWith("/_next/static/")) {
       assets

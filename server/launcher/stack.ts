@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "./postgres";
-import { migrate } from "./migrate";
-import { embeddedPostgresPort, resolveDataDirs } from "./paths";
+import { migrate } from "../migrate";
+import { embeddedPostgresPort, resolveDataDirs } from "../paths";
 
 export interface StackOptions {
   /** Folder for all local state (default `.data`). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "./paths";
+import { repoRoot } from "../paths";
 
 /** Inputs of the production build: if none changed since the last build, `npm start` reuses `.next`. */
 const BUILD_INPUTS = ["app", "components", "lib", "middleware.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json", "public"];

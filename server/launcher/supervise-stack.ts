@@ -2,15 +2,15 @@
  * The launcher's supervised children (server/supervise.ts): how each is started and how the launcher knows it serves.
  * `npm start` runs them all; the fault tests start the same specs (tests/api/faults-supervise.test.ts).
  */
-import { spawnAppServer, spawnGateway, spawnMailCatcher, spawnWorkerIpc, waitUntilServing } from "./app-process";
+import { spawnAppServer, spawnGateway, spawnMailCatcher, spawnWorkerIpc, waitUntilServing } from "./processes";
 import type { GatewayReady } from "./gateway-cli";
-import { readyMessage, type Backoff, type ChildSpec } from "./supervise";
+import { readyMessage, type Backoff, type ChildSpec } from "../supervise";
 
 export type ChildOutput = "inherit" | "quiet";
 
 /** The back-off of every child, from lib/config.ts (SUPERVISE_*). */
 export async function configuredBackoff(): Promise<Backoff> {
-  const { config } = await import("../lib/config");
+  const { config } = await import("../../lib/config");
   const c = config();
   return { initialMs: c.SUPERVISE_RESTART_INITIAL_MS, maxMs: c.SUPERVISE_RESTART_MAX_MS, stableMs: c.SUPERVISE_STABLE_MS };
 }

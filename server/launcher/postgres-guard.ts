@@ -1,7 +1,7 @@
 /**
  * The embedded Postgres cluster's guard: a small process the launcher starts beside the cluster it started
  *
- *   node --import tsx server/postgres-guard.ts --launcher <pid> --dir <cluster folder>
+ *   node --import tsx server/launcher/postgres-guard.ts --launcher <pid> --dir <cluster folder>
  *
  * Postgres is a child of the launcher that does not watch it, so a launcher killed with SIGKILL left the cluster
  * running. The guard polls the launcher; once it is gone, it stops the cluster with SIGINT (Postgres's fast shutdown:

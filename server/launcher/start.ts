@@ -10,16 +10,16 @@
  * With SUPABASE_URL set in the environment (a real project) it starts no local part and only runs Next.
  */
 import path from "node:path";
-import { addMissingToEnvFile, localDatabaseUrl, localEnvFile, readEnvFile, removeFromEnvFile } from "./env-file";
-import { exitCode, spawnNext, spawnPostgresGuard, stopChild } from "./app-process";
-import { generateLocalKeys } from "../supabase/local/keys";
+import { addMissingToEnvFile, localDatabaseUrl, localEnvFile, readEnvFile, removeFromEnvFile } from "../env-file";
+import { exitCode, spawnNext, spawnPostgresGuard, stopChild } from "./processes";
+import { generateLocalKeys } from "../../supabase/local/keys";
 import { say, step } from "./launcher-log";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./next-build";
-import { embeddedPostgresPort, embeddedPostgresUrl, repoRoot } from "./paths";
+import { embeddedPostgresPort, embeddedPostgresUrl, repoRoot } from "../paths";
 import { describeFailure } from "./postgres";
 import { startDatabase } from "./stack";
 import { prepareData } from "./prepare-data";
-import { supervise, watchParent, type Backoff, type ChildSpec } from "./supervise";
+import { supervise, watchParent, type Backoff, type ChildSpec } from "../supervise";
 import { appChild, configuredBackoff, gatewayChild, mailCatcherChild, workerChild } from "./supervise-stack";
 
 type Mode = "production" | "development";
@@ -132,7 +132,7 @@ async function startLocalParts(withNext: boolean): Promise<NodeJS.ProcessEnv> {
   return appEnv;
 }
 
-const USAGE = `Usage: tsx server/start.ts [--mode=production|--mode=development] [--no-next] [--help]
+const USAGE = `Usage: tsx server/launcher/start.ts [--mode=production|--mode=development] [--no-next] [--help]
   --mode=production   build Next once (reused while the sources are unchanged) and serve it (npm start)
   --mode=development  Next in watch mode (npm run dev)
   --no-next           database, gateway and search index only (npm run stack)

@@ -1,8 +1,8 @@
 import { SingleBar, Presets } from "cli-progress";
 import path from "node:path";
-import { seedBlogPosts } from "../supabase/seed/blog";
-import { corpusIsEmpty, seedCorpus } from "../supabase/seed/corpus";
-import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE } from "../supabase/seed/generate";
+import { seedBlogPosts } from "../../supabase/seed/blog";
+import { corpusIsEmpty, seedCorpus } from "../../supabase/seed/corpus";
+import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE } from "../../supabase/seed/generate";
 
 /** A progress bar on a terminal; periodic lines when output is a log file or CI. */
 function progress(label: string, log: (l: string) => void) {
@@ -55,7 +55,7 @@ export async function prepareData(opts: { databaseUrl: string; dataDir: string; 
 
   // The engine module reads SEARCH_DATA_DIR from the environment; the launcher and the app must agree on it.
   process.env.SEARCH_DATA_DIR ??= path.join(opts.dataDir, "search");
-  const { ensureSearchIndex } = await import("../lib/search/sync");
+  const { ensureSearchIndex } = await import("../../lib/search/sync");
   const bar = progress("indexing", log);
   const started = Date.now();
   const { built, reason, result } = await ensureSearchIndex(databaseUrl, { onProgress: (p) => bar.update(p.done, p.total) });
