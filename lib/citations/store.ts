@@ -11,6 +11,7 @@
  * R (S) 9"). A judgment never cites itself.
  */
 import { documentCitationKeys } from "@/lib/search/citations";
+import type { PgRow } from "@/lib/supabase/pg-rows";
 import { foldDiacritics } from "@/lib/text/fold";
 import { EXTRACTOR_VERSION, extractReferences } from "./extract";
 import type { Jurisdiction, Reference, StructuredReference } from "./types";
@@ -30,7 +31,7 @@ export type TargetIndex = Map<string, Target[]>;
 
 /** The keys of every judgment of the corpus (ids, case numbers, neutral citations, court, date: small rows). */
 export async function loadTargetIndex(db: Queryable): Promise<TargetIndex> {
-  const { rows } = await db.query<{ id: string; case_number: string | null; base_neutral_citation_number: string | null; court_name: string | null; decision_date: string | null }>(
+  const { rows } = await db.query<PgRow<"judgments", "id" | "case_number" | "base_neutral_citation_number" | "court_name" | "decision_date">>(
     `select id::text, case_number, base_neutral_citation_number, court_name, decision_date::text
        from public.judgments
       where case_number is not null or base_neutral_citation_number is not null`,
@@ -205,7 +206,8 @@ export async function rebuildCitations(db: Queryable, options: RebuildOptions = 
       params.push(after);
       where += `${where ? " and" : "where"} id > $${params.length}::uuid`;
     }
-    const { rows } = await db.query<SourceJudgment>(
+    // jurisdiction is a text column with a check (PL|UK): the generated type says string, the check says which.
+    const { rows } = await db.query<PgRow<"judgments", "id" | "full_text" | "case_number" | "base_neutral_citation_number"> & Pick<SourceJudgment, "jurisdiction">>(
       `select id::text, full_text, jurisdiction, case_number, base_neutral_citation_number
          from public.judgments ${where} order by id limit $1`,
       params,

@@ -141,7 +141,7 @@ export async function fullSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRu
 /** Upsert judgments changed since the last successful run and remove deleted ones. */
 export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise<SyncRunResult> {
   const t0 = Date.now();
-  const last = await pool.query<{ updated_watermark: string | null; deleted_watermark: string | null; truncated_since: boolean }>(
+  const last = await pool.query<PgRow<"search_sync_runs", "updated_watermark" | "deleted_watermark"> & { truncated_since: boolean }>(
     `select r.updated_watermark::text as updated_watermark, r.deleted_watermark::text as deleted_watermark,
             exists (select 1 from public.search_judgment_truncations t where t.truncated_at > r.started_at) as truncated_since
        from public.search_sync_runs r
@@ -259,17 +259,11 @@ async function upsertLateCommits(
   return counts;
 }
 
-export interface SyncRunRow {
-  id: number;
-  kind: "full" | "incremental";
-  engine: string;
-  started_at: string;
-  completed_at: string | null;
-  error: string | null;
-  documents: number;
-  chunks: number;
-  deleted: number;
-}
+/** One search_sync_runs row as node-pg returns it (timestamps as Date; kind is checked to full|incremental). */
+export type SyncRunRow = Omit<
+  PgRow<"search_sync_runs", "id" | "kind" | "engine" | "started_at" | "completed_at" | "error" | "documents" | "chunks" | "deleted", "started_at" | "completed_at">,
+  "kind"
+> & { kind: "full" | "incremental" };
 
 /** The latest sync runs, newest first (for health). */
 export async function recentSyncRuns(pool: pg.Pool, limit = 5): Promise<SyncRunRow[]> {

@@ -3,7 +3,8 @@
  * db:types`), so a renamed or retyped column breaks the build instead of a query. The generated Row is PostgREST's JSON
  * view of a table; node-pg parses `timestamptz`, `timestamp` and `date` into Date, so those columns are named in
  * `DateCols` (select a date as `::text` to keep the generated string). `bigint` columns come back from pg as strings:
- * select them cast (`::int`) or leave them out of a PgRow.
+ * select them cast (`::int`) or leave them out of a PgRow. What is no table's column (a count, an `exists`, a function's
+ * answer, a joined user's e-mail) keeps a small inline type beside its SQL: there is no generated type to drift from.
  */
 import type { Database, Tables } from "./database.types";
 

@@ -333,7 +333,7 @@ async function unsettledDigests(pool: pg.Pool, userId: string): Promise<StoredDi
         and not exists (select 1 from public.alert_deliveries a where a.digest_id = d.id)`,
     [userId],
   );
-  const { rows } = await pool.query<{ id: string; message: MailMessage }>(
+  const { rows } = await pool.query<Omit<PgRow<"alert_digests", "id" | "message">, "message"> & { message: MailMessage }>(
     `select id, message from public.alert_digests where user_id = $1 and status in ('pending', 'failed') order by created_at, id`,
     [userId],
   );

@@ -204,7 +204,8 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     // The cancel flag is read before a document when the last read is older than 200 ms (shared by the lanes).
     let checkedAt = 0;
     const cancelRequested = async () =>
-      (await pool.query<{ c: boolean }>("select cancel_requested as c from public.extraction_jobs where id = $1", [jobId])).rows[0]?.c !== false;
+      (await pool.query<PgRow<"extraction_jobs", "cancel_requested">>("select cancel_requested from public.extraction_jobs where id = $1", [jobId])).rows[0]
+        ?.cancel_requested !== false;
     const lane = async () => {
       const texts = new Map<string, string>();
       const mine: string[] = [];
