@@ -30,6 +30,8 @@ import { parseFilters } from "@/lib/schema/filters";
 import { AUTOCOMPLETE_DEFAULTS, FILTERABLE_ATTRIBUTES, SORTABLE_ATTRIBUTES, TS_SUFFIX } from "@/lib/search/index-settings";
 import type { FieldTerm, SearchDocumentsRequest, SearchHit, SortSpec } from "@/lib/search/types";
 import { parseSearchQuery } from "@/lib/search/query-syntax";
+import { provisionName } from "@/lib/citations/name";
+import { parseProvisionQuery } from "@/lib/citations/query";
 import { semanticPassages } from "@/lib/search/passage";
 
 export { SearchEngineError } from "@/lib/search/errors";
@@ -143,21 +145,14 @@ const NAMED_SORTS: Record<string, SortSpec[] | undefined> = {
   newest: [{ attribute: "decision_date", direction: "desc" }],
   oldest: [{ attribute: "decision_date", direction: "asc" }],
 };
-/** The citator's count of citing judgments; `sort=cited_by` needs it in the index. */
+/** The citator's count of citing judgments (most cited first). */
 const CITED_BY_ATTRIBUTE = "cited_by_count";
 
 export function parseSort(sort: string | undefined): SortSpec[] | undefined {
   if (!sort || sort.trim() === "") return undefined;
   const named = sort.trim();
   if (named in NAMED_SORTS) return NAMED_SORTS[named];
-  if (named === "cited_by") {
-    if (!SORTABLE.has(CITED_BY_ATTRIBUTE)) {
-      throw new ApiError("INVALID_SORT", "sort=cited_by needs citation counts, which this index does not have yet; use relevance, newest or oldest", {
-        attribute: CITED_BY_ATTRIBUTE,
-      });
-    }
-    return [{ attribute: CITED_BY_ATTRIBUTE, direction: "desc" }];
-  }
+  if (named === "cited_by") return [{ attribute: CITED_BY_ATTRIBUTE, direction: "desc" }];
   return sort.split(",").map((part) => {
     const [attribute, dir = "asc"] = part.trim().split(":");
     if (!SORTABLE.has(attribute)) {
@@ -177,7 +172,14 @@ export function searchQueryParts(q: string, filter: FilterNode | undefined): {
   filter: FilterNode | undefined;
   fieldTerms: FieldTerm[];
   warnings: string[];
+  /** The provision the whole query named ("art. 279 § 1 k.k."), searched as a `cites` filter instead of its digits. */
+  provision?: string;
 } {
+  const provision = parseProvisionQuery(q);
+  if (provision) {
+    const cites: FilterNode = { type: "compare", attribute: "cites", op: "=", value: provision };
+    return { q: "", filter: andAll([filter, cites]), fieldTerms: [], warnings: [], provision };
+  }
   const parsed = parseSearchQuery(q);
   const parts: FilterNode[] = filter ? [filter] : [];
   if (parsed.years) {
@@ -221,6 +223,8 @@ export interface SearchDocumentsBody {
   facet_distribution?: Record<string, Record<string, number>>;
   /** What in q was read as plain words instead (query-syntax.ts), or could not be honoured exactly; absent when none. */
   query_warnings?: string[];
+  /** When q named a provision: its canonical id and name; the hits are the judgments citing it (docs/citations.md). */
+  provision?: { id: string; name: string };
 }
 
 /** How GET /api/search/documents formats its hits (the benches time the engine with exactly this). */
@@ -280,6 +284,7 @@ export async function searchDocuments(
     semantic_ratio: r.semanticRatio,
   };
   if (r.facetDistribution) body.facet_distribution = r.facetDistribution;
+  if (query.provision) body.provision = { id: query.provision, name: provisionName(query.provision) };
   const warnings = [...query.warnings, ...(r.warnings ?? [])];
   if (warnings.length > 0) body.query_warnings = warnings;
   return body;

@@ -13,6 +13,7 @@
 import { documentCitationKeys } from "@/lib/search/citations";
 import type { PgRow } from "@/lib/supabase/pg-rows";
 import { foldDiacritics } from "@/lib/text/fold";
+import { provisionAncestors } from "./canonical";
 import { EXTRACTOR_VERSION, extractReferences } from "./extract";
 import type { Jurisdiction, Reference, StructuredReference } from "./types";
 
@@ -127,6 +128,24 @@ export function judgmentReferences(j: SourceJudgment, index: TargetIndex): Resol
 
 const clip = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s);
 
+/**
+ * What a judgment cites as the search index filters it (`judgments.cites`): each provision with its ancestors, so a
+ * filter on an article finds the judgments citing one of its paragraphs, and each cited corpus judgment's id. Sorted,
+ * so an unchanged judgment writes nothing.
+ */
+export function citesOf(refs: readonly ResolvedReference[]): string[] {
+  const out = new Set<string>();
+  for (const r of refs) {
+    if (r.kind === "case") {
+      if (r.targetId) out.add(r.targetId);
+    } else if (r.canonicalId) {
+      out.add(r.canonicalId);
+      for (const a of provisionAncestors(r.canonicalId)) out.add(a);
+    }
+  }
+  return [...out].sort();
+}
+
 /** Replace the rows of the given judgments with `refs` (one statement each for delete and insert). */
 export async function writeReferences(db: Queryable, sourceIds: readonly string[], refs: ReadonlyMap<string, readonly ResolvedReference[]>): Promise<number> {
   await db.query("delete from public.judgment_references where source_judgment_id = any ($1::uuid[])", [sourceIds]);
@@ -147,6 +166,13 @@ export async function writeReferences(db: Queryable, sourceIds: readonly string[
       case_name: clip(r.caseName, 500),
       citation_group: r.group ?? null,
     })),
+  );
+  // judgments.cites follows the rows; only changed arrays are written (a write moves updated_at: the sync reindexes).
+  await db.query(
+    `update public.judgments j set cites = x.cites
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, cites text[])
+      where j.id = x.id and j.cites is distinct from x.cites`,
+    [JSON.stringify(sourceIds.map((id) => ({ id, cites: citesOf(refs.get(id) ?? []) })))],
   );
   if (rows.length === 0) return 0;
   await db.query(
@@ -236,4 +262,27 @@ export async function rebuildCitations(db: Queryable, options: RebuildOptions = 
   const { rows: changed } = await db.query<{ n: number }>("select public.judgment_cited_by_refresh($1::uuid[]) as n", [scoped ? [...touched] : null]);
   result.countsChanged = changed[0]?.n ?? 0;
   return result;
+}
+
+/**
+ * Keep the graph current after judgments were written (import, ingest): their own references, and those of judgments
+ * whose unresolved case references name one of them (a newly imported judgment resolves what cited it before).
+ */
+export async function refreshCitations(db: Queryable, ids: readonly string[]): Promise<RebuildResult> {
+  if (ids.length === 0) return { judgments: 0, references: 0, resolved: 0, countsChanged: 0 };
+  const { rows } = await db.query<PgRow<"judgments", "id" | "case_number" | "base_neutral_citation_number">>(
+    "select id::text, case_number, base_neutral_citation_number from public.judgments where id = any ($1::uuid[])",
+    [ids],
+  );
+  const keys = [...new Set(rows.flatMap((r) => documentCitationKeys(r)))];
+  const citers = keys.length
+    ? (
+        await db.query<{ id: string }>(
+          `select distinct source_judgment_id::text as id from public.judgment_references
+            where kind = 'case' and target_judgment_id is null and canonical_id = any ($1::text[])`,
+          [keys],
+        )
+      ).rows.map((r) => r.id)
+    : [];
+  return rebuildCitations(db, { ids: [...new Set([...ids, ...citers])] });
 }

@@ -17,6 +17,7 @@ import { readSaos } from "./saos";
 import { MalformedFileError } from "./stream";
 import type { ImportSource, ImportSummary, JudgmentRecord, Position, Problem, ReadItem } from "./types";
 import { upsertBatch } from "./upsert";
+import { refreshCitations } from "@/lib/citations/store";
 
 const READERS: Record<ImportSource, (file: string, ctx: ReaderContext) => AsyncGenerator<ReadItem>> = {
   saos: readSaos,
@@ -92,6 +93,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
   }
+  // What this run writes moves updated_at past this instant: the citation graph is refreshed for exactly those rows.
+  const writtenSince = client ? (await client.query<{ t: string }>("select clock_timestamp()::text as t")).rows[0].t : null;
 
   let batch: { record: JudgmentRecord; pos: Position }[] = [];
   const flush = async () => {
@@ -153,6 +156,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       await flush();
       doneBytes += sizes[i];
       opts.onProgress?.({ file, bytes: doneBytes, totalBytes, read: summary.read });
+    }
+    if (client && writtenSince && summary.inserted + summary.updated > 0) {
+      const { rows } = await client.query<{ id: string }>("select id::text from public.judgments where updated_at >= $1::timestamptz", [writtenSince]);
+      const r = await refreshCitations(client, rows.map((x) => x.id));
+      summary.citations = { judgments: r.judgments, references: r.references, resolved: r.resolved };
     }
   } finally {
     await client?.end();

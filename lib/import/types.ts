@@ -117,6 +117,8 @@ export interface ImportSummary {
   licence: string;
   notice?: string;
   ms: number;
+  /** The citation graph refreshed for the written judgments (lib/citations/store.ts refreshCitations). */
+  citations?: { judgments: number; references: number; resolved: number };
   sync?: { kind: string; documents: number; ms: number } | { error: string } | "skipped";
 }
 

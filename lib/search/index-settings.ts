@@ -45,6 +45,10 @@ export const CORE_FIELDS: readonly CoreFieldDecl[] = [
   { name: "source_url", kind: "text", d: true },
   { name: "created_at", kind: "timestamp", o: true, d: true },
   { name: "updated_at", kind: "timestamp", o: true, d: true },
+  // The citator (lib/citations, docs/citations.md): how many judgments cite this one (sort=cited_by), and what it
+  // cites: provision ids with their ancestors (`PL/kk/279/§1`, `PL/kk/279`, `PL/kk`) and the ids of cited judgments.
+  { name: "cited_by_count", kind: "integer", f: true, o: true, d: true },
+  { name: "cites", kind: "text[]", f: true, d: false },
 ];
 
 /**
@@ -102,6 +106,17 @@ export const SORTABLE_ATTRIBUTES: readonly string[] = [
   ...CORE_FIELDS.filter((f) => f.o).map((f) => f.name),
   ...baseRole("o"),
 ];
+
+/**
+ * The document layout an index was built with: a change of the fields or their roles needs a full build (documents
+ * written before it lack the new fields). The embedded engine stores it with each build and compares it at start.
+ */
+export const INDEX_LAYOUT: string = (() => {
+  const text = JSON.stringify([CORE_FIELDS, BASE_INDEX_FIELDS]);
+  let h = 0x811c9dc5; // FNV-1a, enough to tell two layouts apart
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+})();
 
 /** Displayed: the core fields except full_text (base fields are not displayed, spec). */
 export const DISPLAYED_ATTRIBUTES: readonly string[] = CORE_FIELDS.filter((f) => f.d).map((f) => f.name);

@@ -36,21 +36,6 @@ const FIELD_ATTRIBUTES: Record<string, FieldTermAttribute> = { court: "court_nam
 const YEAR_MIN = 1900;
 const YEAR_MAX = 2100;
 
-/**
- * A step before parsing where a recognised citation or statutory provision can be routed to its own search (the
- * citator registers one; none by default). It may rewrite the query text; it must not throw.
- */
-export type QueryPreprocessor = (q: string) => { q: string; warnings?: string[] };
-const preprocessors: QueryPreprocessor[] = [];
-
-export function registerQueryPreprocessor(p: QueryPreprocessor): () => void {
-  preprocessors.push(p);
-  return () => {
-    const i = preprocessors.indexOf(p);
-    if (i >= 0) preprocessors.splice(i, 1);
-  };
-}
-
 interface Token {
   /** A word as typed (unquoted), or a phrase's inner text. */
   text: string;
@@ -65,12 +50,8 @@ const quote = (ws: readonly string[]) => `"${ws.join(" ")}"`;
 
 export function parseSearchQuery(input: string): ParsedSearchQuery {
   const warnings: string[] = [];
-  let text = input;
-  for (const p of preprocessors) {
-    const r = p(text);
-    text = r.q;
-    if (r.warnings) warnings.push(...r.warnings);
-  }
+  // A query that is a provision never gets here: lib/backend/search.ts routes it to the citator's `cites` filter.
+  const text = input;
   const out: ParsedSearchQuery = { q: "", fieldTerms: [], years: null, jurisdiction: null, warnings };
   const tokens = tokenize(text, warnings);
   // Words keep their spelling (the citation recogniser reads the raw query: "II AKa 516/19"); the rest is written in

@@ -280,6 +280,8 @@ export interface IndexState {
   /** Documents in the live index, and whether it was built with the configured embedder. */
   indexDocuments: number;
   embedderRegistered: boolean;
+  /** False when the index predates a change of the document layout (new fields). */
+  layoutCurrent?: boolean;
   /** Rows in public.judgments. */
   judgments: number;
   /** started_at of this engine's latest successful full sync (null: none recorded). */
@@ -306,6 +308,7 @@ export function indexRebuildReason(s: IndexState): string | null {
   if (s.judgments === 0) return null;
   if (s.indexDocuments === 0) return "the index is empty";
   if (!s.embedderRegistered) return "the index was built with another embedder";
+  if (s.layoutCurrent === false) return "the index was built before fields were added to its documents";
   if (s.lastTruncatedAt && (!s.lastFullSyncAt || s.lastTruncatedAt.getTime() > s.lastFullSyncAt.getTime())) {
     return "public.judgments was emptied (seed --reset) after the index was built";
   }
@@ -319,7 +322,7 @@ export function indexRebuildReason(s: IndexState): string | null {
 type Queryable = Pick<pg.Pool, "query">;
 
 /** The table's side of IndexState (one round trip); the index's side comes from the engine's health. */
-export async function readIndexState(db: Queryable, engineName: string, index: { documents: number; embedderRegistered: boolean }): Promise<IndexState> {
+export async function readIndexState(db: Queryable, engineName: string, index: { documents: number; embedderRegistered: boolean; layoutCurrent?: boolean }): Promise<IndexState> {
   const r = await db.query<{ n: string; full: Date | null; truncated: Date | null }>(
     `select (select count(*) from public.judgments) as n,
             (select max(started_at) from public.search_sync_runs
@@ -331,6 +334,7 @@ export async function readIndexState(db: Queryable, engineName: string, index: {
   return {
     indexDocuments: index.documents,
     embedderRegistered: index.embedderRegistered,
+    ...(index.layoutCurrent === undefined ? {} : { layoutCurrent: index.layoutCurrent }),
     judgments: Number(row.n),
     lastFullSyncAt: row.full,
     lastTruncatedAt: row.truncated,
@@ -372,7 +376,11 @@ export async function ensureSearchIndex(
       }
     }
     if (health.status === "down") throw new Error(health.message ?? "search engine unavailable");
-    const state = await readIndexState(pool, engine.name, { documents: health.documents, embedderRegistered: health.embedder.registered });
+    const state = await readIndexState(pool, engine.name, {
+      documents: health.documents,
+      embedderRegistered: health.embedder.registered,
+      layoutCurrent: health.layoutCurrent,
+    });
     const reason = recovered ? "the index could not be opened" : indexRebuildReason(state);
     if (!reason) return { built: false };
     const result = await fullSync(pool, { engine, embedder, onProgress: opts.onProgress });

@@ -363,6 +363,8 @@ export interface EngineHealth {
   embedder: EmbedderInfo;
   /** Free-text detail when not ok; never contains secrets. */
   message?: string;
+  /** False when the index was built with another document layout (INDEX_LAYOUT: fields added since); absent = current. */
+  layoutCurrent?: boolean;
 }
 
 export interface SearchEngine {

@@ -44,9 +44,10 @@ export async function prepareData(opts: { databaseUrl: string; dataDir: string; 
     const seed = Number(process.env.SEED ?? DEFAULT_CORPUS_SEED);
     log(`the database is empty: seeding the demo corpus (${size} judgments, seed ${seed})`);
     const bar = progress("seeding", log);
-    const { inserted, ms } = await seedCorpus(databaseUrl, { size, seed, onProgress: (d, t) => bar.update(d, t) });
+    const { inserted, ms, citations } = await seedCorpus(databaseUrl, { size, seed, onProgress: (d, t) => bar.update(d, t) });
     bar.stop();
-    log(`seeded ${inserted} judgments in ${(ms / 1000).toFixed(1)} s`);
+    const graph = citations ? `; citations: ${citations.references} references, ${citations.resolved} resolved` : "";
+    log(`seeded ${inserted} judgments in ${(ms / 1000).toFixed(1)} s${graph}`);
   }
 
   // The blog's first posts (content area): only while the blog is empty, so a later start changes nothing.

@@ -6,6 +6,7 @@
  */
 import pg from "pg";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, GENERATOR_VERSION, generateJudgment, type JudgmentRow } from "./generate";
+import { rebuildCitations, type RebuildResult } from "../../lib/citations/store";
 
 export interface SeedOptions {
   size?: number;
@@ -91,7 +92,10 @@ export async function clearCorpus(databaseUrl: string): Promise<void> {
  * Insert the first `size` judgments of the corpus for `seed` (defaults: 12,307 and DEFAULT_CORPUS_SEED).
  * The caller decides whether the table may already hold rows (the CLI refuses unless --reset).
  */
-export async function seedCorpus(databaseUrl: string, opts: SeedOptions = {}): Promise<{ inserted: number; ms: number }> {
+export async function seedCorpus(
+  databaseUrl: string,
+  opts: SeedOptions = {},
+): Promise<{ inserted: number; ms: number; citations?: RebuildResult }> {
   const size = opts.size ?? DEFAULT_CORPUS_SIZE;
   const seed = opts.seed ?? DEFAULT_CORPUS_SEED;
   if (!Number.isInteger(size) || size < 0) throw new RangeError(`size must be a non-negative integer, got ${size}`);
@@ -100,6 +104,7 @@ export async function seedCorpus(databaseUrl: string, opts: SeedOptions = {}): P
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let inserted = 0;
+  let citations: RebuildResult | undefined;
   try {
     await client.query("begin");
     // Only an empty table gets the drop-and-rebuild treatment; the whole thing is one transaction, so a failed seed
@@ -158,11 +163,13 @@ export async function seedCorpus(databaseUrl: string, opts: SeedOptions = {}): P
     await client.query("commit");
     // Fresh statistics so the first filter queries get good plans.
     await client.query("analyze public.judgments");
+    // The corpus's citation graph (references, cites, cited_by_count: the planted network) before anything indexes it.
+    if (emptyRows[0].empty) citations = await rebuildCitations(client);
   } catch (e) {
     await client.query("rollback").catch(() => undefined);
     throw e;
   } finally {
     await client.end();
   }
-  return { inserted, ms: Date.now() - started };
+  return citations ? { inserted, ms: Date.now() - started, citations } : { inserted, ms: Date.now() - started };
 }

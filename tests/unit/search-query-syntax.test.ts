@@ -1,6 +1,6 @@
 /** The query language (lib/search/query-syntax.ts) and its mapping in lib/backend/search.ts: one rule per test. */
 import { describe, expect, it } from "vitest";
-import { parseSearchQuery, registerQueryPreprocessor } from "@/lib/search/query-syntax";
+import { parseSearchQuery } from "@/lib/search/query-syntax";
 import { parseQuery } from "@/lib/search/lancedb/query";
 import { orAlternatives } from "@/lib/search/meilisearch/search";
 import { parseSort, searchQueryParts } from "@/lib/backend/search";
@@ -46,18 +46,6 @@ describe("query syntax", () => {
     expect(badOr.q).toBe("fraud");
     expect(badOr.warnings.join(" ")).toMatch(/OR/);
     expect(parseSearchQuery('jurisdiction:fr "').warnings).toHaveLength(2);
-  });
-
-  it("routes the query through registered preprocessors first (the citator's hook)", () => {
-    const off = registerQueryPreprocessor((q) => ({ q: q.replace("art. 148", "zabójstwo"), warnings: ["routed"] }));
-    try {
-      const p = parseSearchQuery("art. 148");
-      expect(p.q).toBe("zabójstwo");
-      expect(p.warnings).toEqual(["routed"]);
-    } finally {
-      off();
-    }
-    expect(parseSearchQuery("art. 148").q).toBe("art. 148");
   });
 });
 

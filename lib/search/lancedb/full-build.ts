@@ -8,6 +8,7 @@ import path from "node:path";
 import { encodeChunks, utf8At, type Utf8Parts } from "../chunk-columns";
 import type { Embedder, FullSyncOptions, FullSyncSession, SyncCounts } from "../types";
 import type { GenerationTables } from "./generation";
+import { INDEX_LAYOUT } from "../index-settings";
 import { DocumentEncoder, storedDocuments } from "../encoded-docs";
 import { LiveIndex, segmentBuilder, type StoredDoc } from "./live-index";
 import { writeSnapshot } from "./snapshot";
@@ -79,6 +80,7 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
           gen,
           embedder: { id: embedder.id, dimensions: dim },
           builtAt: new Date().toISOString(),
+          layout: INDEX_LAYOUT,
         };
         await store.writeSuggestions(gen, suggestions);
         // Before the segment is built: its arrays (the largest) are not held beside the texts and the documents.

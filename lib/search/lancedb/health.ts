@@ -1,5 +1,6 @@
 /** The LanceDB engine's health report: down when the index cannot be opened, degraded before a build or after an embedder change. */
 import type { Embedder, EngineHealth } from "../types";
+import { INDEX_LAYOUT } from "../index-settings";
 import type { StoreState } from "./store";
 
 function embedderInfo(embedder: Embedder): EngineHealth["embedder"] {
@@ -28,6 +29,7 @@ export function openHealth(embedder: Embedder, state: StoreState | null, documen
     chunks,
     embedder: { ...embedderInfo(embedder), registered },
   };
+  if (state) h.layoutCurrent = state.layout === INDEX_LAYOUT;
   if (!state) h.message = "The search index has not been built yet";
   else if (!registered) h.message = "The index was built with a different embedder; run a full sync";
   return h;

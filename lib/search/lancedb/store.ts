@@ -31,6 +31,8 @@ export interface StoreState {
   gen: number;
   embedder: { id: string; dimensions: number };
   builtAt: string;
+  /** INDEX_LAYOUT of the build (absent: built before layouts were recorded). */
+  layout?: string;
   /** Bumped by every incremental write so other processes know to reload. */
   rev?: number;
 }
