@@ -33,6 +33,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(PAGE, "/search", "keyword search page (exact path only)"),
   route(PAGE, `/documents/${SEGMENT}`, "judgment detail page"),
   route(PAGE, "/cite/.+", "permalink by neutral citation or case number (redirects to the judgment page)"),
+  route(PAGE, "/legislation/.+", "provision page (the citator): the judgments applying a provision, like a judgment page"),
   route(PAGE, "/status", "status page"),
   route(PAGE, "/dashboard", "dashboard statistics page"),
   route(PAGE, "/sign-in", "sign-in page"),
@@ -49,6 +50,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["GET"], `/api/documents/${SEGMENT}/html`, "judgment full text"),
   route(["GET"], `/api/documents/${SEGMENT}/references`, "what a judgment cites (the citator), like its metadata"),
   route(["GET"], `/api/documents/${SEGMENT}/cited-by`, "the judgments citing a judgment (the citator), like its metadata"),
+  route(["GET"], "/api/legislation", "provision lookup by text (the citator), like the judgments' reads"),
+  route(["GET"], "/api/legislation/.+", "a provision's judgments (the citator), like the judgments' reads"),
   route(["GET"], `/api/documents/${SEGMENT}/download`, "judgment as an HTML or plain-text file (read like the page)"),
   // Service
   route(["POST"], "/api/events", "product events"),

@@ -5,9 +5,9 @@
  */
 import { z } from "zod";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
-import { pageLimitParam, pageOffsetParam } from "@/lib/schema/requests/paging";
 import { checkId } from "./documents";
 import type { Identity } from "./identity";
+import { citingJudgments, CitingListQuery, type CitingList } from "./legislation";
 
 const judgmentSummary = z.object({
   id: z.string(),
@@ -44,28 +44,13 @@ export interface DocumentReferencesBody {
   total: number;
 }
 
-const citingRow = judgmentSummary.extend({
-  outcome: z.string().nullable(),
-  cited_by_count: z.number().int(),
-  /** How many references of the citing judgment name this one. */
-  references: z.number().int(),
-});
-
-export type CitingJudgment = z.infer<typeof citingRow>;
-
-/** GET /api/documents/{id}/cited-by. */
-export interface CitedByBody {
+/** GET /api/documents/{id}/cited-by: the citing judgments (filtered, sorted, paged) and counts per year and outcome. */
+export interface CitedByBody extends CitingList {
   document_id: string;
-  items: CitingJudgment[];
-  total: number;
-  limit: number;
-  offset: number;
 }
 
-export const CitedByQuery = z.object({
-  limit: pageLimitParam(),
-  offset: pageOffsetParam(),
-});
+/** Filters (jurisdiction, court, outcome, date range), sort (newest, oldest, cited_by) and paging. */
+export const CitedByQuery = CitingListQuery;
 
 const notFound = () => new ApiError("DOCUMENT_NOT_FOUND", "Judgment not found");
 
@@ -80,9 +65,7 @@ export async function documentReferences(rawId: string | undefined, identity: Id
 
 export async function documentCitedBy(rawId: string | undefined, query: z.infer<typeof CitedByQuery>, identity: Identity): Promise<CitedByBody> {
   const id = checkId(rawId);
-  const { data, error } = await identity.db.rpc("judgment_cited_by", { p_id: id, p_limit: query.limit, p_offset: query.offset });
-  if (error) throw fromDatabaseError(error);
-  if (data === null) throw notFound();
-  const body = z.object({ total: z.number().int(), items: z.array(citingRow) }).parse(data);
-  return { document_id: id, items: body.items, total: body.total, limit: query.limit, offset: query.offset };
+  const list = await citingJudgments(id, query, identity);
+  if (list === null) throw notFound();
+  return { document_id: id, ...list };
 }

@@ -88,6 +88,11 @@ export const ERRORS = {
   // Judgments (lib/backend/documents.ts).
   INVALID_ID: { status: 400, message: "The judgment id must be a UUID.", area: "documents" },
   DOCUMENT_NOT_FOUND: { status: 404, message: "Judgment not found.", area: "documents" },
+  INVALID_PROVISION: {
+    status: 422,
+    message: "Not a provision id: write it as the citator does (PL/kk/279/§1, UK/ukpga/1861/100/s18).",
+    area: "documents",
+  },
 
   // Structured search, aggregates, collections (spec: Errors).
   INVALID_COLLECTION_ID: { status: 400, message: "The collection id must be a UUID.", area: "structured" },

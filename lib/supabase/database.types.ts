@@ -989,6 +989,7 @@ export type Database = {
           case_type: string | null;
           cited_by_count: number;
           cited_legislation: string[] | null;
+          cites: string[];
           core_search_tsv: string | null;
           court_level: string | null;
           court_name: string | null;
@@ -1099,6 +1100,7 @@ export type Database = {
           case_type?: string | null;
           cited_by_count?: number;
           cited_legislation?: string[] | null;
+          cites?: string[];
           core_search_tsv?: never;
           court_level?: string | null;
           court_name?: string | null;
@@ -1209,6 +1211,7 @@ export type Database = {
           case_type?: string | null;
           cited_by_count?: number;
           cited_legislation?: string[] | null;
+          cites?: string[];
           core_search_tsv?: never;
           court_level?: string | null;
           court_name?: string | null;
@@ -2266,6 +2269,20 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      citing_judgments: {
+        Args: {
+          p_cites: string | null;
+          p_court?: string | null;
+          p_from?: string | null;
+          p_jurisdiction?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_outcome?: string | null;
+          p_sort?: string | null;
+          p_to?: string | null;
+        };
+        Returns: Json;
+      };
       collection_tags_valid: {
         Args: {
           p_tags: string[] | null;
@@ -2789,6 +2806,13 @@ export type Database = {
       };
       latest_search_topics_run: {
         Args: never;
+        Returns: Json;
+      };
+      legislation_lookup: {
+        Args: {
+          p_limit?: number | null;
+          p_prefix?: string | null;
+        };
         Returns: Json;
       };
       list_collection_documents: {

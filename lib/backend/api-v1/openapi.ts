@@ -20,13 +20,15 @@ import {
   V1StatisticsQuery,
 } from "@/lib/schema/requests/api-v1";
 import { schemaFieldSchema } from "@/lib/schema/requests/schemas";
+import { CitedByQuery } from "../citations";
+import { LegislationLookupQuery, ProvisionQuery } from "../legislation";
 import { AggregateRequestSchema, CreateCollectionSchema, FilterRequestSchema } from "@/lib/schema/requests/structured";
 
 export interface V1Operation {
   method: "get" | "post";
   /** OpenAPI path template (`{id}`), under /api/v1. */
   path: string;
-  tag: "documents" | "search" | "extractions" | "collections" | "analytics" | "capabilities" | "service";
+  tag: "documents" | "citations" | "search" | "extractions" | "collections" | "analytics" | "capabilities" | "service";
   summary: string;
   description?: string;
   query?: z.ZodType;
@@ -72,6 +74,25 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
   { method: "get", path: "/api/v1/openapi.json", tag: "service", summary: "This document", public: true, success: { status: 200, description: "The OpenAPI 3.1 document." } },
   { method: "get", path: "/api/v1/documents", tag: "documents", summary: "List judgments", query: V1DocumentsListQuery, list: true, success: { status: 200, description: "{results: [summary], total, page, per_page, pages}" } },
   { method: "get", path: "/api/v1/documents/{id}", tag: "documents", summary: "One judgment's full detail record", success: { status: 200, description: "The full judgment detail record (full_text, judges, metadata{language, page_count}, …)." } },
+  { method: "get", path: "/api/v1/documents/{id}/references", tag: "citations", summary: "What a judgment cites", success: { status: 200, description: "{document_id, items[{kind, text, start, end, canonical_id, resolved, target_id, target}], total}; 404 for an id that is no judgment." } },
+  {
+    method: "get",
+    path: "/api/v1/documents/{id}/cited-by",
+    tag: "citations",
+    summary: "The judgments citing a judgment",
+    query: CitedByQuery,
+    success: { status: 200, description: "{document_id, items[{id, case_number, title, court_name, decision_date, outcome, cited_by_count, references}], total, by_year, by_outcome, limit, offset}" },
+  },
+  { method: "get", path: "/api/v1/legislation", tag: "citations", summary: "Find provisions by text", query: LegislationLookupQuery, success: { status: 200, description: "{query, provision, results[{id, name, count}]}: \"279 § 1 kk\" → PL/kk/279/§1 first, then its sub-provisions; other text matches provision names." } },
+  {
+    method: "get",
+    path: "/api/v1/legislation/{id}",
+    tag: "citations",
+    summary: "A provision and the judgments applying it",
+    description: "The id holds slashes (PL/kk/279/§1, UK/ukpga/1861/100/s18); an article's list includes the judgments citing its paragraphs. 422 INVALID_PROVISION for anything else.",
+    query: ProvisionQuery,
+    success: { status: 200, description: "{id, name, parent, total, by_year[{year, count}], by_outcome[{outcome, count}], items, limit, offset}; format=csv: the list as CSV (at most 5,000 rows)." },
+  },
   {
     method: "post",
     path: "/api/v1/documents/search",

@@ -55,7 +55,7 @@ export const V1SearchBody = z.strictObject({
   sort: z
     .enum(["relevance", "newest", "oldest", "cited_by"])
     .optional()
-    .meta({ description: "relevance (default), newest or oldest by decision date; cited_by needs citation counts in the index (else 400 INVALID_SORT)." }),
+    .meta({ description: "relevance (default), newest or oldest by decision date, or cited_by (most cited first: the citator's count of citing judgments)." }),
 });
 
 /** POST /api/v1/documents/{id}/similar */

@@ -1,0 +1,160 @@
+/**
+ * The citator's provision reads (docs/citations.md): GET /api/legislation?q= finds provisions by what a researcher
+ * types ("279 § 1 kk", "s.18 OAPA 1861", "theft act"); GET /api/legislation/{id} lists the judgments applying one,
+ * with counts per year and per outcome, filtered, sorted, paged, or as CSV. The judgments' `cites` arrays (written with
+ * the references, lib/citations/store.ts) carry each provision with its ancestors, so an article's page includes the
+ * judgments citing its paragraphs. Public like the judgments' own reads (RPCs of migration 20261208000100).
+ */
+import { z } from "zod";
+import { ApiError, fromDatabaseError } from "@/lib/errors";
+import { isCanonicalProvisionId, parseProvisionQuery } from "@/lib/citations/query";
+import { provisionName } from "@/lib/citations/name";
+import { foldDiacritics } from "@/lib/text/fold";
+import { safeText } from "@/lib/schema/text";
+import { pageLimitParam, pageOffsetParam } from "@/lib/schema/requests/paging";
+import { csvCell } from "./extraction-jobs/export";
+import type { Identity } from "./identity";
+
+export const LegislationLookupQuery = z.object({
+  q: safeText().trim().min(1).max(200),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export interface LegislationLookupBody {
+  query: string;
+  /** The provision the query names exactly, when it does (its own row is first in results). */
+  provision: string | null;
+  results: { id: string; name: string; count: number }[];
+}
+
+const lookupRows = z.array(z.object({ id: z.string(), count: z.number().int() }));
+
+/** Words of a provision's name or of the query, folded: "Theft Act 1968" → ["theft", "act", "1968"]. */
+const words = (s: string) => foldDiacritics(s.toLowerCase()).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
+
+export async function lookupLegislation(query: z.infer<typeof LegislationLookupQuery>, identity: Identity): Promise<LegislationLookupBody> {
+  const exact = parseProvisionQuery(query.q);
+  if (exact) {
+    const { data, error } = await identity.db.rpc("legislation_lookup", { p_prefix: exact, p_limit: query.limit });
+    if (error) throw fromDatabaseError(error);
+    const rows = lookupRows.parse(data);
+    // The provision itself first (also when no judgment applies it yet: its page still answers), then what is under it.
+    const own = rows.find((r) => r.id === exact) ?? { id: exact, count: 0 };
+    const under = rows.filter((r) => r.id !== exact);
+    const results = [own, ...under].slice(0, query.limit).map((r) => ({ ...r, name: provisionName(r.id) }));
+    return { query: query.q, provision: exact, results };
+  }
+  // Not a provision as such: every provision the corpus applies whose name holds each word typed ("theft act").
+  const wanted = words(query.q);
+  const { data, error } = await identity.db.rpc("legislation_lookup", { p_prefix: null, p_limit: 5000 });
+  if (error) throw fromDatabaseError(error);
+  const results = lookupRows
+    .parse(data)
+    .map((r) => ({ ...r, name: provisionName(r.id) }))
+    .filter((r) => {
+      const have = new Set([...words(r.name), ...words(r.id)]);
+      return wanted.every((w) => have.has(w) || [...have].some((h) => h.startsWith(w) && w.length >= 3));
+    })
+    .slice(0, query.limit);
+  return { query: query.q, provision: null, results };
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+
+/** Filters and sort of a citing-judgments list (provision pages and "Cited by" panels). */
+export const CitingListQuery = z.object({
+  jurisdiction: z.enum(["PL", "UK"]).optional(),
+  court: safeText().trim().min(1).max(300).optional(),
+  outcome: safeText().trim().min(1).max(100).optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  sort: z.enum(["newest", "oldest", "cited_by"]).default("newest"),
+  limit: pageLimitParam(),
+  offset: pageOffsetParam(),
+});
+
+export const ProvisionQuery = CitingListQuery.extend({ format: z.enum(["json", "csv"]).default("json") });
+
+const citingItem = z.object({
+  id: z.string(),
+  case_number: z.string().nullable(),
+  title: z.string().nullable(),
+  court_name: z.string().nullable(),
+  decision_date: z.string().nullable(),
+  jurisdiction: z.string(),
+  outcome: z.string().nullable(),
+  cited_by_count: z.number().int(),
+  /** How many references of this judgment name the target. */
+  references: z.number().int(),
+});
+
+export type CitingItem = z.infer<typeof citingItem>;
+
+const citingBody = z.object({
+  total: z.number().int(),
+  by_year: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
+  by_outcome: z.array(z.object({ outcome: z.string(), count: z.number().int() })),
+  items: z.array(citingItem),
+});
+
+export type CitingList = z.infer<typeof citingBody> & { limit: number; offset: number };
+
+/** The judgments whose `cites` hold `target` (a provision id, or a judgment id), filtered; null: no such judgment. */
+export async function citingJudgments(target: string, q: z.infer<typeof CitingListQuery>, identity: Identity, cap?: number): Promise<CitingList | null> {
+  const limit = cap ?? q.limit;
+  const { data, error } = await identity.db.rpc("citing_judgments", {
+    p_cites: target,
+    p_jurisdiction: q.jurisdiction ?? null,
+    p_court: q.court ?? null,
+    p_outcome: q.outcome ?? null,
+    p_from: q.date_from ?? null,
+    p_to: q.date_to ?? null,
+    p_sort: q.sort,
+    p_limit: limit,
+    p_offset: cap ? 0 : q.offset,
+  });
+  if (error) throw fromDatabaseError(error);
+  if (data === null) return null;
+  return { ...citingBody.parse(data), limit, offset: cap ? 0 : q.offset };
+}
+
+/** `PL/kk/279/§1` from the path's segments (the id holds slashes: a catch-all route). */
+export function provisionIdOf(segments: string | string[] | undefined): string {
+  const id = (Array.isArray(segments) ? segments.join("/") : (segments ?? "")).trim();
+  if (!isCanonicalProvisionId(id)) {
+    throw new ApiError("INVALID_PROVISION", `\`${id.slice(0, 100)}\` is not a provision id (e.g. PL/kk/279/§1 or UK/ukpga/1861/100/s18)`, { id: id.slice(0, 100) });
+  }
+  return id;
+}
+
+export interface ProvisionBody extends CitingList {
+  id: string;
+  name: string;
+  /** The provision one level up (its page), null for an act. */
+  parent: string | null;
+}
+
+/** The most rows a CSV of a provision's judgments carries. */
+export const PROVISION_CSV_MAX_ROWS = 5000;
+
+const CSV_COLUMNS = ["id", "case_number", "title", "court_name", "decision_date", "jurisdiction", "outcome", "cited_by_count", "references"] as const;
+
+export async function provision(segments: string | string[] | undefined, q: z.infer<typeof ProvisionQuery>, identity: Identity): Promise<ProvisionBody | Response> {
+  const id = provisionIdOf(segments);
+  const parentParts = id.split("/");
+  const parent = parentParts.length > 2 && isCanonicalProvisionId(parentParts.slice(0, -1).join("/")) ? parentParts.slice(0, -1).join("/") : null;
+  if (q.format === "csv") {
+    const list = await citingJudgments(id, q, identity, PROVISION_CSV_MAX_ROWS);
+    const lines = [CSV_COLUMNS.join(","), ...(list?.items ?? []).map((it) => CSV_COLUMNS.map((c) => csvCell(it[c])).join(","))];
+    const file = `${id.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "")}.csv`;
+    return new Response(lines.join("\r\n") + "\r\n", {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${encodeURIComponent(file)}"`,
+      },
+    });
+  }
+  const list = await citingJudgments(id, q, identity);
+  const empty: CitingList = { total: 0, by_year: [], by_outcome: [], items: [], limit: q.limit, offset: q.offset };
+  return { id, name: provisionName(id), parent, ...(list ?? empty) };
+}
