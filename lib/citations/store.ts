@@ -95,6 +95,22 @@ export function resolveCaseRef(ref: Reference, index: TargetIndex, sourceId: str
 
 export interface ResolvedReference extends Reference {
   targetId: string | null;
+  /**
+   * False for a provision the judgment names only to record an acquittal of it ("uniewinnił oskarżonego od
+   * popełnienia czynu z art. 279 § 1 k.k.", "acquitted of an offence under section 18"): it is kept as a reference,
+   * but the judgment does not apply it (its `cites`, provision pages and provision searches leave it out).
+   */
+  applied?: boolean;
+}
+
+/** An acquittal verb, then no conviction word, up to the reference (within its sentence). */
+const ACQUITTAL_BEFORE = /(?:uniewinni\p{L}*|acquitt\p{L}*)(?:(?!skaz|convict)[^.;])*$/iu;
+
+/** Whether the words of the reference's sentence before it record an acquittal of it. */
+export function acquittalMention(text: string, start: number | null): boolean {
+  if (start === null || start <= 0) return false;
+  const before = text.slice(Math.max(0, start - 240), start);
+  return ACQUITTAL_BEFORE.test(before);
 }
 
 /** Resolve every case reference of one judgment; report citations follow the parallel citations of their group. */
@@ -123,7 +139,9 @@ export interface SourceJudgment {
 export function judgmentReferences(j: SourceJudgment, index: TargetIndex): ResolvedReference[] {
   const own = [j.case_number, j.base_neutral_citation_number].filter((x): x is string => !!x);
   const refs = extractReferences(j.full_text, { jurisdiction: j.jurisdiction, ownCitations: own, structured: j.structured });
-  return resolveReferences(refs, index, j.id);
+  const resolved = resolveReferences(refs, index, j.id);
+  for (const r of resolved) if (r.kind !== "case" && acquittalMention(j.full_text, r.start)) r.applied = false;
+  return resolved;
 }
 
 const clip = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s);
@@ -138,7 +156,7 @@ export function citesOf(refs: readonly ResolvedReference[]): string[] {
   for (const r of refs) {
     if (r.kind === "case") {
       if (r.targetId) out.add(r.targetId);
-    } else if (r.canonicalId) {
+    } else if (r.canonicalId && r.applied !== false) {
       out.add(r.canonicalId);
       for (const a of provisionAncestors(r.canonicalId)) out.add(a);
     }
