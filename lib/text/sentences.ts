@@ -83,8 +83,13 @@ const PARAGRAPH_MARK = /^(?:[\p{L}' ]{0,40}\s)?\[?(\d{1,3})[.\]]$/u;
 /** The paragraph number a piece marks, if it is only a marker. */
 export function paragraphMark(piece: string): number | null {
   const m = PARAGRAPH_MARK.exec(piece.trim());
-  return m ? Number(m[1]) : null;
+  if (!m) return null;
+  // "He was aged 21." is a short sentence, not a heading: a heading has at most four words and no verb of being.
+  const heading = piece.trim().replace(/\[?\d{1,3}[.\]]$/, "").trim();
+  if (heading && (heading.split(/\s+/).length > 4 || HEADING_VERBS.test(heading))) return null;
+  return Number(m[1]);
 }
+const HEADING_VERBS = /\b(?:is|was|were|are|be|been|has|had|have|aged|jest|był|była|było|byli|ma|miał|miała|lat|years?)\b/iu;
 
 /** Whether a piece reads as a whole sentence: it starts like one and ends with terminal punctuation. */
 export function looksWhole(s: string): boolean {

@@ -54,6 +54,8 @@ describe("sentence splitting", () => {
       ["Between 2010 and 2011 the appellant broke into a pigeon loft.", 2],
       ["The burglary targeted a loft in Clitheroe.", 3],
     ]);
+    // A short sentence ending in a number is not a paragraph marker.
+    expect(splitSentences("cut. 4. He was aged 21. The appellant is a gardener by trade.").at(-1)).toEqual({ text: "The appellant is a gardener by trade.", complete: true, paragraph: 4 });
   });
 });
 
