@@ -23,12 +23,12 @@ const NON_TERMINAL = new Set(
   [
     // Polish statutes, citations and prose
     "art", "arts", "ust", "pkt", "par", "lit", "poz", "nr", "sygn", "zw", "tj", "tzw", "tzn", "np", "m.in", "ww", "wz",
-    "ul", "al", "pl", "os", "godz", "ok", "zob", "por", "dz", "dz.u", "str", "rozdz", "t", "s", "ss", "im", "sw", "prof",
-    "dr", "hab", "mgr", "inz", "adw", "apel", "sad", "sygn.akt", "wyr", "post", "uchw", "orz", "zm", "itd.", "pkt.",
+    "ul", "al", "pl", "os", "godz", "ok", "zob", "por", "dz", "dz.u", "str", "rozdz", "t", "s", "ss", "sw", "prof",
+    "dr", "hab", "mgr", "inz", "adw", "zm",
     // English statutes, citations and prose
     "v", "vs", "no", "nos", "para", "paras", "sch", "reg", "regs", "ch", "cl", "sec", "cf", "e.g", "i.e", "viz", "mr",
-    "mrs", "ms", "st", "cr", "app", "crim", "ltd", "co", "p", "pp", "vol", "approx", "fig", "ibid",
-  ].map((a) => a.replace(/\.$/, "")),
+    "mrs", "ms", "st", "cr", "app", "crim", "p", "pp", "vol", "approx", "fig", "ibid",
+  ],
 );
 
 /** The word (letters and inner dots) that ends at `end` (the index of the dot), folded. */
