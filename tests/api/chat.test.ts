@@ -56,7 +56,7 @@ async function sse(res: Response): Promise<Ev[]> {
  */
 async function expectGroundedAnswer(answer: string, sources: Source[]): Promise<string[]> {
   const lines = answer.split("\n").filter((l) => l.trim() !== "");
-  expect(lines[0]).toMatch(/^(Extractive answer|Odpowiedź wyciągowa)/);
+  expect(lines[0]).toMatch(/^(Extractive answer|Odpowiedź z cytatów)/);
   const sentences = lines.slice(1).filter((l) => !/^(No sentence of the retrieved|Żadne zdanie odnalezionych)/.test(l));
   expect(sentences.length).toBeGreaterThan(0);
   expect(sentences.length).toBeLessThanOrEqual(6);

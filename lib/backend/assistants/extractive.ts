@@ -201,7 +201,7 @@ export const EXTRACTIVE_TEXT = {
     noAnswer: "No sentence of the retrieved judgments answers the question directly. The closest passages:",
   },
   pl: {
-    preamble: "Odpowiedź wyciągowa (bez modelu językowego): zdania z odnalezionych orzeczeń, które najlepiej odpowiadają na pytanie.",
+    preamble: "Odpowiedź z cytatów (bez modelu językowego): zdania z odnalezionych orzeczeń, które najlepiej odpowiadają na pytanie.",
     empty: "Żaden fragment orzeczeń nie pasuje do pytania; spróbuj innych słów lub mniejszej liczby filtrów.",
     noAnswer: "Żadne zdanie odnalezionych orzeczeń nie odpowiada wprost na pytanie. Najbliższe fragmenty:",
   },
