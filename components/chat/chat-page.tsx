@@ -16,11 +16,11 @@ import { fmt } from "@/lib/i18n/locale";
 
 interface Source { id: string; case_number: string | null; title: string | null; relevance: number; excerpt: string; position: number }
 interface Meta { model: string | null; mode: "llm" | "extractive" | "rules"; tokens_used: number; retrieval_time_ms: number; generation_time_ms: number }
-interface Msg { key: string; id?: string | null; role: "user" | "assistant"; content: string; sources: Source[]; metadata?: Meta; error?: boolean; stopped?: boolean; pending?: boolean }
+interface Msg { key: string; id?: string | null; role: "user" | "assistant"; content: string; sources: Source[]; metadata?: Meta; error?: boolean; stopped?: boolean; pending?: boolean; retrievalQuery?: string }
 interface ThreadSummary { id: string; title: string; updated_at: string; message_count: number }
 type StreamEvent =
   | { type: "token"; content: string }
-  | { type: "sources"; sources: Source[] }
+  | { type: "sources"; sources: Source[]; retrieval_query?: string }
   | { type: "done"; thread_id: string; message_id: string | null; metadata: Meta; error?: { code: string; message: string } };
 
 let keySeq = 0;
@@ -97,8 +97,15 @@ export function ChatPage() {
     setLoadingThread(true);
     setSendError(null);
     try {
-      const r = await apiFetch<{ messages: Array<{ id: string; role: "user" | "assistant"; content: string; sources: Source[]; metadata: Meta }> }>(`/api/chat/threads/${id}`);
-      setMessages(r.messages.map((m) => ({ ...m, key: nextKey(), metadata: m.role === "assistant" ? m.metadata : undefined })));
+      const r = await apiFetch<{ messages: Array<{ id: string; role: "user" | "assistant"; content: string; sources: Source[]; metadata: Meta & { retrieval_query?: unknown } }> }>(`/api/chat/threads/${id}`);
+      setMessages(
+        r.messages.map((m) => ({
+          ...m,
+          key: nextKey(),
+          metadata: m.role === "assistant" ? m.metadata : undefined,
+          retrievalQuery: m.role === "assistant" && typeof m.metadata.retrieval_query === "string" ? m.metadata.retrieval_query : undefined,
+        })),
+      );
       setSelected(null);
     } catch {
       setSendError(c.threadsError);
@@ -148,7 +155,7 @@ export function ChatPage() {
         throw errorFromBody(res.status, body);
       }
       await readEvents(res.body, (e) => {
-        if (e.type === "sources") patchLast((m) => ({ ...m, sources: e.sources }));
+        if (e.type === "sources") patchLast((m) => ({ ...m, sources: e.sources, retrievalQuery: e.retrieval_query }));
         else if (e.type === "token") patchLast((m) => ({ ...m, pending: false, content: m.content + e.content }));
         else {
           patchLast((m) => ({ ...m, pending: false, id: e.message_id, metadata: e.metadata, error: Boolean(e.error) }));
@@ -250,7 +257,7 @@ export function ChatPage() {
         {loadingThread ? <p className="text-sm text-ink-muted">{c.loadingThread}</p> : null}
         {messages.length === 0 && !loadingThread ? <p className="text-sm text-ink-muted">{c.empty}</p> : null}
         <ol className="space-y-4" aria-live="polite">
-          {messages.map((m) => (
+          {messages.map((m, i) => (
             <li key={m.key} className={m.role === "user" ? "rounded-card bg-sunken p-3" : "rounded-card border border-line p-3"}>
               <div className="mb-1 flex flex-wrap items-center gap-2 text-xs font-semibold text-ink-muted">
                 <span>{m.role === "user" ? c.you : c.assistant}</span>
@@ -260,6 +267,12 @@ export function ChatPage() {
                   </span>
                 ) : null}
               </div>
+              {/* A follow-up rewritten against the thread says what was searched for instead of the question. */}
+              {m.role === "assistant" && m.retrievalQuery && m.retrievalQuery !== messages[i - 1]?.content.trim() ? (
+                <p className="mb-1 text-xs text-ink-muted" data-testid="chat-searched-for">
+                  {fmt(c.searchedFor, { query: m.retrievalQuery })}
+                </p>
+              ) : null}
               {m.pending ? <p className="text-sm text-ink-muted">{c.thinking}</p> : null}
               <div className="whitespace-pre-wrap text-sm" data-testid={m.role === "assistant" ? "chat-answer" : undefined}>
                 {m.content}

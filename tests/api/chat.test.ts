@@ -50,15 +50,19 @@ async function sse(res: Response): Promise<Ev[]> {
     });
 }
 
-/** Every answer line after the first is a sentence of the source it cites, verbatim. */
+/**
+ * Every answer line after the first is a whole sentence of the source it cites, verbatim, cited `[n]` or `[n, ¶ p]`
+ * (the judgment's own paragraph number); a "closest passages" line may stand before them when no sentence answers.
+ */
 async function expectGroundedAnswer(answer: string, sources: Source[]): Promise<string[]> {
   const lines = answer.split("\n").filter((l) => l.trim() !== "");
-  expect(lines[0]).toMatch(/^Extractive answer/);
-  const sentences = lines.slice(1);
+  expect(lines[0]).toMatch(/^(Extractive answer|Odpowiedź z cytatów)/);
+  const sentences = lines.slice(1).filter((l) => !/^(No sentence of the retrieved|Żadne zdanie odnalezionych)/.test(l));
   expect(sentences.length).toBeGreaterThan(0);
   expect(sentences.length).toBeLessThanOrEqual(6);
   for (const line of sentences) {
-    const m = /^(.*) \[(\d+)\]$/.exec(line);
+    const m = /^(.*) \[(\d+)(?:, ¶ \d+)?\]$/.exec(line);
+    expect(m?.[1], line).toMatch(/^["'“„(]?[\p{Lu}\p{N}].*[.!?…]["'”’)\]]*$/u);
     expect(m, line).not.toBeNull();
     const n = Number(m![2]);
     expect(n).toBeGreaterThanOrEqual(1);
@@ -146,6 +150,56 @@ describe("POST /api/chat (no model: extractive)", () => {
     const thread = (await (await browser.get(`/api/chat/threads/${first.thread_id}`)).json()) as { messages: Array<{ role: string; sources: Source[] }> };
     expect(thread.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(thread.messages[1].sources).toEqual(first.sources);
+  });
+
+  it("each message retrieves for itself: a follow-up of its own gets its own sources; 'that judgment' is resolved and searched in", async () => {
+    const { browser } = await signedInBrowser();
+    type Answer = { response: string; sources: Source[]; thread_id: string; retrieval_query: string };
+    const ask = async (body: Record<string, unknown>) => {
+      const res = await browser.post("/api/chat", { ...body, stream: false });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Answer;
+    };
+    const jurisdictions = async (ids: string[]) =>
+      (await pool.query<{ jurisdiction: string }>("select distinct jurisdiction from public.judgments where id = any($1::uuid[]) order by 1", [ids])).rows.map((r) => r.jurisdiction);
+
+    const first = await ask({ message: "What sentence do courts give for a robbery with a knife?" });
+    expect(first.retrieval_query).toBe("What sentence do courts give for a robbery with a knife?");
+    expect(first.sources.length).toBeGreaterThan(0);
+    // The user trial's case: a Polish burglary question in the same thread.
+    const polish = "Jaka kara za kradzież z włamaniem przy recydywie?";
+    const second = await ask({ message: polish, thread_id: first.thread_id });
+    expect(second.retrieval_query).toBe(polish);
+    expect(second.sources.map((s) => `${s.id}:${s.position}`)).not.toEqual(first.sources.map((s) => `${s.id}:${s.position}`));
+    expect(await jurisdictions(second.sources.map((s) => s.id))).toContain("PL");
+    await expectGroundedAnswer(second.response, second.sources);
+    // The same question in a new thread finds the same passages: the thread does not steer a question of its own.
+    const alone = await ask({ message: polish });
+    expect(alone.sources.map((s) => `${s.id}:${s.position}`)).toEqual(second.sources.map((s) => `${s.id}:${s.position}`));
+
+    // "that judgment" is the previous answer's first source: named in the query, and the only judgment searched.
+    const named = second.sources[0];
+    const third = await ask({ message: "What did the court decide in that judgment?", thread_id: first.thread_id });
+    expect(third.retrieval_query).toBe(`What did the court decide in ${named.case_number ?? named.title}?`);
+    expect(third.sources.length).toBeGreaterThan(0);
+    expect(new Set(third.sources.map((s) => s.id))).toEqual(new Set([named.id]));
+
+    // The stored thread keeps each answer's own sources, and each question's search.
+    const thread = (await (await browser.get(`/api/chat/threads/${first.thread_id}`)).json()) as {
+      messages: Array<{ role: string; sources: Source[]; metadata: Record<string, unknown> }>;
+    };
+    const answers = thread.messages.filter((m) => m.role === "assistant");
+    expect(answers.map((m) => m.sources)).toEqual([first.sources, second.sources, third.sources]);
+    expect(answers.map((m) => m.metadata.retrieval_query)).toEqual([first.retrieval_query, second.retrieval_query, third.retrieval_query]);
+  });
+
+  it("a follow-up without filters carries the thread's jurisdiction", async () => {
+    const { browser } = await signedInBrowser();
+    const first = (await (await browser.post("/api/chat", { message: "robbery appeal sentence", jurisdiction: "PL", stream: false })).json()) as { thread_id: string };
+    const follow = (await (await browser.post("/api/chat", { message: "appeal against the sentence for fraud", thread_id: first.thread_id, stream: false })).json()) as { sources: Source[] };
+    expect(follow.sources.length).toBeGreaterThan(0);
+    const js = (await pool.query<{ jurisdiction: string }>("select distinct jurisdiction from public.judgments where id = any($1::uuid[])", [follow.sources.map((s) => s.id)])).rows;
+    expect(js.map((r) => r.jurisdiction)).toEqual(["PL"]);
   });
 
   it("filters restrict retrieval (jurisdiction, BaseSchemaFilters); bad input is a 4xx and stores nothing", async () => {

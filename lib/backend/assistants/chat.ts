@@ -21,6 +21,9 @@ import { words } from "@/lib/search/text/tokenize";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
 import { extractiveAnswer, streamTokens } from "./extractive";
 import { retrievalFilter, retrievePassages, type Source } from "./retrieval";
+import { followUpRefs, rewriteFollowUp, type ThreadContext } from "./followup";
+import { getSearchEngine } from "@/lib/search/engine";
+import { mapSearchErrors } from "../search";
 import { addMessage, createThread, getThread, threadTitle, type ChatMessage } from "./threads";
 
 const JURISDICTION = z.enum(["PL", "UK"]);
@@ -53,13 +56,17 @@ export interface ChatMetadata {
 
 export type ChatEvent =
   | { type: "token"; content: string }
-  | { type: "sources"; sources: Source[] }
+  | { type: "sources"; sources: Source[]; retrieval_query?: string }
   | { type: "done"; thread_id: string; message_id: string | null; metadata: ChatMetadata; error?: { code: string; message: string } };
 
 /** Everything an answer needs, resolved before the first byte is sent (so bad input is a plain 4xx). */
 export interface PreparedChat {
   threadId: string;
   question: string;
+  /** What was searched for: the question, or the follow-up rewritten against the thread (shown as "searched for"). */
+  retrievalQuery: string;
+  /** What the extractive answer ranks its sentences against (lib/backend/assistants/followup.ts rankQuery). */
+  rankQuery: string;
   /** Earlier turns, oldest first (the model's context). */
   history: ChatMessage[];
   sources: Source[];
@@ -82,10 +89,34 @@ export function modelOf(deps: Pick<ChatDeps, "model" | "modelName">): { model: L
   return { model, name: model ? config().LLM_MODEL : null };
 }
 
-/** The retrieval query of a follow-up carries the previous question's words, so "and the sentence?" stays on topic. */
-function retrievalQuery(message: string, history: ChatMessage[]): string {
-  const previous = [...history].reverse().find((m) => m.role === "user");
-  return previous ? `${previous.content}\n${message}` : message;
+/** The last message of a role in the thread, newest first. */
+const lastOf = (history: ChatMessage[], role: ChatMessage["role"]) => [...history].reverse().find((m) => m.role === role);
+
+/**
+ * What a follow-up is rewritten against: the previous turn's retrieval query (stored with its question) and the
+ * judgment of the previous answer's first source; its court is looked up only when the message points at it.
+ */
+async function threadContext(message: string, history: ChatMessage[]): Promise<ThreadContext> {
+  const prevUser = lastOf(history, "user");
+  const stored = prevUser?.metadata.retrieval_query;
+  const previousQuery = typeof stored === "string" && stored ? stored : (prevUser?.content ?? null);
+  const first = lastOf(history, "assistant")?.sources[0];
+  if (!first || typeof first.id !== "string") return { previousQuery, previousJudgment: null };
+  const label = [first.case_number, first.title].find((x): x is string => typeof x === "string" && x.trim() !== "") ?? first.id;
+  let court: string | null = null;
+  if (followUpRefs(message).court) {
+    const [doc] = await mapSearchErrors(() => getSearchEngine().getDocuments([first.id as string], ["id", "court_name"]));
+    court = typeof doc?.court_name === "string" ? doc.court_name : null;
+  }
+  return { previousQuery, previousJudgment: { id: first.id, label, court } };
+}
+
+/** The filters a thread's first messages set, carried by a follow-up that brings none of its own. */
+function carriedFilters(req: ChatRequest, history: ChatMessage[]): Pick<ChatRequest, "filters" | "jurisdiction"> {
+  const prev = lastOf(history, "user")?.metadata ?? {};
+  const filters = req.filters ?? (prev.filters && typeof prev.filters === "object" ? (prev.filters as ChatRequest["filters"]) : undefined);
+  const j = req.jurisdiction ?? (prev.jurisdiction as ChatRequest["jurisdiction"] | undefined);
+  return { filters, jurisdiction: j };
 }
 
 /**
@@ -95,17 +126,35 @@ function retrievalQuery(message: string, history: ChatMessage[]): string {
 export async function prepareChat(req: ChatRequest, deps: ChatDeps): Promise<PreparedChat> {
   const startedAt = performance.now();
   // Built once, before anything is read or stored: a key the index cannot filter on is a 422 here, not mid-answer.
-  const filter = retrievalFilter(req.filters, req.jurisdiction);
+  retrievalFilter(req.filters, req.jurisdiction);
   let history: ChatMessage[] = [];
   if (req.thread_id) {
     const thread = await getThread(deps.db, req.thread_id.toLowerCase());
     history = thread.messages.slice(-config().CHAT_HISTORY_MAX_MESSAGES);
   }
-  const retrieval = await retrievePassages({ query: retrievalQuery(req.message, history), filter });
+  // Every message retrieves for itself: a follow-up is rewritten against the thread, then searched anew.
+  const carried = carriedFilters(req, history);
+  const followUp = rewriteFollowUp(req.message, await threadContext(req.message, history));
+  const retrieval = await retrievePassages({
+    query: followUp.query,
+    filter: retrievalFilter(carried.filters, carried.jurisdiction),
+    ...(followUp.judgmentId ? { judgmentIds: [followUp.judgmentId] } : {}),
+    ...(followUp.court ? { court: followUp.court } : {}),
+  });
   const threadId = req.thread_id?.toLowerCase() ?? (await createThread(deps.db, threadTitle(req.message)));
-  await addMessage(deps.db, { threadId, role: "user", content: req.message });
+  const asked = { retrieval_query: followUp.query, ...(carried.filters ? { filters: carried.filters } : {}), ...(carried.jurisdiction ? { jurisdiction: carried.jurisdiction } : {}) };
+  await addMessage(deps.db, { threadId, role: "user", content: req.message, metadata: asked });
   await emitServerEvent({ name: "chat_message_sent", userId: deps.userId, properties: { message_length: req.message.length }, db: deps.serviceDb() });
-  return { threadId, question: req.message, history, sources: retrieval.sources, retrievalMs: retrieval.retrieval_time_ms, startedAt };
+  return {
+    threadId,
+    question: req.message,
+    retrievalQuery: followUp.query,
+    rankQuery: followUp.rankQuery,
+    history,
+    sources: retrieval.sources,
+    retrievalMs: retrieval.retrieval_time_ms,
+    startedAt,
+  };
 }
 
 /**
@@ -113,12 +162,13 @@ export async function prepareChat(req: ChatRequest, deps: ChatDeps): Promise<Pre
  * Model: the model's text deltas; a stream that fails or is cut part-way throws. Returns the tokens the model used.
  */
 export async function* answerTokens(
-  p: Pick<PreparedChat, "question" | "history" | "sources">,
+  p: Pick<PreparedChat, "question" | "history" | "sources"> & { rankQuery?: string },
   model: LanguageModel | null,
   signal?: AbortSignal,
 ): AsyncGenerator<string, number> {
   if (!model) {
-    const { text } = extractiveAnswer(retrievalQuery(p.question, p.history), p.sources, config().CHAT_EXTRACTIVE_MAX_SENTENCES);
+    // A follow-up that carried the thread's topic is ranked with the carried words too.
+    const { text } = extractiveAnswer(p.rankQuery ?? p.question, p.sources, config().CHAT_EXTRACTIVE_MAX_SENTENCES);
     for (const token of streamTokens(text)) yield token;
     return 0;
   }
@@ -152,12 +202,12 @@ export async function* answerTokens(
  * the message id). A failure part-way ends with a `done` carrying `error`, and `finish` is not called.
  */
 export async function* answerEvents(
-  o: { threadId: string; sources: Source[]; metadata: ChatMetadata; tokens: AsyncGenerator<string, number>; signal?: AbortSignal },
+  o: { threadId: string; sources: Source[]; metadata: ChatMetadata; tokens: AsyncGenerator<string, number>; signal?: AbortSignal; retrievalQuery?: string },
   finish: (text: string, metadata: ChatMetadata) => Promise<string | null>,
 ): AsyncGenerator<ChatEvent> {
   const { metadata } = o;
   const t0 = performance.now();
-  yield { type: "sources", sources: o.sources };
+  yield { type: "sources", sources: o.sources, ...(o.retrievalQuery !== undefined ? { retrieval_query: o.retrievalQuery } : {}) };
   let text = "";
   try {
     for (let next = await o.tokens.next(); ; next = await o.tokens.next()) {
@@ -186,8 +236,10 @@ export async function* answerEvents(
 export function chatEvents(p: PreparedChat, deps: ChatDeps, signal?: AbortSignal): AsyncGenerator<ChatEvent> {
   const { model, name } = modelOf(deps);
   const metadata: ChatMetadata = { model: name, mode: model ? "llm" : "extractive", tokens_used: 0, retrieval_time_ms: p.retrievalMs, generation_time_ms: 0 };
-  return answerEvents({ threadId: p.threadId, sources: p.sources, metadata, tokens: answerTokens(p, model, signal), signal }, async (text, meta) => {
-    const messageId = await addMessage(deps.db, { threadId: p.threadId, role: "assistant", content: text, sources: p.sources, metadata: { ...meta } });
+  const o = { threadId: p.threadId, sources: p.sources, metadata, tokens: answerTokens(p, model, signal), signal, retrievalQuery: p.retrievalQuery };
+  return answerEvents(o, async (text, meta) => {
+    const stored = { ...meta, retrieval_query: p.retrievalQuery };
+    const messageId = await addMessage(deps.db, { threadId: p.threadId, role: "assistant", content: text, sources: p.sources, metadata: stored });
     await emitServerEvent({
       name: "chat_response_received",
       userId: deps.userId,
@@ -239,7 +291,7 @@ export async function chatAnswer(p: PreparedChat, deps: ChatDeps) {
     else if (ev.type === "sources") sources = ev.sources;
     else {
       if (ev.error) throw new ApiError("CHAT_GENERATION_FAILED");
-      return { response, sources, metadata: ev.metadata, thread_id: ev.thread_id, message_id: ev.message_id };
+      return { response, sources, retrieval_query: p.retrievalQuery, metadata: ev.metadata, thread_id: ev.thread_id, message_id: ev.message_id };
     }
   }
   throw new ApiError("CHAT_GENERATION_FAILED");

@@ -14,6 +14,7 @@ import type { BaseSchemaFilters } from "@/lib/schema/filters";
 import { mapSearchErrors } from "../search";
 import { words } from "@/lib/search/text/tokenize";
 import { STOPWORDS } from "@/lib/search/text/stopwords";
+import { QUESTION_WORDS } from "./question-words";
 
 export type Jurisdiction = "PL" | "UK";
 
@@ -28,6 +29,10 @@ export interface RetrievalRequest {
   maxPassages?: number;
   /** … from at most this many judgments (default 5). */
   maxJudgments?: number;
+  /** Search only these judgments (a follow-up about the previous answer's judgment). */
+  judgmentIds?: string[];
+  /** Keep only passages of judgments of this court (court_name, exactly): the index cannot filter on it. */
+  court?: string;
 }
 
 /** One retrieved passage, numbered from 1 in answer order: the [n] citations of an answer point here. */
@@ -70,12 +75,6 @@ export function retrievalFilter(filters: BaseSchemaFilters | undefined, jurisdic
   const byJurisdiction: FilterNode | undefined = j?.length ? { type: "in", attribute: "jurisdiction", values: j, negated: false } : undefined;
   return andAll([fromFilters, byJurisdiction]);
 }
-
-/** Question words (EN, PL; folded) that no judgment answers with: left out of the keyword query. */
-const QUESTION_WORDS = new Set(
-  ("what which who whom whose why how when where whether did does do can could should would will may might is are was were " +
-    "tell explain describe about any there co jak jaki jaka jakie jakim kiedy gdzie dlaczego czemu czy kto ktory ktora ktore ile").split(" "),
-);
 
 const terms = (s: string) => words(s).filter((w) => !STOPWORDS.has(w) && w.length > 1);
 
@@ -122,10 +121,14 @@ export async function retrievePassages(req: RetrievalRequest): Promise<Retrieval
   const maxJudgments = req.maxJudgments ?? 5;
   const filter = req.filter ?? retrievalFilter(req.filters, req.jurisdiction);
   const engine = getSearchEngine();
+  const focus: FilterNode | undefined = req.judgmentIds?.length ? { type: "in", attribute: "judgment_id", values: req.judgmentIds, negated: false } : undefined;
   const [chunks, docs] = await mapSearchErrors(() =>
     Promise.all([
-      engine.searchChunks({ query: req.query, limit: CANDIDATE_PASSAGES, filter }),
-      engine.searchDocuments({ q: keywordQuery(req.query), matchingStrategy: "last", filter, limit: CANDIDATE_JUDGMENTS, offset: 0, semanticRatio: 0, attributesToRetrieve: ["id"] }),
+      engine.searchChunks({ query: req.query, limit: CANDIDATE_PASSAGES, filter: andAll([filter, focus]) }),
+      // Held to given judgments, there is no judgment to rank: the passages' own rankings decide.
+      focus
+        ? Promise.resolve({ hits: [] as Array<{ document: Record<string, unknown> }> })
+        : engine.searchDocuments({ q: keywordQuery(req.query), matchingStrategy: "last", filter, limit: CANDIDATE_JUDGMENTS, offset: 0, semanticRatio: 0, attributesToRetrieve: ["id"] }),
     ]),
   );
   const keywordRank = new Map<string, number>();
@@ -162,10 +165,18 @@ export async function retrievePassages(req: RetrievalRequest): Promise<Retrieval
     .map((h) => ({ hit: h, score: rrf(vectorRank.get(h)) + rrf(keywordRank.get(h.judgmentId)) + rrf(lexicalRank.get(h)) }))
     .sort((a, b) => b.score - a.score);
 
+  // The court is not an index filter: candidates of other courts are dropped here, by the judgments' stored court_name.
+  let ofCourt: Set<string> | null = null;
+  if (req.court) {
+    const ids = [...new Set(fused.map((f) => f.hit.judgmentId))];
+    const docsOfCourt = ids.length ? await mapSearchErrors(() => engine.getDocuments(ids, ["id", "court_name"])) : [];
+    ofCourt = new Set(docsOfCourt.filter((d) => d.court_name === req.court).map((d) => String(d.id)));
+  }
   const judgments = new Set<string>();
   const seen = new Set<string>();
   const picked: typeof fused = [];
   for (const f of fused) {
+    if (ofCourt && !ofCourt.has(f.hit.judgmentId)) continue;
     if (picked.length >= maxPassages) break;
     const { judgmentId, position, text } = f.hit;
     if (!judgments.has(judgmentId) && judgments.size >= maxJudgments) continue;
