@@ -2731,14 +2731,6 @@ export type Database = {
           name: string;
         }[];
       };
-      judgment_cited_by: {
-        Args: {
-          p_id: string | null;
-          p_limit?: number | null;
-          p_offset?: number | null;
-        };
-        Returns: Json;
-      };
       judgment_cited_by_refresh: {
         Args: {
           p_ids?: string[] | null;

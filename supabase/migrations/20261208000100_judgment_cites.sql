@@ -87,3 +87,6 @@ create or replace function public.legislation_lookup(p_prefix text default null,
 $$;
 revoke execute on function public.legislation_lookup(text, integer) from public;
 grant execute on function public.legislation_lookup(text, integer) to anon, authenticated, service_role;
+
+-- citing_judgments serves the cited-by list now (filters, sort, counts per year and outcome).
+drop function if exists public.judgment_cited_by(uuid, integer, integer);
