@@ -4,7 +4,11 @@
  * batches (never the whole corpus in memory) and only extraction is timed. The graph rebuild (database) is timed by
  * `npm run citations:rebuild`, which prints its seconds.
  *
- * Usage: npx tsx bench/citations.ts [--n 12307]
+ * With `--app-url http://127.0.0.1:3000` (a running app on the demo corpus) it also times the citator's reads through
+ * the app: the most cited judgment's cited-by list and a provision page (art. 279 § 1 k.k.), sequential requests,
+ * p50/p95 (targets ≤ 5 ms and ≤ 20 ms).
+ *
+ * Usage: npx tsx bench/citations.ts [--n 12307] [--app-url URL] [--requests 200]
  */
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -38,8 +42,39 @@ for (let from = 0; from < n; from += BATCH) {
   }
 }
 
-const sorted = [...perDoc].sort((a, b) => a - b);
-const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(3));
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Number(s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(3));
+};
+const at = (q: number) => quantile(perDoc, q);
+
+/** Sequential GETs of `path` through the app: p50/p95 ms of the whole answer (status checked). */
+async function timeGets(base: string, path: string, requests: number): Promise<{ path: string; p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < requests + 5; i++) {
+    const t0 = performance.now();
+    const res = await fetch(base + path, { signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    if (i >= 5) times.push(performance.now() - t0); // the first five warm the route up
+  }
+  return { path, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+async function throughApp(base: string, requests: number) {
+  const top = (await (await fetch(`${base}/api/search/documents?q=&sort=cited_by&limit=1`)).json()) as { hits: { id: string; cited_by_count?: number }[] };
+  const leading = top.hits[0];
+  if (!leading) throw new Error("no judgment in the index");
+  return {
+    most_cited: { id: leading.id, cited_by_count: leading.cited_by_count ?? 0 },
+    cited_by_ms: await timeGets(base, `/api/documents/${leading.id}/cited-by`, requests),
+    provision_page_ms: await timeGets(base, `/api/legislation/PL/kk/279/${encodeURIComponent("§1")}`, requests),
+  };
+}
+
+const appUrl = process.argv.includes("--app-url") ? arg("app-url") : null;
+const requests = Number(process.argv.includes("--requests") ? arg("requests") : 200) || 200;
+const app = appUrl ? await throughApp(appUrl.replace(/\/$/, ""), requests) : undefined;
 
 console.log(
   JSON.stringify(
@@ -52,6 +87,7 @@ console.log(
       per_judgment_ms: { p50: at(0.5), p95: at(0.95), max: at(1) },
       references: kinds,
       references_without_canonical_id: unidentified,
+      ...(app ? { through_app: app } : {}),
     },
     null,
     2,
