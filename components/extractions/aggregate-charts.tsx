@@ -6,9 +6,35 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-/** One line per bar: long values (sentences, offences) are cut for the axis; the tooltip shows them whole. */
-const shortLabel = (v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v);
-import { FILL, chartHeight, type ChartDatum } from "./chart-data";
+import { FILL, chartHeight, tickLines, type ChartDatum } from "./chart-data";
+
+/** Category axis width in px; tickLines wraps labels to fit it at 11 px (about 6 px a character). */
+const AXIS_WIDTH = 140;
+const CHARS_PER_LINE = 22;
+
+/**
+ * A category tick: the label wrapped on at most two lines inside the axis, the rest cut with "…"; the whole label is
+ * the SVG title (hover) and the bar's tooltip.
+ */
+function WrappedTick(props: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const label = String(props.payload?.value ?? "");
+  const lines = tickLines(label, CHARS_PER_LINE, 2);
+  const x = Number(props.x ?? 0);
+  const y = Number(props.y ?? 0);
+  const first = y - ((lines.length - 1) * 12) / 2;
+  return (
+    <g>
+      <title>{label}</title>
+      <text x={x} y={first} textAnchor="end" dominantBaseline="central" fontSize={11} fill="currentColor">
+        {lines.map((line, i) => (
+          <tspan key={i} x={x} dy={i === 0 ? 0 : 12}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
 
 /** Horizontal bars for categories (long labels read well on phones), vertical bars for histograms and years. */
 export function DistributionChart({ data, horizontal, title }: { data: ChartDatum[]; horizontal: boolean; title: string }) {
@@ -20,7 +46,7 @@ export function DistributionChart({ data, horizontal, title }: { data: ChartDatu
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }}>
             <CartesianGrid horizontal={false} stroke="var(--color-line)" />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="label" width={140} tick={{ fontSize: 11 }} interval={0} tickFormatter={shortLabel} />
+            <YAxis type="category" dataKey="label" width={AXIS_WIDTH} tick={<WrappedTick />} interval={0} />
             <Tooltip cursor={{ fill: "var(--color-sunken)" }} />
             <Bar dataKey="count" isAnimationActive={false} radius={[0, 3, 3, 0]}>
               {data.map((d, i) => (
