@@ -11,7 +11,44 @@ export type LabelLocale = keyof Bilingual;
 /** A snake_case token (two or more lower-case words joined by underscores): a code, never display text. */
 export const SNAKE_CASE = /\b[a-z]+(_[a-z0-9]+)+\b/;
 
-const fieldLabels = new Map<string, Bilingual>();
+/** Columns of a judgment outside the registry, named where users see them (version history, exports, the API docs). */
+export const JUDGMENT_COLUMN_LABELS: Readonly<Record<string, Bilingual>> = {
+  id: { en: "Identifier", pl: "Identyfikator" },
+  source_id: { en: "Source identifier", pl: "Identyfikator w źródle" },
+  case_number: { en: "Case number", pl: "Sygnatura" },
+  title: { en: "Title", pl: "Tytuł" },
+  summary: { en: "Summary", pl: "Streszczenie" },
+  court_name: { en: "Court", pl: "Sąd" },
+  judges: { en: "Judges", pl: "Sędziowie" },
+  judges_flat: { en: "Judges (text)", pl: "Sędziowie (tekst)" },
+  keywords: { en: "Keywords", pl: "Słowa kluczowe" },
+  legal_topics: { en: "Legal topics", pl: "Zagadnienia prawne" },
+  cited_legislation: { en: "Cited legislation", pl: "Powołane przepisy" },
+  full_text: { en: "Full text", pl: "Pełny tekst" },
+  full_html: { en: "Full text (HTML)", pl: "Pełny tekst (HTML)" },
+  jurisdiction: { en: "Jurisdiction", pl: "Jurysdykcja" },
+  court_level: { en: "Court level", pl: "Szczebel sądu" },
+  case_type: { en: "Case type", pl: "Rodzaj sprawy" },
+  decision_type: { en: "Decision type", pl: "Rodzaj orzeczenia" },
+  outcome: { en: "Outcome", pl: "Rozstrzygnięcie" },
+  decision_date: { en: "Decision date", pl: "Data orzeczenia" },
+  publication_date: { en: "Publication date", pl: "Data publikacji" },
+  source_url: { en: "Source link", pl: "Link do źródła" },
+  metadata: { en: "Other details", pl: "Inne dane" },
+  created_at: { en: "Added", pl: "Dodano" },
+  updated_at: { en: "Updated", pl: "Zaktualizowano" },
+  structure_extraction_status: { en: "Structure analysis status", pl: "Stan analizy struktury" },
+  deep_analysis_status: { en: "Deep analysis status", pl: "Stan analizy pogłębionej" },
+  umap_x: { en: "Map position (x)", pl: "Pozycja na mapie (x)" },
+  umap_y: { en: "Map position (y)", pl: "Pozycja na mapie (y)" },
+  source: { en: "Source", pl: "Źródło" },
+  licence: { en: "Licence", pl: "Licencja" },
+  source_references: { en: "Source references", pl: "Odwołania w źródle" },
+  source_hash: { en: "Source checksum", pl: "Suma kontrolna źródła" },
+  cited_by_count: { en: "Cited by", pl: "Liczba cytowań" },
+};
+
+const fieldLabels = new Map<string, Bilingual>(Object.entries(JUDGMENT_COLUMN_LABELS));
 for (const k of CORE_FILTER_KEYS) fieldLabels.set(k.key, k.label);
 for (const f of ALL_FIELDS) {
   fieldLabels.set(f.name, f.label);

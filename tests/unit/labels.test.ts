@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FIELDS, BASE_FIELDS, CORE_FILTER_KEYS, GROUPS } from "@/lib/schema";
-import { SNAKE_CASE, codeLabel, fieldLabel, humanizeCode, valueLabelOf } from "@/lib/schema/labels";
+import { JUDGMENT_COLUMN_LABELS, SNAKE_CASE, codeLabel, fieldLabel, humanizeCode, valueLabelOf } from "@/lib/schema/labels";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -21,6 +21,7 @@ describe("the label dictionary (field registry)", () => {
     );
     expect(bad).toEqual([]);
     for (const g of GROUPS) for (const l of LOCALES) expect(readable(g[l]), g.id).toBe(true);
+    for (const [c, label] of Object.entries(JUDGMENT_COLUMN_LABELS)) for (const l of LOCALES) expect(readable(label[l]), c).toBe(true);
   });
 
   it("every enum value of every registry field has an EN and a PL label, none a snake_case code or the code itself", () => {
