@@ -6,35 +6,11 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-import { FILL, chartHeight, tickLines, type ChartDatum } from "./chart-data";
+import { WrappedTick } from "@/components/ui/chart-tick";
+import { FILL, chartHeight, type ChartDatum } from "./chart-data";
 
-/** Category axis width in px; tickLines wraps labels to fit it at 11 px (about 6 px a character). */
+/** Category axis width in px: WrappedTick wraps labels to fit it at 11 px. */
 const AXIS_WIDTH = 140;
-const CHARS_PER_LINE = 22;
-
-/**
- * A category tick: the label wrapped on at most two lines inside the axis, the rest cut with "…"; the whole label is
- * the SVG title (hover) and the bar's tooltip.
- */
-function WrappedTick(props: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
-  const label = String(props.payload?.value ?? "");
-  const lines = tickLines(label, CHARS_PER_LINE, 2);
-  const x = Number(props.x ?? 0);
-  const y = Number(props.y ?? 0);
-  const first = y - ((lines.length - 1) * 12) / 2;
-  return (
-    <g>
-      <title>{label}</title>
-      <text x={x} y={first} textAnchor="end" dominantBaseline="central" fontSize={11} fill="currentColor">
-        {lines.map((line, i) => (
-          <tspan key={i} x={x} dy={i === 0 ? 0 : 12}>
-            {line}
-          </tspan>
-        ))}
-      </text>
-    </g>
-  );
-}
 
 /** Horizontal bars for categories (long labels read well on phones), vertical bars for histograms and years. */
 export function DistributionChart({ data, horizontal, title }: { data: ChartDatum[]; horizontal: boolean; title: string }) {

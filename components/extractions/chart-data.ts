@@ -1,5 +1,7 @@
 import type { Distribution } from "@/lib/client/extractions-api";
 
+export { tickLines } from "@/components/ui/chart-tick";
+
 /** Rows of a distribution chart: the top values, then `other` and `null` as their own bars (never hidden). */
 export interface ChartDatum {
   label: string;
@@ -34,34 +36,3 @@ export function chartData(d: Distribution, labels: { other: string; null: string
 }
 
 
-/**
- * A category label as at most `maxLines` lines of about `perLine` characters, broken between words (a word longer
- * than a line is cut); what does not fit ends the last line with "…".
- */
-export function tickLines(label: string, perLine: number, maxLines: number): string[] {
-  const words = label.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let current = "";
-  let i = 0;
-  for (; i < words.length; i++) {
-    const w = words[i].length > perLine ? `${words[i].slice(0, perLine - 1)}…` : words[i];
-    const next = current ? `${current} ${w}` : w;
-    if (next.length <= perLine) {
-      current = next;
-      continue;
-    }
-    lines.push(current);
-    current = w;
-    if (lines.length === maxLines) break;
-  }
-  if (lines.length < maxLines && current) {
-    lines.push(current);
-    current = "";
-  }
-  const cut = i < words.length || current !== "";
-  if (cut && lines.length) {
-    const last = lines[lines.length - 1];
-    lines[lines.length - 1] = last.length >= perLine ? `${last.slice(0, perLine - 1)}…` : `${last}…`;
-  }
-  return lines.length ? lines : [label];
-}

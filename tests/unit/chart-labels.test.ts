@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tickLines } from "@/components/extractions/chart-data";
+import { tickLines } from "@/components/ui/chart-tick";
 
 describe("chart axis labels fit the axis", () => {
   it("keeps a short label whole", () => {
