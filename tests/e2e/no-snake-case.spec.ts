@@ -86,7 +86,9 @@ for (const viewport of [
     await page.getByTestId("open-filters").click();
     const drawer = page.getByRole("dialog", { name: "Filters" });
     await expect(drawer).toBeVisible();
-    for (const trigger of await drawer.locator("[data-group] button[aria-expanded=false]").all()) await trigger.click();
+    // Open every group (the accordion keeps the others open); the locator re-resolves after each click.
+    const closed = drawer.locator("[data-group] button[aria-expanded=false]");
+    for (let guard = 0; guard < 20 && (await closed.count()) > 0; guard++) await closed.first().click();
     await expect(drawer.locator('[data-field="appeal_outcome"] li').first()).toBeVisible();
     expect(await snakeTokens(page)).toEqual([]);
   });
