@@ -19,7 +19,7 @@ import type { Argument } from "@/lib/backend/assistants/argumentation";
 import type { ArgumentationResponse, KeyPointsResponse, PrecedentsResponse, SummarizeResponse, VersionsResponse } from "@/lib/backend/responses";
 import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
-import { codeLabel, fieldLabel, SNAKE_CASE } from "@/lib/schema/labels";
+import { fieldLabel, matchingFactorLabel } from "@/lib/schema/labels";
 import { fmt, formatDate, type Counted, type Locale, plural } from "@/lib/i18n/locale";
 
 type Tab = "summary" | "keyPoints" | "arguments" | "precedents" | "versions";
@@ -267,7 +267,7 @@ function PrecedentsTool({ documentId, defaultQuery }: { documentId: string; defa
                     {[p.court_name, formatDate(locale, p.decision_date)].filter(Boolean).join(" · ")} · {fmt(s.similarity, { value: n(p.similarity) })}
                     {p.relevance !== undefined ? ` · ${fmt(s.relevance, { value: n(p.relevance) })}` : ""} · {fmt(s.score, { value: n(p.score) })}
                   </p>
-                  {p.matching_factors?.length ? <p className="text-xs">{`${s.factors}: ${p.matching_factors.map((f) => factorLabel(f, s.factorKinds, locale)).join(" · ")}`}</p> : null}
+                  {p.matching_factors?.length ? <p className="text-xs">{`${s.factors}: ${p.matching_factors.map((f) => matchingFactorLabel(f, s.factorKinds, locale)).join(" · ")}`}</p> : null}
                   {p.explanation ? <p className="text-xs">{p.explanation}</p> : null}
                 </li>
               ))}
@@ -386,16 +386,4 @@ export function CollectionArguments({ documentIds }: { documentIds: string[] }) 
       <ArgumentsTool key={documentIds.join(",")} documentIds={documentIds} />
     </div>
   );
-}
-
-/**
- * A matching factor ("outcome: outcome_dismissed_or_refused", "offence: robbery") in the reader's words: the kind
- * from the interface strings, a registry code as its label. A model's own wording passes through.
- */
-function factorLabel(factor: string, kinds: Record<"legislation" | "keyword" | "offence" | "outcome", string>, locale: Locale): string {
-  const m = /^(legislation|keyword|offence|outcome): (.*)$/s.exec(factor);
-  if (!m) return factor;
-  const kind = m[1] as keyof typeof kinds;
-  const value = SNAKE_CASE.test(m[2]) && !/\s/.test(m[2]) ? codeLabel(m[2], locale) : m[2];
-  return `${kinds[kind]}: ${value}`;
 }

@@ -108,3 +108,17 @@ export function codeLabel(code: string, locale: LabelLocale): string {
   const l = anyValue.get(code);
   return l ? l[locale] : humanizeCode(code);
 }
+
+export type FactorKind = "legislation" | "keyword" | "offence" | "outcome";
+
+/**
+ * A precedent's matching factor ("outcome: outcome_dismissed_or_refused", "offence: robbery", as
+ * lib/backend/assistants/precedents.ts writes them) in the reader's words: the kind from the interface strings, a
+ * registry code as its label. Anything else (a model's own wording) passes through.
+ */
+export function matchingFactorLabel(factor: string, kinds: Record<FactorKind, string>, locale: LabelLocale): string {
+  const m = /^(legislation|keyword|offence|outcome): (.*)$/s.exec(factor);
+  if (!m) return factor;
+  const value = SNAKE_CASE.test(m[2]) && !/\s/.test(m[2]) ? codeLabel(m[2], locale) : m[2];
+  return `${kinds[m[1] as FactorKind]}: ${value}`;
+}

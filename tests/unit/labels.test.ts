@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FIELDS, BASE_FIELDS, CORE_FILTER_KEYS, GROUPS } from "@/lib/schema";
-import { JUDGMENT_COLUMN_LABELS, SNAKE_CASE, codeLabel, fieldLabel, humanizeCode, valueLabelOf } from "@/lib/schema/labels";
+import { JUDGMENT_COLUMN_LABELS, SNAKE_CASE, codeLabel, fieldLabel, humanizeCode, matchingFactorLabel, valueLabelOf } from "@/lib/schema/labels";
+import { assistantToolsEn, assistantToolsPl } from "@/lib/i18n/areas/assistant-tools";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -62,5 +63,12 @@ describe("the label dictionary (field registry)", () => {
     expect(valueLabelOf("convict_offences", "robbery", "en")).toBe("robbery");
     expect(valueLabelOf("convict_offences", "some_code", "en")).toBe("Some code");
     expect(valueLabelOf("jurisdiction", "PL", "pl")).toBe("Polska");
+  });
+
+  it("precedent factors name the outcome in words, in both languages", () => {
+    expect(matchingFactorLabel("outcome: outcome_dismissed_or_refused", assistantToolsEn.factorKinds, "en")).toBe("outcome: Dismissed or leave refused");
+    expect(matchingFactorLabel("outcome: outcome_dismissed_or_refused", assistantToolsPl.factorKinds, "pl")).toBe("rozstrzygnięcie: Apelacja nieuwzględniona");
+    expect(matchingFactorLabel("offence: kradzież z włamaniem", assistantToolsPl.factorKinds, "pl")).toBe("przestępstwo: kradzież z włamaniem");
+    expect(matchingFactorLabel("same provision and offence", assistantToolsEn.factorKinds, "en")).toBe("same provision and offence");
   });
 });
