@@ -21,7 +21,10 @@ export default async function DevelopersPage() {
     <article className="space-y-8">
       <PageHeader title={D.title} lead={D.description} />
       <section className="max-w-3xl space-y-2 text-ink/90">
-        <p>{fmt(D.intro, { perHour: plural(locale, config().API_KEY_RATE_LIMIT_PER_HOUR, D.requestsPerHour) })}</p>
+        <p>
+          {fmt(D.intro, { perHour: plural(locale, config().API_KEY_RATE_LIMIT_PER_HOUR, D.requestsPerHour) })} {D.errorsAs}{" "}
+          <code>{"{error, message, details, status_code}"}</code>.
+        </p>
         <p className="flex flex-wrap gap-4">
           <a className="underline" href="/settings?tab=api-keys">
             {D.getKey}

@@ -5,6 +5,7 @@
  * <details>, so screen-reader and keyboard users get the same data as the picture.
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { WrappedTick } from "@/components/ui/chart-tick";
 import { useI18n } from "@/lib/i18n/client";
 import { formatNumber } from "@/lib/i18n/locale";
 import type { GroupCoverage } from "./completeness";
@@ -74,7 +75,7 @@ export function CountBars({ data, title }: { data: { name: string; count: number
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }}>
             <CartesianGrid horizontal={false} stroke="var(--color-line)" />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="name" width={180} tick={{ fontSize: 11 }} interval={0} tickFormatter={(v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v)} />
+            <YAxis type="category" dataKey="name" width={180} tick={<WrappedTick perLine={28} />} interval={0} />
             <Tooltip cursor={{ fill: "var(--color-sunken)" }} />
             <Bar dataKey="count" fill="var(--color-chart-1)" isAnimationActive={false} />
           </BarChart>

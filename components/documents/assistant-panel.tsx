@@ -19,6 +19,7 @@ import type { Argument } from "@/lib/backend/assistants/argumentation";
 import type { ArgumentationResponse, KeyPointsResponse, PrecedentsResponse, SummarizeResponse, VersionsResponse } from "@/lib/backend/responses";
 import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
+import { fieldLabel, matchingFactorLabel } from "@/lib/schema/labels";
 import { fmt, formatDate, type Counted, type Locale, plural } from "@/lib/i18n/locale";
 
 type Tab = "summary" | "keyPoints" | "arguments" | "precedents" | "versions";
@@ -266,7 +267,7 @@ function PrecedentsTool({ documentId, defaultQuery }: { documentId: string; defa
                     {[p.court_name, formatDate(locale, p.decision_date)].filter(Boolean).join(" · ")} · {fmt(s.similarity, { value: n(p.similarity) })}
                     {p.relevance !== undefined ? ` · ${fmt(s.relevance, { value: n(p.relevance) })}` : ""} · {fmt(s.score, { value: n(p.score) })}
                   </p>
-                  {p.matching_factors?.length ? <p className="text-xs">{`${s.factors}: ${p.matching_factors.join(" · ")}`}</p> : null}
+                  {p.matching_factors?.length ? <p className="text-xs">{`${s.factors}: ${p.matching_factors.map((f) => matchingFactorLabel(f, s.factorKinds, locale)).join(" · ")}`}</p> : null}
                   {p.explanation ? <p className="text-xs">{p.explanation}</p> : null}
                 </li>
               ))}
@@ -304,7 +305,7 @@ function VersionsTool({ documentId }: { documentId: string }) {
             {q.data.versions.map((v) => (
               <li key={v.id} className="rounded-control border border-line p-2">
                 <p className="font-medium">
-                  {formatDate(locale, v.changed_at)} · {fmt(s.versionChanged, { columns: v.changed_columns.join(", ") })}
+                  {formatDate(locale, v.changed_at)} · {fmt(s.versionChanged, { columns: v.changed_columns.map((c) => fieldLabel(c, locale)).join(", ") })}
                 </p>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
                   {v.changed_columns.map((c) => (
@@ -326,10 +327,10 @@ function VersionsTool({ documentId }: { documentId: string }) {
 }
 
 function VersionRow({ column, before, after }: { column: string; before: string; after: string }): ReactNode {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   return (
     <>
-      <dt className="font-mono">{column}</dt>
+      <dt title={column}>{fieldLabel(column, locale)}</dt>
       <dd className="break-words">
         {t.assistantTools.oldValue}: {before} → {t.assistantTools.newValue}: {after}
       </dd>

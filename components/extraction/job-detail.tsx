@@ -14,6 +14,7 @@ import { Pagination } from "@/components/pagination";
 import { errorMessage } from "@/lib/client/api";
 import { cancelJob, deleteJob, exportHref, getJob, getResults, isActive, retryJob, type ResultRow } from "@/lib/client/extraction-jobs-api";
 import { useI18n } from "@/lib/i18n/client";
+import { fieldLabel } from "@/lib/schema/labels";
 import { fmt, formatDate } from "@/lib/i18n/locale";
 import { ExportMenu } from "./export-menu";
 import { JobProgress, JobStatusBadge } from "./job-progress";
@@ -61,9 +62,9 @@ export function JobDetail({ id }: { id: string }) {
     return [
       h.accessor((r) => r.case_number ?? r.document_id.slice(0, 8), { id: "document", header: t.extraction.document }),
       h.accessor("status", { header: t.extraction.statusCol, cell: (c) => t.extraction[`doc_${c.getValue()}`] }),
-      ...(fields ?? []).map((f) => h.accessor((r) => cell(r.values?.[f.name]), { id: `f:${f.name}`, header: f.name })),
+      ...(fields ?? []).map((f) => h.accessor((r) => cell(r.values?.[f.name]), { id: `f:${f.name}`, header: () => <span title={f.name}>{fieldLabel(f.name, locale)}</span> })),
     ];
-  }, [fields, t]);
+  }, [fields, t, locale]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is built to re-render, not to be memoised
   const table = useReactTable({
     data: results.data?.results ?? [],

@@ -23,6 +23,7 @@ import {
   type SchemaField,
 } from "@/lib/client/schemas-api";
 import { useI18n } from "@/lib/i18n/client";
+import { fieldLabel } from "@/lib/schema/labels";
 import { RunExtractionButton } from "./run-extraction";
 import { fmt, formatDate } from "@/lib/i18n/locale";
 import { createSchemaRequest, SCHEMA_FIELD_TYPES, type SchemaFieldType } from "@/lib/schema/requests/schemas";
@@ -138,7 +139,7 @@ export function SchemasPage() {
 
 /** The built-in base schema: its fields, read-only, and a run over a collection. */
 function BaseSchemaView() {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const schema = useQuery({ queryKey: ["schema", "base"], queryFn: () => getSchema("base") });
   if (schema.isPending) return <Skeleton className="h-64 w-full" />;
   if (schema.isError) return <Notice tone="danger">{errorMessage(schema.error, t.common.unknownError)}</Notice>;
@@ -162,7 +163,9 @@ function BaseSchemaView() {
           <tbody>
             {schema.data.fields.map((f) => (
               <tr key={f.name} className="border-t border-line align-top">
-                <td className="py-1 pr-3 font-mono break-all">{f.name}</td>
+                <td className="py-1 pr-3 break-words" title={f.name}>
+                  {fieldLabel(f.name, locale)}
+                </td>
                 <td className="py-1 pr-3">{f.type}</td>
                 <td className="py-1">{f.description}</td>
               </tr>

@@ -6,9 +6,11 @@
  */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-/** One line per bar: long values (sentences, offences) are cut for the axis; the tooltip shows them whole. */
-const shortLabel = (v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v);
+import { WrappedTick } from "@/components/ui/chart-tick";
 import { FILL, chartHeight, type ChartDatum } from "./chart-data";
+
+/** Category axis width in px: WrappedTick wraps labels to fit it at 11 px. */
+const AXIS_WIDTH = 140;
 
 /** Horizontal bars for categories (long labels read well on phones), vertical bars for histograms and years. */
 export function DistributionChart({ data, horizontal, title }: { data: ChartDatum[]; horizontal: boolean; title: string }) {
@@ -20,7 +22,7 @@ export function DistributionChart({ data, horizontal, title }: { data: ChartDatu
           <BarChart data={data} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 4 }}>
             <CartesianGrid horizontal={false} stroke="var(--color-line)" />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="label" width={140} tick={{ fontSize: 11 }} interval={0} tickFormatter={shortLabel} />
+            <YAxis type="category" dataKey="label" width={AXIS_WIDTH} tick={<WrappedTick />} interval={0} />
             <Tooltip cursor={{ fill: "var(--color-sunken)" }} />
             <Bar dataKey="count" isAnimationActive={false} radius={[0, 3, 3, 0]}>
               {data.map((d, i) => (

@@ -1,5 +1,7 @@
 import type { Distribution } from "@/lib/client/extractions-api";
 
+export { tickLines } from "@/components/ui/chart-tick";
+
 /** Rows of a distribution chart: the top values, then `other` and `null` as their own bars (never hidden). */
 export interface ChartDatum {
   label: string;
@@ -32,4 +34,5 @@ export function chartData(d: Distribution, labels: { other: string; null: string
   if (d.null) rows.push({ label: labels.null, count: d.null, tone: "null" });
   return rows;
 }
+
 

@@ -14,6 +14,7 @@ import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, plural } from "@/lib/i18n/locale";
 import { AggregatePanel } from "./aggregate-panel";
+import { FacetScopeProvider } from "./facet-scope";
 import { FilterChips } from "./filter-chips";
 import { FilterDrawer } from "./filter-drawer";
 import { NlBox } from "./nl-box";
@@ -112,15 +113,17 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
         </Button>
       </form>
 
-      <QuickFilters
-        filter={url.filter}
-        onChange={(key, v) => {
-          const next = { ...url.filter };
-          if (v === undefined) delete next[key];
-          else next[key] = v;
-          go({ ...base, filter: next, page: 1 });
-        }}
-      />
+      <FacetScopeProvider value={{ filter: url.filter, textQuery: url.q }}>
+        <QuickFilters
+          filter={url.filter}
+          onChange={(key, v) => {
+            const next = { ...url.filter };
+            if (v === undefined) delete next[key];
+            else next[key] = v;
+            go({ ...base, filter: next, page: 1 });
+          }}
+        />
+      </FacetScopeProvider>
 
       <FilterChips
         filter={url.filter}
@@ -161,7 +164,10 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
 
       <AggregatePanel filters={apiFilter} textQuery={url.q} initial={served?.aggregate ?? null} />
 
-      <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} draft={draft} setDraft={setDraft} onApply={applyDraft} />
+      {/* The drawer's value lists are counted within the draft being edited (faceted counts). */}
+      <FacetScopeProvider value={{ filter: draft, textQuery: pendingNl?.q ?? url.q }}>
+        <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} draft={draft} setDraft={setDraft} onApply={applyDraft} />
+      </FacetScopeProvider>
       <SaveCollectionDialog open={saveOpen} onOpenChange={setSaveOpen} filters={apiFilter} textQuery={url.q} nl={url.nl} />
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Input } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
@@ -8,6 +8,7 @@ import { epochToIsoDate, isoDateToEpoch, type FilterKeyInfo, type NumRange, type
 import { facetValues } from "@/lib/client/extractions-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber } from "@/lib/i18n/locale";
+import { useFacetScope } from "./facet-scope";
 import { keyLabel, valueLabel } from "./registry-view";
 
 export interface ControlProps {
@@ -26,18 +27,52 @@ function toggle(list: string[], v: string, on: boolean): string[] | undefined {
 function CheckboxList({ info, value, onChange, options, counts }: ControlProps & { options: string[]; counts?: Map<string, number> }) {
   const { locale, t } = useI18n();
   const selected = Array.isArray(value) ? value : [];
+  // A value with no judgment in the cohort goes last, greyed, and cannot be picked (it would give 0 results); a
+  // selected one stays so it can be cleared.
+  const zero = (v: string) => counts !== undefined && (counts.get(v) ?? 0) === 0;
+  const ordered = counts ? [...options.filter((v) => !zero(v)), ...options.filter(zero)] : options;
   return (
     <ul className="space-y-1">
-      {options.map((v) => (
-        <li key={v}>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4 shrink-0 accent-brand" checked={selected.includes(v)} onChange={(e) => onChange(toggle(selected, v, e.target.checked))} />
-            <span className="min-w-0 flex-1 break-words">{valueLabel(info.key, v, locale, t)}</span>
-            {counts?.has(v) ? <span className="text-xs text-subtle tabular-nums">{formatNumber(locale, counts.get(v)!)}</span> : null}
-          </label>
-        </li>
-      ))}
+      {ordered.map((v) => {
+        const none = zero(v);
+        const on = selected.includes(v);
+        return (
+          <li key={v} data-value={v} data-count={counts?.get(v) ?? undefined}>
+            <label className={cx("flex items-center gap-2 text-sm", none && "text-subtle")} title={none ? t.extr.facetZero : undefined}>
+              <input
+                type="checkbox"
+                className="size-4 shrink-0 accent-brand"
+                checked={on}
+                disabled={none && !on}
+                onChange={(e) => onChange(toggle(selected, v, e.target.checked))}
+              />
+              <span className="min-w-0 flex-1 break-words">{valueLabel(info.key, v, locale, t)}</span>
+              {counts ? <span className="text-xs text-subtle tabular-nums">{formatNumber(locale, counts.get(v) ?? 0)}</span> : null}
+            </label>
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/** Counts of a fixed value set within the cohort of the other filters (every value, 0 included). */
+function FixedValues(props: ControlProps & { values: readonly string[] }) {
+  const { info, values } = props;
+  const { t } = useI18n();
+  const scope = useFacetScope(info.key);
+  const facets = useQuery({
+    queryKey: ["facets", info.key, "", scope.filters, scope.textQuery, values],
+    queryFn: ({ signal }) => facetValues(info.key, "", { filters: scope.filters, textQuery: scope.textQuery, include: values }, signal),
+    staleTime: 60_000,
+  });
+  // Until the counts arrive (or if they fail) the set is shown as it is, without counts.
+  const counts = facets.data ? new Map(facets.data.map((f) => [f.value, f.count])) : undefined;
+  return (
+    <div className="space-y-1">
+      <CheckboxList {...props} options={[...values]} counts={counts} />
+      {counts && scope.others > 0 ? <p className="text-xs text-subtle">{t.extr.facetScoped}</p> : null}
+    </div>
   );
 }
 
@@ -50,18 +85,27 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** Values from the facets route (top 20, typed narrowing) for tag arrays and enums without a fixed set. */
+/**
+ * Values from the facets route for tag arrays and enums without a fixed set: the top 20 within the cohort of the
+ * other filters (typed narrowing), and the selected values with their counts there (0 when absent).
+ */
 function FacetPicker(props: ControlProps) {
   const { info, value } = props;
   const { locale, t } = useI18n();
   const id = useId();
   const [text, setText] = useState("");
   const q = useDebounced(text, 200);
-  const facets = useQuery({ queryKey: ["facets", info.key, q], queryFn: ({ signal }) => facetValues(info.key, q, signal), staleTime: 60_000 });
+  const scope = useFacetScope(info.key);
   const selected = Array.isArray(value) ? value : [];
+  const facets = useQuery({
+    queryKey: ["facets", info.key, q, scope.filters, scope.textQuery, selected],
+    queryFn: ({ signal }) => facetValues(info.key, q, { filters: scope.filters, textQuery: scope.textQuery, include: selected }, signal),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
   const fromFacets = (facets.data ?? []).map((f) => f.value);
-  const options = [...selected, ...fromFacets.filter((v) => !selected.includes(v))];
-  const counts = new Map((facets.data ?? []).map((f) => [f.value, f.count]));
+  const options = [...selected.filter((v) => !fromFacets.includes(v)), ...fromFacets];
+  const counts = facets.data ? new Map(facets.data.map((f) => [f.value, f.count])) : undefined;
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="sr-only">
@@ -73,6 +117,7 @@ function FacetPicker(props: ControlProps) {
       <div className="max-h-56 overflow-y-auto pr-1">
         <CheckboxList {...props} options={options} counts={counts} />
       </div>
+      {counts && options.length > 0 && scope.others > 0 ? <p className="text-xs text-subtle">{t.extr.facetScoped}</p> : null}
     </div>
   );
 }
@@ -155,7 +200,7 @@ function SubstringInput({ info, value, onChange }: ControlProps) {
 export function FilterControl(props: ControlProps) {
   switch (props.info.control) {
     case "enum_multi":
-      return props.info.enumValues ? <CheckboxList {...props} options={[...props.info.enumValues]} /> : <FacetPicker {...props} />;
+      return props.info.enumValues ? <FixedValues {...props} values={props.info.enumValues} /> : <FacetPicker {...props} />;
     case "tag_array":
       return <FacetPicker {...props} />;
     case "boolean_tri":

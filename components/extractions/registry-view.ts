@@ -5,7 +5,8 @@
 import { filterKeys, type FilterKeyInfo } from "@/lib/client/filter-codec";
 import type { Messages } from "@/lib/i18n/en";
 import type { Locale } from "@/lib/i18n/locale";
-import { CORE_FILTER_KEYS, fieldsByGroup, quickFilters } from "@/lib/schema";
+import { fieldsByGroup, quickFilters } from "@/lib/schema";
+import { fieldLabel, valueLabelOf } from "@/lib/schema/labels";
 
 export interface DrawerGroup {
   id: string;
@@ -39,17 +40,14 @@ export function quickFilterKeys(): FilterKeyInfo[] {
   return [table.get("jurisdiction"), ...quickFilters().map((f) => table.get(f.name))].filter((k): k is FilterKeyInfo => !!k);
 }
 
+/** A filter key's label from the registry dictionary (lib/schema/labels); never the raw key. */
 export function keyLabel(key: string, locale: Locale): string {
-  const info = filterKeys().get(key);
-  if (info?.field) return info.field.label[locale];
-  const core = CORE_FILTER_KEYS.find((k) => k.key === key);
-  return core ? core.label[locale] : key;
+  return fieldLabel(key, locale);
 }
 
 export function valueLabel(key: string, value: string, locale: Locale, t: Messages): string {
   if (key === "jurisdiction") return t.common.jurisdiction[value as "PL" | "UK"] ?? value;
   const field = filterKeys().get(key)?.field;
   if (field?.type === "boolean" && (value === "true" || value === "false")) return value === "true" ? t.common.yes : t.common.no;
-  const opt = field?.enumValues?.find((o) => o.value === value);
-  return opt ? opt[locale] : value;
+  return valueLabelOf(key, value, locale);
 }

@@ -66,9 +66,25 @@ export function aggregate(req: AggregateRequest, signal?: AbortSignal): Promise<
   return apiFetch<AggregateResponse>("/api/extractions/base-schema/aggregate", { method: "POST", signal, json: req });
 }
 
-/** Top facet values of a field, optionally narrowed by typed text (draft spec: top 20, cached 60 s). */
-export async function facetValues(field: string, q: string, signal?: AbortSignal): Promise<FacetValue[]> {
-  const body = await apiFetch<FacetsResponse>(`/api/extractions/base-schema/facets${qs({ field, q: q.trim() || undefined, limit: 20 })}`, { signal });
+/**
+ * Top facet values of a field within the cohort of the other active filters (faceted counts), optionally narrowed by
+ * typed text (draft spec: top 20, cached 60 s), plus the `include` values with their cohort counts (0 when absent).
+ */
+export async function facetValues(
+  field: string,
+  q: string,
+  scope: { filters: ApiFilter; textQuery: string; include: readonly string[] },
+  signal?: AbortSignal,
+): Promise<FacetValue[]> {
+  const params = qs({
+    field,
+    q: q.trim() || undefined,
+    limit: 20,
+    filters: Object.keys(scope.filters).length ? JSON.stringify(scope.filters) : undefined,
+    text_query: scope.textQuery.trim() || undefined,
+    include: scope.include.length ? JSON.stringify(scope.include) : undefined,
+  });
+  const body = await apiFetch<FacetsResponse>(`/api/extractions/base-schema/facets${params}`, { signal });
   return body.values;
 }
 

@@ -305,6 +305,8 @@ export const en = {
     facetSearch: "Narrow values of {label}",
     facetLoading: "Loading values…",
     facetNone: "No values",
+    facetZero: "None in the judgments the other filters select",
+    facetScoped: "Counts within the other filters",
     malformedF: "The filter in this link could not be read, so it was cleared.",
     results: "Results",
     total: { one: "{count} judgment matches", other: "{count} judgments match" },

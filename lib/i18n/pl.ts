@@ -305,6 +305,8 @@ export const pl: PolishOf<Messages> = {
     facetSearch: "Zawęź wartości pola {label}",
     facetLoading: "Ładowanie wartości…",
     facetNone: "Brak wartości",
+    facetZero: "Brak w orzeczeniach wybranych pozostałymi filtrami",
+    facetScoped: "Liczby w obrębie pozostałych filtrów",
     malformedF: "Nie udało się odczytać filtra z tego linku, więc go wyczyszczono.",
     results: "Wyniki",
     total: { one: "{count} pasujące orzeczenie", few: "{count} pasujące orzeczenia", many: "{count} pasujących orzeczeń", other: "{count} pasującego orzeczenia" },

@@ -2527,6 +2527,7 @@ export type Database = {
         Args: {
           p_field: string | null;
           p_filters?: Json | null;
+          p_include?: string[] | null;
           p_limit?: number | null;
           p_query?: string | null;
           p_text_query?: string | null;

@@ -217,6 +217,45 @@ describe("facets and histogram", () => {
     expect((await b.get("/api/extractions/base-schema/facets?field=court_name&filters=%7Bnope")).status).toBe(422);
   });
 
+  it("facets are counted within the other filters: a Poland-only cohort offers no UK-only offence, and each count is the filtered count", async () => {
+    const ukOnly = (
+      await pool.query<{ v: string }>(
+        `select e as v from public.judgments j, unnest(j.base_convict_offences) e
+          where j.base_extraction_status = 'completed' group by e having bool_and(j.jurisdiction = 'UK')`,
+      )
+    ).rows.map((r) => r.v);
+    expect(ukOnly.length).toBeGreaterThan(0);
+    const plOnly = { jurisdiction: ["PL"] };
+    const q = (filters: object, extra = "") =>
+      `/api/extractions/base-schema/facets?field=convict_offences&limit=20&filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`;
+    const res = await b.get(q(plOnly));
+    expect(res.status).toBe(200);
+    const values = (await res.json()).values as { value: string; count: number }[];
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.filter((v) => ukOnly.includes(v.value) && v.count > 0)).toEqual([]);
+    // The whole-corpus list does hold UK offences, so the filter is what keeps them out.
+    const all = (await (await b.get("/api/extractions/base-schema/facets?field=convict_offences&limit=100")).json()).values as { value: string }[];
+    expect(all.some((v) => ukOnly.includes(v.value))).toBe(true);
+    for (const v of values.slice(0, 3)) {
+      const filtered = await (await b.post(FILTER, { filters: { ...plOnly, convict_offences: [v.value] }, limit: 1 })).json();
+      expect(filtered.total).toBe(v.count);
+    }
+
+    // include: a UK-only offence asked for in the Polish cohort comes back with 0, after every value that matched;
+    // a value outside a fixed set is not reported.
+    const include = encodeURIComponent(JSON.stringify([ukOnly[0]]));
+    const withZero = (await (await b.get(q(plOnly, `&include=${include}`))).json()).values as { value: string; count: number }[];
+    expect(withZero.at(-1)).toEqual({ value: ukOnly[0], count: 0 });
+    expect(withZero.slice(0, -1)).toEqual(values);
+    const fixed = encodeURIComponent(JSON.stringify(["PL", "UK", "XX"]));
+    const jur = await (
+      await b.get(`/api/extractions/base-schema/facets?field=jurisdiction&filters=${encodeURIComponent(JSON.stringify({ convict_offences: [ukOnly[0]] }))}&include=${fixed}`)
+    ).json();
+    expect(jur.values.map((v: { value: string }) => v.value)).toEqual(["UK", "PL"]);
+    expect(jur.values[1].count).toBe(0);
+    expect((await b.get(q(plOnly, `&include=${encodeURIComponent("[1]")}`))).status).toBe(422);
+  });
+
   it("histogram: numeric buckets or years of one field; 422 for a categorical field", async () => {
     const res = await b.get("/api/extractions/base-schema/histogram?field=decision_date");
     expect(res.status).toBe(200);

@@ -70,6 +70,11 @@ describe("the digest mail", () => {
     const pl = composeDigest([section("pl")], { appUrl: "https://app.example", tokenSecret: SECRET, to: "r@example.org", language: "pl" });
     expect(pl.subject).toBe("1 nowe orzeczenie dla zapisanych wyszukiwań");
     expect(pl.text).toContain("1 z 7 nowych orzeczeń");
+    // No code in what the reader reads: the text with its links taken out has no snake_case token.
+    for (const mail of [en, pl]) {
+      const words = `${mail.subject}\n${mail.text}`.replace(/https?:\/\/\S+/g, "");
+      expect(words).not.toMatch(/\b[a-z]+(_[a-z0-9]+)+\b/);
+    }
   });
 
   it("restores only a query string as the saved page's state", () => {

@@ -1,6 +1,7 @@
 /**
  * GET /extractions/base-schema/facets: the top values of one any-of field among the judgments matching the current
- * filter (its own key left out, so a selection does not hide its alternatives), optionally narrowed by a substring.
+ * filter (its own key left out, so a selection does not hide its alternatives), optionally narrowed by a substring,
+ * plus each `include` value with its count in that cohort (0 when absent; zero-count values come last).
  */
 import type { DbClient } from "@/lib/supabase/db-client";
 import { jsonArg } from "@/lib/supabase/json";
@@ -28,6 +29,7 @@ export async function facetValues(db: DbClient, q: FacetsQuery): Promise<FacetsR
     p_text_query: q.text_query?.trim() || null,
     p_query: q.q?.trim() || null,
     p_limit: q.limit ?? config().FACET_VALUES_LIMIT,
+    p_include: q.include ?? null,
   });
   if (error) throw fromDatabaseError(error, "FACETS_FAILED");
   return { field: q.field, values: data.map((r) => ({ value: r.value, count: Number(r.count) })) };

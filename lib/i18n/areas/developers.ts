@@ -7,7 +7,8 @@ export const developersEn = {
   title: "API for developers",
   description: "Script against the judgment corpus: the reference API under /api/v1, authenticated with your API key.",
   intro:
-    "Every endpoint needs an X-API-Key header with a key from Settings → API keys; the key acts as you (your collections). Limits: {perHour}. Errors come as {error, message, details, status_code}.",
+    "Every endpoint needs an X-API-Key header with a key from Settings → API keys; the key acts as you (your collections). Limits: {perHour}.",
+  errorsAs: "Errors come as",
   requestsPerHour: { one: "{count} request per hour per key", other: "{count} requests per hour per key" },
   getKey: "Create an API key in Settings",
   openapiLink: "OpenAPI 3.1 document (JSON)",
@@ -63,7 +64,8 @@ export const developersPl: PolishOf<typeof developersEn> = {
   title: "API dla programistów",
   description: "Skrypty na korpusie orzeczeń: API referencyjne pod /api/v1, uwierzytelniane Twoim kluczem API.",
   intro:
-    "Każdy punkt końcowy wymaga nagłówka X-API-Key z kluczem z Ustawienia → Klucze API; klucz działa w Twoim imieniu (Twoje kolekcje). Limity: {perHour}. Błędy mają postać {error, message, details, status_code}.",
+    "Każdy punkt końcowy wymaga nagłówka X-API-Key z kluczem z Ustawienia → Klucze API; klucz działa w Twoim imieniu (Twoje kolekcje). Limity: {perHour}.",
+  errorsAs: "Błędy mają postać",
   requestsPerHour: { one: "{count} zapytanie na godzinę na klucz", few: "{count} zapytania na godzinę na klucz", many: "{count} zapytań na godzinę na klucz", other: "{count} zapytania na godzinę na klucz" },
   getKey: "Utwórz klucz API w ustawieniach",
   openapiLink: "Dokument OpenAPI 3.1 (JSON)",

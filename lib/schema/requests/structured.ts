@@ -41,13 +41,37 @@ export type AggregateRequest = z.infer<typeof AggregateRequestSchema>;
 /** Query strings carry the filter as JSON text (`filters`), as the page URL carries it base64url-encoded. */
 const filtersParam = filtersQueryField({ collectionIds: "refuse", maxChars: 20_000 });
 
-/** GET /api/extractions/base-schema/facets?field=&q=&limit=&filters=&text_query= */
+/**
+ * `include`: a JSON array of values whose count in the cohort is always returned, 0 when none has them (the page
+ * sends a fixed value set and the user's selection, so nothing is offered with a count it does not have there).
+ */
+const includeParam = safeText()
+  .max(20_000)
+  .optional()
+  .transform((s, ctx): string[] | undefined => {
+    if (s === undefined || s.trim() === "") return undefined;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(s);
+    } catch {
+      raw = null;
+    }
+    const parsed = z.array(safeText().min(1).max(500)).max(100).safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: "include must be a JSON array of at most 100 strings" });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** GET /api/extractions/base-schema/facets?field=&q=&limit=&filters=&text_query=&include= */
 export const FacetsQuerySchema = z.strictObject({
   field: safeText().min(1).max(100),
   q: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   filters: filtersParam,
   text_query: safeText().max(1000).optional(),
+  include: includeParam,
 });
 export type FacetsQuery = z.infer<typeof FacetsQuerySchema>;
 
