@@ -45,6 +45,7 @@ export const validationEn = {
   enumValuesUnique: "each value may appear only once",
   duplicateName: "another field already has the name “{value}”",
   atLeastOne: "change at least one thing",
+  future: "must be in the future",
   /** Shown above a list of several problems sent back by the server. */
   fixBelow: "Please correct these fields:",
 };
@@ -88,5 +89,6 @@ export const validationPl: PolishOf<typeof validationEn> = {
   enumValuesUnique: "każda wartość może wystąpić tylko raz",
   duplicateName: "inne pole ma już nazwę „{value}”",
   atLeastOne: "zmień co najmniej jedną rzecz",
+  future: "musi być w przyszłości",
   fixBelow: "Popraw te pola:",
 };
