@@ -69,7 +69,8 @@ export function fieldLabel(v: V, path: IssueLike["path"], labels: FieldLabels): 
 const num = (x: number | bigint | undefined): number => (typeof x === "bigint" ? Number(x) : (x ?? 0));
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  // An emptied number input reads as NaN (react-hook-form's valueAsNumber).
+  return value === undefined || value === null || (typeof value === "number" && Number.isNaN(value)) || (typeof value === "string" && value.trim() === "");
 }
 
 /** The reason alone ("required", "must have at least 2 characters"), translated. `input` is the value, when known. */
