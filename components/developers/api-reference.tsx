@@ -285,7 +285,7 @@ function OperationView({ op, doc, expanded, onToggle, apiKey }: { op: Operation;
           type="button"
           className="flex w-full flex-wrap items-baseline gap-3 rounded-card px-3 py-2 text-left hover:bg-sunken focus-visible:outline-2 focus-visible:outline-focus"
           aria-expanded={expanded}
-          aria-controls={panelId}
+          aria-controls={expanded ? panelId : undefined}
           onClick={onToggle}
         >
           <span className={`w-14 shrink-0 font-mono text-xs font-bold ${op.method === "GET" ? "text-brand" : "text-ok"}`}>{op.method}</span>
