@@ -29,8 +29,10 @@ export function SaveSearchButton({
   defaultName: string;
   disabled?: boolean;
 }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const s = t.accounts.save;
+  const labels = { name: s.name, folder: s.folder, alert: s.alert, "alert.frequency": s.frequency };
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [folder, setFolder] = useState("");
@@ -52,23 +54,26 @@ export function SaveSearchButton({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = { name, kind, query, params, folder: folder.trim() || null, alert: { enabled: alert, frequency } };
-    // The API's own schema, loaded on submit so zod is not in the search page's first load.
-    const { CreateSavedSearchSchema } = await import("@/lib/schema/requests/accounts");
-    const parsed = CreateSavedSearchSchema.safeParse(body);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
+    // The API's own schema and the message mapping, loaded on submit so zod is not in the search page's first load.
+    const [{ CreateSavedSearchSchema }, { checkWith, requestErrorText }] = await Promise.all([
+      import("@/lib/schema/requests/accounts"),
+      import("@/lib/client/validation"),
+    ]);
+    const checked = checkWith(CreateSavedSearchSchema, body, i18n, labels);
+    if (!checked.ok) {
+      setFieldError([...checked.errors.values()].join(" "));
       return;
     }
     setBusy(true);
     try {
-      await createSavedSearch(parsed.data);
+      await createSavedSearch(checked.data);
       setStatus({ tone: "success", text: s.saved });
       setOpen(false);
     } catch (err) {
       const text =
         err instanceof ApiRequestError && err.code === "ALERT_EMAIL_UNCONFIRMED"
           ? s.alertNeedsConfirmedEmail
-          : fmt(s.failed, { message: err instanceof ApiRequestError || err instanceof Error ? err.message : t.common.unknownError });
+          : fmt(s.failed, { message: requestErrorText(err, i18n, labels, t.common.unknownError) });
       setStatus({ tone: "danger", text });
     } finally {
       setBusy(false);

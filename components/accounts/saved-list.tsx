@@ -18,6 +18,7 @@ import {
   type SavedSearchRun,
 } from "@/lib/client/accounts-api";
 import { ApiRequestError } from "@/lib/client/api";
+import { checkWith, requestErrorText } from "@/lib/client/validation";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate, formatNumber, plural } from "@/lib/i18n/locale";
 import { ALERT_FREQUENCIES, PatchSavedSearchSchema, type AlertFrequency } from "@/lib/schema/requests/accounts";
@@ -89,7 +90,8 @@ export function SavedList() {
 }
 
 function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => void }) {
-  const { locale, t } = useI18n();
+  const i18n = useI18n();
+  const { locale, t } = i18n;
   const s = t.accounts.saved;
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(item.name);
@@ -107,17 +109,17 @@ function SavedItem({ item, onChanged }: { item: SavedSearch; onChanged: () => vo
   const patch = useMutation({
     mutationFn: (p: Parameters<typeof updateSavedSearch>[1]) => updateSavedSearch(item.id, p),
     onSuccess: () => (setError(null), onChanged()),
-    onError: (e) => setError(e instanceof ApiRequestError && e.code === "ALERT_EMAIL_UNCONFIRMED" ? s.alertNeedsConfirmedEmail : e.message),
+    onError: (e) => setError(e instanceof ApiRequestError && e.code === "ALERT_EMAIL_UNCONFIRMED" ? s.alertNeedsConfirmedEmail : requestErrorText(e, i18n, { name: s.renameLabel }, t.common.unknownError)),
   });
   const remove = useMutation({ mutationFn: () => deleteSavedSearch(item.id), onSuccess: onChanged, onError: (e) => setError(e.message) });
   const runIt = useMutation({ mutationFn: () => runSavedSearch(item.id), onSuccess: (r) => (setRun(r), onChanged()), onError: (e) => setError(e.message) });
 
   function rename(e: FormEvent) {
     e.preventDefault();
-    const parsed = PatchSavedSearchSchema.safeParse({ name });
-    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message ?? null);
+    const checked = checkWith(PatchSavedSearchSchema, { name }, i18n, { name: s.renameLabel });
+    if (!checked.ok) return setNameError([...checked.errors.values()].join(" "));
     setNameError(null);
-    patch.mutate(parsed.data, { onSuccess: () => setRenaming(false) });
+    patch.mutate(checked.data, { onSuccess: () => setRenaming(false) });
   }
 
   const count = run ? (run.kind === "search" ? run.results.estimated_total : run.results.total) : null;

@@ -22,7 +22,9 @@ import {
   updateProfile,
   updateSavedSearch,
 } from "@/lib/client/accounts-api";
+import { checkWith, requestErrorText } from "@/lib/client/validation";
 import { useI18n } from "@/lib/i18n/client";
+import type { FieldLabels } from "@/lib/i18n/validation";
 import { embedderLabel } from "@/lib/i18n/embedder-label";
 import { fmt, LOCALE_COOKIE, type Locale, formatDateTime, formatNumber, plural } from "@/lib/i18n/locale";
 import {
@@ -75,9 +77,15 @@ export function SettingsTabs() {
   );
 }
 
-function errorText(e: unknown, fallback: string): string {
-  return e instanceof Error ? e.message : fallback;
+type I18n = ReturnType<typeof useI18n>;
+
+/** A failed save as text: a 422 names the fields by the form's labels (translated), anything else as it came. */
+function errorText(e: unknown, i18n: I18n, labels: FieldLabels): string {
+  return requestErrorText(e, i18n, labels, i18n.t.common.unknownError);
 }
+
+const profileLabels = (s: I18n["t"]["accounts"]["settings"]): FieldLabels => ({ display_name: s.displayName, language: s.language });
+const passwordLabels = (s: I18n["t"]["accounts"]["settings"]): FieldLabels => ({ current_password: s.currentPassword, new_password: s.newPassword });
 
 function ProfileTab() {
   const { t } = useI18n();
@@ -95,7 +103,8 @@ function ProfileTab() {
 }
 
 function ProfileForm({ initial }: { initial: { display_name: string | null; language: Locale } }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const s = t.accounts.settings;
   const qc = useQueryClient();
   const [displayName, setDisplayName] = useState(initial.display_name ?? "");
@@ -110,13 +119,13 @@ function ProfileForm({ initial }: { initial: { display_name: string | null; lang
       if (p.language !== initial.language) window.location.reload();
       else setMessage({ ok: true, text: s.profileSaved });
     },
-    onError: (e) => setMessage({ ok: false, text: fmt(s.error, { message: errorText(e, t.common.unknownError) }) }),
+    onError: (e) => setMessage({ ok: false, text: fmt(s.error, { message: errorText(e, i18n, profileLabels(s)) }) }),
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ProfilePatchSchema.safeParse({ display_name: displayName.trim() || null, language });
-    if (!parsed.success) return setMessage({ ok: false, text: parsed.error.issues[0]?.message ?? "" });
-    save.mutate(parsed.data);
+    const checked = checkWith(ProfilePatchSchema, { display_name: displayName.trim() || null, language }, i18n, profileLabels(s));
+    if (!checked.ok) return setMessage({ ok: false, text: [...checked.errors.values()].join(" ") });
+    save.mutate(checked.data);
   }
   return (
     <Card className="space-y-3 p-4">
@@ -145,7 +154,8 @@ function ProfileForm({ initial }: { initial: { display_name: string | null; lang
 }
 
 function PasswordForm() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const s = t.accounts.settings;
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -154,14 +164,14 @@ function PasswordForm() {
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: () => (setMessage({ ok: true, text: s.passwordChanged }), setCurrent(""), setNext("")),
-    onError: (e) => setMessage({ ok: false, text: fmt(s.error, { message: errorText(e, t.common.unknownError) }) }),
+    onError: (e) => setMessage({ ok: false, text: fmt(s.error, { message: errorText(e, i18n, passwordLabels(s)) }) }),
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ChangePasswordSchema.safeParse({ current_password: current, new_password: next });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? null);
+    const checked = checkWith(ChangePasswordSchema, { current_password: current, new_password: next }, i18n, passwordLabels(s));
+    if (!checked.ok) return setFieldError([...checked.errors.values()].join(" "));
     setFieldError(null);
-    change.mutate(parsed.data);
+    change.mutate(checked.data);
   }
   return (
     <Card className="space-y-3 p-4">
@@ -186,7 +196,8 @@ function PasswordForm() {
 }
 
 function DeleteAccountForm() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const s = t.accounts.settings;
   const router = useRouter();
   const [typed, setTyped] = useState("");
@@ -198,7 +209,7 @@ function DeleteAccountForm() {
       router.push("/");
       router.refresh();
     },
-    onError: (e) => setError(fmt(s.error, { message: errorText(e, t.common.unknownError) })),
+    onError: (e) => setError(fmt(s.error, { message: errorText(e, i18n, { confirmation: fmt(s.deleteConfirm, { word: DELETE_ACCOUNT_CONFIRMATION }) }) })),
   });
   return (
     <Card className="space-y-3 border-danger p-4">
@@ -287,7 +298,8 @@ function AlertsTab() {
 }
 
 function EmbeddingsTab() {
-  const { locale, t } = useI18n();
+  const i18n = useI18n();
+  const { locale, t } = i18n;
   const s = t.accounts.settings;
   const qc = useQueryClient();
   // Everyone sees the embedder; only admins may switch it (the server answers 403 to anyone else).
@@ -344,7 +356,7 @@ function EmbeddingsTab() {
           </li>
         ))}
       </ul>
-      {sw.isError ? <Notice tone="danger">{fmt(s.error, { message: sw.error.message })}</Notice> : null}
+      {sw.isError ? <Notice tone="danger">{fmt(s.error, { message: errorText(sw.error, i18n, { id: s.embeddingsAvailable }) })}</Notice> : null}
       <p className="text-sm text-muted">{s.embeddingsNote}</p>
     </div>
   );

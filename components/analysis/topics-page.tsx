@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
@@ -15,6 +14,7 @@ import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cx } from "@/components/ui/cx";
 import { ApiRequestError, errorMessage } from "@/lib/client/api";
+import { localizedResolver } from "@/lib/client/validation";
 import { analyzeTopics, getTopicRun, listTopicRuns, recordTopicClick, topicSearchHref, type TopicRunResponse } from "@/lib/client/topics-api";
 import { useI18n } from "@/lib/i18n/client";
 import type { Messages } from "@/lib/i18n/en";
@@ -87,9 +87,11 @@ export function TopicsPage() {
 }
 
 function RunForm({ pending, onRun }: { pending: boolean; onRun: (v: FormOut) => void }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const T = t.analysis.topics;
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(TopicRunFieldsSchema), defaultValues: { ...TOPIC_RUN_DEFAULTS } });
+  const labels = { sample_size: T.sampleSize, num_topics: T.numTopics, num_keywords: T.numKeywords, time_periods: T.timePeriods, jurisdiction: T.jurisdiction, seed: T.seed };
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: localizedResolver(TopicRunFieldsSchema, i18n, labels), defaultValues: { ...TOPIC_RUN_DEFAULTS } });
   const errors = form.formState.errors;
   const num = (name: "sample_size" | "num_topics" | "num_keywords" | "time_periods" | "seed", label: string, hint: string, range?: [number, number]) => (
     <div>

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,29 +10,30 @@ import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiRequestError, apiFetch } from "@/lib/client/api";
 import { safeNext } from "@/lib/client/safe-next";
+import { localizedResolver, requestErrorText } from "@/lib/client/validation";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt } from "@/lib/i18n/locale";
-import type { Messages } from "@/lib/i18n/en";
 import { PASSWORD_MIN_LENGTH } from "@/lib/schema/requests/auth";
 
 type Mode = "sign-in" | "sign-up";
 
-function schemaFor(mode: Mode, t: Messages["auth"]) {
+/** The form's checks; their messages come from the one validation mapping (lib/i18n/validation.ts), with the labels. */
+function schemaFor(mode: Mode) {
   return z.object({
-    email: z.email({ message: t.emailInvalid }).max(254),
-    password:
-      mode === "sign-up"
-        ? z.string().min(PASSWORD_MIN_LENGTH, { message: t.passwordShort }).max(72)
-        : z.string().min(1, { message: t.passwordRequired }).max(72),
+    email: z.email().max(254),
+    password: mode === "sign-up" ? z.string().min(PASSWORD_MIN_LENGTH).max(72) : z.string().min(1).max(72),
   });
 }
 
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 
 /** Words for the auth service's stable codes (Supabase Auth codes upper-cased by the route handlers). */
-function describe(err: unknown, t: Messages["auth"], fallback: string): string {
+function describe(err: unknown, i18n: ReturnType<typeof useI18n>, fallback: string): string {
+  const t = i18n.t.auth;
   if (err instanceof ApiRequestError) {
     switch (err.code) {
+      case "VALIDATION_ERROR":
+        return requestErrorText(err, i18n, { email: t.email, password: t.password }, fallback);
       case "INVALID_CREDENTIALS":
         return t.invalidCredentials;
       case "USER_ALREADY_EXISTS":
@@ -48,14 +48,15 @@ function describe(err: unknown, t: Messages["auth"], fallback: string): string {
 }
 
 export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [formError, setFormError] = useState<string | null>(null);
   const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schemaFor(mode, t.auth)) });
+  } = useForm<Values>({ resolver: localizedResolver(schemaFor(mode), i18n, { email: t.auth.email, password: t.auth.password }) });
 
   async function onSubmit(values: Values) {
     setFormError(null);
@@ -65,7 +66,7 @@ export function AuthForm({ mode, next }: { mode: Mode; next: string | null }) {
       // raced the refresh of the sign-in route, which then redirected nowhere).
       window.location.assign(safeNext(next));
     } catch (err) {
-      setFormError(describe(err, t.auth, t.common.unknownError));
+      setFormError(describe(err, i18n, t.common.unknownError));
     }
   }
 

@@ -10,6 +10,7 @@ import { Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
+import { requestErrorText } from "@/lib/client/validation";
 import { createCollection, deleteCollection, listCollections, renameCollection, type Collection } from "@/lib/client/collections-api";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
@@ -52,7 +53,7 @@ export function CollectionsList() {
           {t.coll.createButton}
         </Button>
       </form>
-      {create.isError ? <Notice tone="danger">{errorMessage(create.error, t.common.unknownError)}</Notice> : null}
+      {create.isError ? <Notice tone="danger">{requestErrorText(create.error, { locale, t }, { name: t.coll.newName }, t.common.unknownError)}</Notice> : null}
 
       {list.isPending ? (
         <div className="space-y-2">
@@ -111,7 +112,7 @@ export function CollectionsList() {
 }
 
 export function RenameDialog({ collection, onClose, onDone }: { collection: Collection | null; onClose: () => void; onDone: (name: string) => void }) {
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const [value, setValue] = useState("");
   const [forId, setForId] = useState<string | null>(null);
   if (collection && forId !== collection.id) {
@@ -129,7 +130,7 @@ export function RenameDialog({ collection, onClose, onDone }: { collection: Coll
             if (value.trim()) rename.mutate(value.trim());
           }}
         >
-          {rename.isError ? <Notice tone="danger">{errorMessage(rename.error, t.common.unknownError)}</Notice> : null}
+          {rename.isError ? <Notice tone="danger">{requestErrorText(rename.error, { locale, t }, { name: fmt(t.coll.renameLabel, { name: collection?.name ?? "" }) }, t.common.unknownError)}</Notice> : null}
           <div>
             <Label htmlFor="rename-input">{fmt(t.coll.renameLabel, { name: collection?.name ?? "" })}</Label>
             <Input id="rename-input" maxLength={255} value={value} onChange={(e) => setValue(e.target.value)} />

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { FieldError, FieldHint, Input, Label, Textarea, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
+import { requestErrorText } from "@/lib/client/validation";
 import { createPost, deletePost, getAdminPost, listAdminPosts, patchPost, type BlogPostAdmin } from "@/lib/client/content-api";
 import type { BlogAdminPage } from "@/lib/backend/responses";
 import { useI18n } from "@/lib/i18n/client";
@@ -75,7 +76,18 @@ export function AdminBlog() {
     await query.refetch();
   };
 
-  const describe = (e: unknown) => (e instanceof ApiRequestError ? e.message : t.common.unknownError);
+  const labels = {
+    title: A.editor.title,
+    slug: A.editor.slug,
+    excerpt: A.editor.excerpt,
+    body: A.editor.body,
+    category: A.editor.category,
+    tags: A.editor.tags,
+    "tags.*": A.editor.tags,
+    published_at: A.editor.publishedAt,
+    author_name: A.editor.authorName,
+  };
+  const describe = (e: unknown) => (e instanceof ApiRequestError ? requestErrorText(e, { locale, t }, labels, t.common.unknownError) : t.common.unknownError);
 
   async function act(fn: () => Promise<unknown>, done: string) {
     setBusy(true);

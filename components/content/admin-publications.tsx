@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumns } from "@/components/ui/data-table";
 import { Input, Label, Textarea, controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError } from "@/lib/client/api";
+import { checkWith, requestErrorText } from "@/lib/client/validation";
 import { createPublication, deletePublication, listAdminPublications, patchPublication, type Publication } from "@/lib/client/content-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt } from "@/lib/i18n/locale";
@@ -47,9 +48,22 @@ const fromPublication = (p: Publication): Draft => ({
 
 /** /admin/publications: every record (drafts included), an editor validated with the API's schema, delete with confirmation. */
 export function AdminPublications() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const A = t.content.admin;
   const P = t.content.publications;
+  const labels = {
+    title: A.editor.title,
+    authors: A.editor.authors,
+    "authors.*": A.editor.authors,
+    kind: P.kind,
+    status: A.editor.status,
+    venue: A.editor.venue,
+    year: P.year,
+    url: A.editor.url,
+    doi: A.editor.doi,
+    abstract: A.editor.abstract,
+  };
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
@@ -79,9 +93,9 @@ export function AdminPublications() {
       status: draft.status,
     };
     // The API's own schema, so the editor refuses what the server would.
-    const check = CreatePublicationSchema.safeParse(body);
-    if (!check.success) {
-      setMessage({ tone: "danger", text: check.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+    const check = checkWith(CreatePublicationSchema, body, i18n, labels);
+    if (!check.ok) {
+      setMessage({ tone: "danger", text: [...check.errors.values()].join("; ") });
       return;
     }
     try {
@@ -90,7 +104,7 @@ export function AdminPublications() {
       setMessage({ tone: "ok", text: A.saved });
       await load();
     } catch (e) {
-      setMessage({ tone: "danger", text: e instanceof ApiRequestError ? e.message : t.common.unknownError });
+      setMessage({ tone: "danger", text: e instanceof ApiRequestError ? requestErrorText(e, i18n, labels, t.common.unknownError) : t.common.unknownError });
     }
   }
 
@@ -223,7 +237,7 @@ export function AdminPublications() {
             if (draft?.id === id) setDraft(null);
             await load();
           } catch (e) {
-            setMessage({ tone: "danger", text: e instanceof ApiRequestError ? e.message : t.common.unknownError });
+            setMessage({ tone: "danger", text: e instanceof ApiRequestError ? requestErrorText(e, i18n, labels, t.common.unknownError) : t.common.unknownError });
           }
         }}
       />

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -9,14 +8,20 @@ import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiRequestError } from "@/lib/client/api";
 import { sendContact } from "@/lib/client/content-api";
+import { apiFieldErrors, localizedResolver } from "@/lib/client/validation";
 import { useI18n } from "@/lib/i18n/client";
 import { formatNumber, plural } from "@/lib/i18n/locale";
 import { CONTACT_LIMITS, ContactSchema, type ContactInput } from "@/lib/schema/requests/content";
 
-/** The contact form: the API's own zod schema validates in the browser; the honeypot is hidden from people. */
+/**
+ * The contact form: the API's own zod schema validates in the browser, its messages translated and naming the field
+ * (lib/client/validation.ts); the honeypot is hidden from people.
+ */
 export function ContactForm() {
-  const { locale, t } = useI18n();
+  const i18n = useI18n();
+  const { locale, t } = i18n;
   const C = t.content.contact;
+  const labels = { name: C.name, email: C.email, subject: C.subject, message: C.message };
   const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "sent">("idle");
   const [formError, setFormError] = useState<string | null>(null);
@@ -24,8 +29,9 @@ export function ContactForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(ContactSchema), defaultValues: { name: "", email: "", subject: "", message: "", website: "" } });
+  } = useForm<ContactInput>({ resolver: localizedResolver(ContactSchema, i18n, labels), defaultValues: { name: "", email: "", subject: "", message: "", website: "" } });
 
   async function onSubmit(values: ContactInput) {
     setFormError(null);
@@ -34,6 +40,17 @@ export function ContactForm() {
       reset();
       setState("sent");
     } catch (err) {
+      // The server's verdict on a field is shown beside that field, worded like the browser's own check.
+      const fields = apiFieldErrors(err, i18n, labels);
+      if (fields) {
+        const elsewhere: string[] = [];
+        for (const [path, message] of fields) {
+          if (path in labels) setError(path as keyof typeof labels, { message });
+          else elsewhere.push(message);
+        }
+        if (elsewhere.length) setFormError(elsewhere.join(" "));
+        return;
+      }
       setFormError(err instanceof ApiRequestError && err.status === 429 ? C.rateLimited : C.failed);
     }
   }

@@ -9,6 +9,7 @@ import { Input, Label, Textarea } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
+import { checkWith, requestErrorText } from "@/lib/client/validation";
 import {
   compareVersions,
   createSchema,
@@ -26,6 +27,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { fieldLabel } from "@/lib/schema/labels";
 import { RunExtractionButton } from "./run-extraction";
 import { fmt, formatDate } from "@/lib/i18n/locale";
+import type { FieldLabels } from "@/lib/i18n/validation";
 import { createSchemaRequest, SCHEMA_FIELD_TYPES, type SchemaFieldType } from "@/lib/schema/requests/schemas";
 
 /** One editable row: enum values are typed as comma-separated text and split on save. */
@@ -204,8 +206,25 @@ function LoadedSchema({ id, onSaved, onDeleted }: { id: string; onSaved: (s: Ext
   );
 }
 
+/** The editor's labels by request path, so a problem reads "Field 2 – Name: …", never "fields.1.name: …". */
+function schemaLabels(L: ReturnType<typeof useI18n>["t"]["extraction"]["fieldLabels"]): FieldLabels {
+  return {
+    name: L.name,
+    description: L.description,
+    note: L.note,
+    fields: L.fields,
+    "fields.*": L.field,
+    "fields.*.name": L.fieldName,
+    "fields.*.type": L.fieldType,
+    "fields.*.description": L.fieldDescription,
+    "fields.*.enum_values": L.enumValues,
+  };
+}
+
 function SchemaForm({ schema, onSaved, onDeleted }: { schema: ExtractionSchema | null; onSaved: (s: ExtractionSchema) => void; onDeleted?: () => void }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const labels = schemaLabels(t.extraction.fieldLabels);
   const [name, setName] = useState(schema?.name ?? "");
   const [description, setDescription] = useState(schema?.description ?? "");
   const [rows, setRows] = useState<Row[]>(() => (schema ? schema.fields.map(toRow) : [emptyRow()]));
@@ -234,9 +253,9 @@ function SchemaForm({ schema, onSaved, onDeleted }: { schema: ExtractionSchema |
           e.preventDefault();
           const body = draftBody(name, description, rows);
           // The same zod schema as the API: nothing invalid is sent.
-          const parsed = createSchemaRequest().safeParse(body);
-          if (!parsed.success) {
-            setProblems(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+          const checked = checkWith(createSchemaRequest(), body, i18n, labels);
+          if (!checked.ok) {
+            setProblems([...checked.errors.values()]);
             return;
           }
           setProblems([]);
@@ -317,7 +336,7 @@ function SchemaForm({ schema, onSaved, onDeleted }: { schema: ExtractionSchema |
             </ul>
           </Notice>
         ) : null}
-        {save.isError ? <Notice tone="danger">{errorMessage(save.error, t.common.unknownError)}</Notice> : null}
+        {save.isError ? <Notice tone="danger">{requestErrorText(save.error, i18n, labels, t.common.unknownError)}</Notice> : null}
         <div className="flex gap-2">
           <Button type="submit" disabled={save.isPending}>
             {schema ? t.extraction.save : t.extraction.saveNew}

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -14,6 +13,7 @@ import { ApiRequestError } from "@/lib/client/api";
 import { saveFromFilter, type FromFilterResponse } from "@/lib/client/extractions-api";
 import type { ApiFilter } from "@/lib/client/filter-codec";
 import { emit } from "@/lib/client/track";
+import { localizedResolver, requestErrorText } from "@/lib/client/validation";
 import { useI18n } from "@/lib/i18n/client";
 import type { Messages } from "@/lib/i18n/en";
 import { fmt, formatDateTime, formatNumber, type Locale, plural } from "@/lib/i18n/locale";
@@ -27,8 +27,10 @@ export function defaultCollectionName(nl: string, t: Messages, locale: Locale, n
   return fromNl || fmt(t.extr.defaultName, { date: formatDateTime(locale, now.toISOString()) }).slice(0, 255);
 }
 
-function explain(err: unknown, t: Messages, locale: Locale): string {
+function explain(err: unknown, i18n: ReturnType<typeof useI18n>): string {
+  const { t, locale } = i18n;
   if (err instanceof ApiRequestError) {
+    if (err.code === "VALIDATION_ERROR") return requestErrorText(err, i18n, saveLabels(t), t.common.unknownError);
     if (err.code === "FILTER_EMPTY") return t.extr.saveEmpty;
     if (err.code === "FILTER_TOO_LARGE") {
       const total = Number(err.detail.total);
@@ -40,11 +42,14 @@ function explain(err: unknown, t: Messages, locale: Locale): string {
   return t.common.unknownError;
 }
 
+const saveLabels = (t: Messages) => ({ name: t.extr.saveName, description: t.extr.saveDescription });
+
 export function SaveCollectionDialog({ open, onOpenChange, filters, textQuery, nl }: { open: boolean; onOpenChange: (v: boolean) => void; filters: ApiFilter; textQuery: string; nl: string }) {
-  const { locale, t } = useI18n();
+  const i18n = useI18n();
+  const { locale, t } = i18n;
   const qc = useQueryClient();
   const [done, setDone] = useState<FromFilterResponse | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(Schema), defaultValues: { name: defaultCollectionName(nl, t, locale), description: "" } });
+  const form = useForm<Values>({ resolver: localizedResolver(Schema, i18n, saveLabels(t)), defaultValues: { name: defaultCollectionName(nl, t, locale), description: "" } });
   const save = useMutation({
     mutationFn: (v: Values) => saveFromFilter({ name: v.name.trim(), ...(v.description.trim() ? { description: v.description.trim() } : {}), filters, ...(textQuery ? { text_query: textQuery } : {}) }),
     onSuccess: (res) => {
@@ -81,15 +86,22 @@ export function SaveCollectionDialog({ open, onOpenChange, filters, textQuery, n
           </div>
         ) : (
           <form onSubmit={form.handleSubmit((v) => save.mutate(v))} className="space-y-4" noValidate>
-            {save.isError ? <Notice tone="danger">{explain(save.error, t, locale)}</Notice> : null}
+            {save.isError ? <Notice tone="danger">{explain(save.error, i18n)}</Notice> : null}
             <div>
               <Label htmlFor="save-name">{t.extr.saveName}</Label>
-              <Input id="save-name" maxLength={255} aria-invalid={form.formState.errors.name ? true : undefined} {...form.register("name")} />
-              <FieldError>{form.formState.errors.name ? t.extr.saveName : null}</FieldError>
+              <Input
+                id="save-name"
+                maxLength={255}
+                aria-invalid={form.formState.errors.name ? true : undefined}
+                aria-describedby={form.formState.errors.name ? "save-name-error" : undefined}
+                {...form.register("name")}
+              />
+              <FieldError id="save-name-error">{form.formState.errors.name?.message}</FieldError>
             </div>
             <div>
               <Label htmlFor="save-description">{t.extr.saveDescription}</Label>
               <Textarea id="save-description" rows={3} maxLength={1000} {...form.register("description")} />
+              <FieldError>{form.formState.errors.description?.message}</FieldError>
             </div>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => change(false)}>

@@ -6,6 +6,7 @@ import { FieldError, FieldHint, Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import { createApiKey, listApiKeys, revokeApiKey, type UserApiKey } from "@/lib/client/api-keys-api";
+import { apiFieldErrors, checkWith } from "@/lib/client/validation";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate, plural } from "@/lib/i18n/locale";
 import { CreateApiKeySchema } from "@/lib/schema/requests/api-keys";
@@ -17,8 +18,10 @@ type Load = { state: "loading" } | { state: "error"; message: string } | { state
  * button), revoke. The form is checked with the same zod schema as POST /api/settings/api-keys.
  */
 export function ApiKeysPanel() {
-  const { locale, t } = useI18n();
+  const i18n = useI18n();
+  const { locale, t } = i18n;
   const D = t.developers;
+  const labels = { name: D.nameLabel, expires_at: D.expiryLabel };
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -62,27 +65,24 @@ export function ApiKeysPanel() {
     setFormError(null);
     // A date picked in the form means "until the end of that day" (UTC).
     const input = { name, expires_at: expiry ? `${expiry}T23:59:59Z` : null };
-    const parsed = CreateApiKeySchema.safeParse(input);
-    if (!parsed.success) {
-      const errs: { name?: string; expires_at?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if (key === "name" || key === "expires_at") errs[key] ??= issue.message;
-      }
-      setFieldErrors(errs);
+    const checked = checkWith(CreateApiKeySchema, input, i18n, labels);
+    if (!checked.ok) {
+      setFieldErrors({ name: checked.errors.get("name"), expires_at: checked.errors.get("expires_at") });
       return;
     }
     setFieldErrors({});
     setBusy(true);
     try {
-      const made = await createApiKey(parsed.data);
+      const made = await createApiKey(checked.data);
       setCreated(made.key);
       setCopied(false);
       setName("");
       setExpiry("");
       await reload();
     } catch (err) {
-      setFormError(err instanceof ApiRequestError && err.code === "API_KEY_LIMIT" ? D.limitReached : errorMessage(err, D.keysLoadError));
+      const fields = apiFieldErrors(err, i18n, labels);
+      if (fields) setFieldErrors({ name: fields.get("name"), expires_at: fields.get("expires_at") });
+      else setFormError(err instanceof ApiRequestError && err.code === "API_KEY_LIMIT" ? D.limitReached : errorMessage(err, D.keysLoadError));
     } finally {
       setBusy(false);
     }

@@ -76,6 +76,20 @@ type Handler<B, Q> = (ctx: RouteContext<B, Q>) => Promise<unknown> | unknown;
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
+ * What a client needs to word an issue itself, in its language and with the field's label (lib/i18n/validation.ts):
+ * the path as an array (array indices as numbers), zod's issue code and the parameters of that code.
+ */
+function issueDetail(i: z.core.$ZodIssue): Record<string, unknown> {
+  const out: Record<string, unknown> = { path: i.path.filter((p) => typeof p !== "symbol"), code: i.code };
+  for (const k of ["origin", "minimum", "maximum", "inclusive", "exact", "format", "pattern", "expected", "values", "keys", "params"] as const) {
+    const value = (i as unknown as Record<string, unknown>)[k];
+    if (value === undefined) continue;
+    out[k] = typeof value === "bigint" ? Number(value) : value;
+  }
+  return out;
+}
+
+/**
  * Validation failures → 422 VALIDATION_ERROR listing each offending field (D-14, D-15). A filter object's issues
  * (lib/schema/filters.ts filtersField) carry their own code and answer once every other field is well-formed, as the
  * filter routes always have: COLLECTION_IDS_NOT_ALLOWED, INVALID_COLLECTION_ID, or 422 FILTER_INVALID naming the
@@ -89,7 +103,7 @@ export function validationError(error: z.ZodError, where: "body" | "query"): Api
   const plain = error.issues.filter((i) => !inFilter(i));
   const filterIssue = error.issues.find(inFilter);
   if (!plain.length && filterIssue) return filterFieldError(filterIssue);
-  const fields = plain.map((i) => ({ field: i.path.join(".") || where, message: i.message }));
+  const fields = plain.map((i) => ({ field: i.path.join(".") || where, message: i.message, ...issueDetail(i) }));
   const first = fields[0];
   return new ApiError("VALIDATION_ERROR", first ? `Invalid ${where}: ${first.field}: ${first.message}` : `Invalid ${where}.`, { fields });
 }

@@ -6,6 +6,7 @@ import { developersEn } from "./areas/developers";
 import { extractionEn } from "./areas/extraction";
 import { assistantsEn } from "./areas/assistants";
 import { assistantToolsEn } from "./areas/assistant-tools";
+import { validationEn } from "./areas/validation";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -92,9 +93,6 @@ export const en = {
     working: "Please wait…",
     noAccount: "No account yet?",
     haveAccount: "Already have an account?",
-    emailInvalid: "Enter a valid e-mail address.",
-    passwordShort: "The password needs at least 10 characters.",
-    passwordRequired: "Enter your password.",
     failed: "That did not work: {message}",
     invalidCredentials: "The e-mail or password is not right.",
     emailTaken: "An account with this e-mail already exists. Sign in instead.",
@@ -395,6 +393,7 @@ export const en = {
   extraction: extractionEn,
   assistants: assistantsEn,
   assistantTools: assistantToolsEn,
+  validation: validationEn,
 };
 
 export type Messages = typeof en;

@@ -8,6 +8,7 @@ import { developersPl } from "./areas/developers";
 import { extractionPl } from "./areas/extraction";
 import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
+import { validationPl } from "./areas/validation";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: PolishOf<Messages> = {
@@ -92,9 +93,6 @@ export const pl: PolishOf<Messages> = {
     working: "Proszę czekać…",
     noAccount: "Nie masz konta?",
     haveAccount: "Masz już konto?",
-    emailInvalid: "Podaj poprawny adres e-mail.",
-    passwordShort: "Hasło musi mieć co najmniej 10 znaków.",
-    passwordRequired: "Podaj hasło.",
     failed: "Nie udało się: {message}",
     invalidCredentials: "Nieprawidłowy e-mail lub hasło.",
     emailTaken: "Konto z tym adresem już istnieje. Zaloguj się.",
@@ -395,4 +393,5 @@ export const pl: PolishOf<Messages> = {
   extraction: extractionPl,
   assistants: assistantsPl,
   assistantTools: assistantToolsPl,
+  validation: validationPl,
 };

@@ -9,6 +9,8 @@ import { z } from "zod";
 const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const UNSAFE_TEXT_MESSAGE = "must not contain NUL characters or unpaired surrogates";
+/** Names the reason for the interface's translated message (lib/i18n/validation.ts `messageKey`). */
+const UNSAFE_TEXT_PARAMS = { messageKey: "unsafeText" };
 
 /** True when `s` holds no NUL and no unpaired surrogate. */
 export function isSafeText(s: string): boolean {
@@ -16,7 +18,7 @@ export function isSafeText(s: string): boolean {
 }
 
 /** A string refused (422) when it holds NUL or an unpaired surrogate; chain `.trim()`, `.min()`, `.max()` as usual. */
-export const safeText = () => z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+export const safeText = () => z.string().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, params: UNSAFE_TEXT_PARAMS });
 
 /** Whether every string in a JSON value (object keys included) is safe text. */
 export function isSafeJson(value: unknown, depth = 0): boolean {
@@ -29,13 +31,13 @@ export function isSafeJson(value: unknown, depth = 0): boolean {
 }
 
 /** A free-form JSON object whose strings (keys and values, at any depth) are all safe text. */
-export const safeJsonRecord = () => z.record(z.string(), z.unknown()).refine((r) => isSafeJson(r), UNSAFE_TEXT_MESSAGE);
+export const safeJsonRecord = () => z.record(z.string(), z.unknown()).refine((r) => isSafeJson(r), { message: UNSAFE_TEXT_MESSAGE, params: UNSAFE_TEXT_PARAMS });
 
 /**
  * An absolute http(s) URL: the only kind the service stores as a link (a judgment's source, a publication). javascript:
  * and data: URLs parse as URLs, so z.url() alone lets them through.
  */
-export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, params: UNSAFE_TEXT_PARAMS });
 
 /** The render-time check of a stored link: true only for an absolute http(s) URL (older rows were not checked). */
 export function isHttpUrl(value: unknown): value is string {

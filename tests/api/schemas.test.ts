@@ -180,6 +180,11 @@ describe("schemas with versions", () => {
     const d = await detail(res);
     expect(d.code).toBe("VALIDATION_ERROR");
     expect((d.fields as { field: string }[]).map((f) => f.field)).toContain(field);
+    // Each entry also carries the path as an array (indices as numbers) and the code, for the interface to
+    // word it with the field's label.
+    const entry = (d.fields as { field: string; path: unknown; code: unknown }[]).find((f) => f.field === field);
+    expect(entry?.path).toEqual(field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)));
+    expect(typeof entry?.code).toBe("string");
     const after = await pool.query("select count(*)::int as n from public.extraction_schemas");
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });

@@ -25,6 +25,8 @@ test("a researcher builds a schema, edits it, compares versions and rolls back",
   await fields.nth(1).getByLabel("Field name (snake_case)").fill("Outcome");
   await page.getByRole("button", { name: "Create schema" }).click();
   await expect(page.getByText("Fix these first:")).toBeVisible();
+  // The problem names the row and the field by their labels, never the request path.
+  await expect(page.getByText("Field 2 – Name: use lower-case letters, digits and single underscores", { exact: false })).toBeVisible();
   await fields.nth(1).getByLabel("Field name (snake_case)").fill("outcome");
   await page.getByRole("button", { name: "Move outcome up" }).click();
   await page.getByRole("button", { name: "Create schema" }).click();

@@ -270,7 +270,7 @@ export function openApiDocument(version = process.env.APP_VERSION ?? "unknown"):
           properties: {
             error: { type: "string", examples: ["ValidationError"] },
             message: { type: "string" },
-            details: { type: "object", properties: { code: { type: "string" }, fields: { type: "array", items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } } } } },
+            details: { type: "object", properties: { code: { type: "string" }, fields: { type: "array", items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" }, path: { type: "array", items: { type: ["string", "integer"] }, description: "The field's path; array indices as numbers." }, code: { type: "string", description: "The issue's kind (too_small, too_big, invalid_format, invalid_type, invalid_value, custom, …), with that kind's parameters beside it (minimum, maximum, origin, format, values, params)." } } } } } },
             status_code: { type: "integer" },
           },
         },

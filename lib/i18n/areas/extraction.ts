@@ -98,6 +98,8 @@ export const extractionEn = {
   runStarted: "Job started.",
   close: "Close",
   page: "Page",
+  /** How validation messages name the schema editor's fields ("Field 1 – Name: required"). */
+  fieldLabels: { name: "Schema name", description: "Schema description", fields: "Fields", field: "Field {n}", fieldName: "Name", fieldType: "Type", fieldDescription: "Field description", enumValues: "Allowed values", note: "Note" },
 };
 
 export const extractionPl: PolishOf<typeof extractionEn> = {
@@ -194,4 +196,6 @@ export const extractionPl: PolishOf<typeof extractionEn> = {
   runStarted: "Zadanie uruchomione.",
   close: "Zamknij",
   page: "Strona",
+  /** How validation messages name the schema editor's fields ("Pole 1 – Nazwa: pole wymagane"). */
+  fieldLabels: { name: "Nazwa schematu", description: "Opis schematu", fields: "Pola", field: "Pole {n}", fieldName: "Nazwa", fieldType: "Typ", fieldDescription: "Opis pola", enumValues: "Dozwolone wartości", note: "Notatka" },
 };

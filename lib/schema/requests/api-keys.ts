@@ -12,7 +12,7 @@ export const CreateApiKeySchema = z.strictObject({
   /** Optional expiry (an ISO date-time with offset), which must lie in the future. Null or absent: never expires. */
   expires_at: z.iso
     .datetime({ offset: true, message: "must be an ISO date-time" })
-    .refine((s) => Date.parse(s) > Date.now(), "must be in the future")
+    .refine((s) => Date.parse(s) > Date.now(), { message: "must be in the future", params: { messageKey: "future" } })
     .nullable()
     .optional(),
 });

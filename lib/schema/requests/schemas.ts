@@ -25,10 +25,10 @@ export const schemaFieldSchema = () =>
     })
     .superRefine((f, ctx) => {
       const isEnum = f.type === "enum" || f.type === "enum[]";
-      if (isEnum && !f.enum_values) ctx.addIssue({ code: "custom", path: ["enum_values"], message: "an enum field needs enum_values" });
-      if (!isEnum && f.enum_values) ctx.addIssue({ code: "custom", path: ["enum_values"], message: "only enum fields take enum_values" });
+      if (isEnum && !f.enum_values) ctx.addIssue({ code: "custom", path: ["enum_values"], message: "an enum field needs enum_values", params: { messageKey: "enumNeedsValues" } });
+      if (!isEnum && f.enum_values) ctx.addIssue({ code: "custom", path: ["enum_values"], message: "only enum fields take enum_values", params: { messageKey: "enumValuesOnlyForEnum" } });
       if (f.enum_values && new Set(f.enum_values).size !== f.enum_values.length) {
-        ctx.addIssue({ code: "custom", path: ["enum_values"], message: "enum values must be unique" });
+        ctx.addIssue({ code: "custom", path: ["enum_values"], message: "enum values must be unique", params: { messageKey: "enumValuesUnique" } });
       }
     });
 export type SchemaField = z.infer<ReturnType<typeof schemaFieldSchema>>;
@@ -42,7 +42,7 @@ export const schemaFieldsSchema = () =>
     .superRefine((fields, ctx) => {
       const seen = new Set<string>();
       fields.forEach((f, i) => {
-        if (seen.has(f.name)) ctx.addIssue({ code: "custom", path: [i, "name"], message: `duplicate field name "${f.name}"` });
+        if (seen.has(f.name)) ctx.addIssue({ code: "custom", path: [i, "name"], message: `duplicate field name "${f.name}"`, params: { messageKey: "duplicateName", value: f.name } });
         seen.add(f.name);
       });
     });
@@ -62,6 +62,7 @@ export const patchSchemaRequest = () =>
     .strictObject({ name: name().optional(), description: description().optional(), fields: schemaFieldsSchema().optional(), note: note() })
     .refine((p) => p.name !== undefined || p.description !== undefined || p.fields !== undefined, {
       message: "send at least one of name, description, fields",
+      params: { messageKey: "atLeastOne" },
     });
 export type PatchSchemaRequest = z.infer<ReturnType<typeof patchSchemaRequest>>;
 
