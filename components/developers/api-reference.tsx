@@ -7,6 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, plural } from "@/lib/i18n/locale";
 import { EXAMPLES } from "./examples";
+import { sendTryRequest } from "./send-request";
 
 /*
  * Our own reader of the served OpenAPI 3.1 document. swagger-ui-react never opened an operation here: its OpenAPI 3.1
@@ -215,20 +216,7 @@ function TryOperation({ op, apiKey }: { op: Operation; apiKey: string }) {
     }
     setBusy(true);
     try {
-      const res = await fetch(qs ? `${url}?${qs}` : url, {
-        method: op.method,
-        headers: { ...(apiKey.trim() ? { "X-API-Key": apiKey.trim() } : {}), ...(payload !== undefined ? { "Content-Type": "application/json" } : {}) },
-        body: payload,
-        credentials: "omit", // the key alone decides under /api/v1
-      });
-      const text = await res.text();
-      let pretty = text;
-      try {
-        pretty = JSON.stringify(JSON.parse(text), null, 2);
-      } catch {
-        // not JSON (an event stream): shown as it came
-      }
-      setAnswer({ status: res.status, remaining: res.headers.get("x-ratelimit-remaining"), body: pretty });
+      setAnswer(await sendTryRequest(qs ? `${url}?${qs}` : url, op.method, apiKey.trim(), payload));
     } catch {
       setError(D.networkError);
     } finally {

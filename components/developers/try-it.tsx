@@ -6,6 +6,7 @@ import { Input, Label, Textarea } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useI18n } from "@/lib/i18n/client";
 import { EXAMPLES, GET_EXAMPLES } from "./examples";
+import { sendTryRequest } from "./send-request";
 
 interface Op {
   method: "GET" | "POST";
@@ -80,20 +81,7 @@ export function TryIt({ openapiUrl }: { openapiUrl: string }) {
     }
     setBusy(true);
     try {
-      const res = await fetch(path, {
-        method,
-        headers: { "X-API-Key": key.trim(), ...(payload !== undefined ? { "Content-Type": "application/json" } : {}) },
-        body: payload,
-        credentials: "omit", // the key alone decides under /api/v1; no cookies needed
-      });
-      const text = await res.text();
-      let pretty = text;
-      try {
-        pretty = JSON.stringify(JSON.parse(text), null, 2);
-      } catch {
-        // not JSON: show as is
-      }
-      setAnswer({ status: res.status, remaining: res.headers.get("x-ratelimit-remaining"), body: pretty });
+      setAnswer(await sendTryRequest(path, method, key.trim(), payload));
     } catch {
       setError(D.networkError);
     } finally {

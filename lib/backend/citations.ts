@@ -7,7 +7,8 @@ import { z } from "zod";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { checkId } from "./documents";
 import type { Identity } from "./identity";
-import { citingJudgments, CitingListQuery, type CitingList } from "./legislation";
+import { pageLimitParam, pageOffsetParam } from "@/lib/schema/requests/paging";
+import { safeText } from "@/lib/schema/text";
 
 const judgmentSummary = z.object({
   id: z.string(),
@@ -34,6 +35,58 @@ const referenceRow = z.object({
   case_name: z.string().nullable(),
   group: z.number().int().nullable(),
 });
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+
+/** Filters and sort of a citing-judgments list (provision pages and "Cited by" panels). */
+export const CitingListQuery = z.object({
+  jurisdiction: z.enum(["PL", "UK"]).optional(),
+  court: safeText().trim().min(1).max(300).optional(),
+  outcome: safeText().trim().min(1).max(100).optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  sort: z.enum(["newest", "oldest", "cited_by"]).default("newest"),
+  limit: pageLimitParam(),
+  offset: pageOffsetParam(),
+});
+
+const citingItem = judgmentSummary.extend({
+  outcome: z.string().nullable(),
+  cited_by_count: z.number().int(),
+  /** How many references of this judgment name the target. */
+  references: z.number().int(),
+});
+
+export type CitingItem = z.infer<typeof citingItem>;
+
+const citingBody = z.object({
+  total: z.number().int(),
+  by_year: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
+  by_outcome: z.array(z.object({ outcome: z.string(), count: z.number().int() })),
+  items: z.array(citingItem),
+});
+
+export type CitingList = z.infer<typeof citingBody> & { limit: number; offset: number };
+
+/** The judgments whose `cites` hold `target` (a provision id, or a judgment id), filtered; null: no such judgment. */
+export async function citingJudgments(target: string, q: z.infer<typeof CitingListQuery>, identity: Identity, cap?: number): Promise<CitingList | null> {
+  const limit = cap ?? q.limit;
+  const { data, error } = await identity.db.rpc("citing_judgments", {
+    p_cites: target,
+    p_jurisdiction: q.jurisdiction ?? null,
+    p_court: q.court ?? null,
+    p_outcome: q.outcome ?? null,
+    p_from: q.date_from ?? null,
+    p_to: q.date_to ?? null,
+    p_sort: q.sort,
+    p_limit: limit,
+    p_offset: cap ? 0 : q.offset,
+  });
+  if (error) throw fromDatabaseError(error);
+  if (data === null) return null;
+  return { ...citingBody.parse(data), limit, offset: cap ? 0 : q.offset };
+}
+
 
 export type DocumentReference = z.infer<typeof referenceRow>;
 

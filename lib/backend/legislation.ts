@@ -11,7 +11,7 @@ import { isCanonicalProvisionId, parseProvisionQuery } from "@/lib/citations/que
 import { provisionName } from "@/lib/citations/name";
 import { foldDiacritics } from "@/lib/text/fold";
 import { safeText } from "@/lib/schema/text";
-import { pageLimitParam, pageOffsetParam } from "@/lib/schema/requests/paging";
+import { citingJudgments, CitingListQuery, type CitingList } from "./citations";
 import { csvCell } from "./extraction-jobs/export";
 import type { Identity } from "./identity";
 
@@ -59,65 +59,6 @@ export async function lookupLegislation(query: z.infer<typeof LegislationLookupQ
   return { query: query.q, provision: null, results };
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
-
-/** Filters and sort of a citing-judgments list (provision pages and "Cited by" panels). */
-export const CitingListQuery = z.object({
-  jurisdiction: z.enum(["PL", "UK"]).optional(),
-  court: safeText().trim().min(1).max(300).optional(),
-  outcome: safeText().trim().min(1).max(100).optional(),
-  date_from: isoDate.optional(),
-  date_to: isoDate.optional(),
-  sort: z.enum(["newest", "oldest", "cited_by"]).default("newest"),
-  limit: pageLimitParam(),
-  offset: pageOffsetParam(),
-});
-
-export const ProvisionQuery = CitingListQuery.extend({ format: z.enum(["json", "csv"]).default("json") });
-
-const citingItem = z.object({
-  id: z.string(),
-  case_number: z.string().nullable(),
-  title: z.string().nullable(),
-  court_name: z.string().nullable(),
-  decision_date: z.string().nullable(),
-  jurisdiction: z.string(),
-  outcome: z.string().nullable(),
-  cited_by_count: z.number().int(),
-  /** How many references of this judgment name the target. */
-  references: z.number().int(),
-});
-
-export type CitingItem = z.infer<typeof citingItem>;
-
-const citingBody = z.object({
-  total: z.number().int(),
-  by_year: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
-  by_outcome: z.array(z.object({ outcome: z.string(), count: z.number().int() })),
-  items: z.array(citingItem),
-});
-
-export type CitingList = z.infer<typeof citingBody> & { limit: number; offset: number };
-
-/** The judgments whose `cites` hold `target` (a provision id, or a judgment id), filtered; null: no such judgment. */
-export async function citingJudgments(target: string, q: z.infer<typeof CitingListQuery>, identity: Identity, cap?: number): Promise<CitingList | null> {
-  const limit = cap ?? q.limit;
-  const { data, error } = await identity.db.rpc("citing_judgments", {
-    p_cites: target,
-    p_jurisdiction: q.jurisdiction ?? null,
-    p_court: q.court ?? null,
-    p_outcome: q.outcome ?? null,
-    p_from: q.date_from ?? null,
-    p_to: q.date_to ?? null,
-    p_sort: q.sort,
-    p_limit: limit,
-    p_offset: cap ? 0 : q.offset,
-  });
-  if (error) throw fromDatabaseError(error);
-  if (data === null) return null;
-  return { ...citingBody.parse(data), limit, offset: cap ? 0 : q.offset };
-}
-
 /** `PL/kk/279/§1` from the path's segments (the id holds slashes: a catch-all route). */
 export function provisionIdOf(segments: string | string[] | undefined): string {
   const id = (Array.isArray(segments) ? segments.join("/") : (segments ?? "")).trim();
@@ -126,6 +67,8 @@ export function provisionIdOf(segments: string | string[] | undefined): string {
   }
   return id;
 }
+
+export const ProvisionQuery = CitingListQuery.extend({ format: z.enum(["json", "csv"]).default("json") });
 
 export interface ProvisionBody extends CitingList {
   id: string;

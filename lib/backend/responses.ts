@@ -30,7 +30,8 @@ export type { AdminUser, AdminUserPage, AdminUserState } from "./admin/users";
 export type { DashboardStats } from "./dashboard";
 // The citator: a judgment's references and the judgments citing it.
 export type { CitedByBody, DocumentReference, DocumentReferencesBody } from "./citations";
-export type { CitingItem as CitingJudgment, CitingList, LegislationLookupBody, ProvisionBody } from "./legislation";
+export type { CitingItem as CitingJudgment, CitingList } from "./citations";
+export type { LegislationLookupBody, ProvisionBody } from "./legislation";
 // Content area: blog, publications, contact form.
 export type {
   BlogAdminPage,
