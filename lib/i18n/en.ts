@@ -6,6 +6,7 @@ import { developersEn } from "./areas/developers";
 import { extractionEn } from "./areas/extraction";
 import { assistantsEn } from "./areas/assistants";
 import { assistantToolsEn } from "./areas/assistant-tools";
+import { nlBoxEn } from "./areas/nl-box";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -393,6 +394,7 @@ export const en = {
   extraction: extractionEn,
   assistants: assistantsEn,
   assistantTools: assistantToolsEn,
+  nlBox: nlBoxEn,
 };
 
 export type Messages = typeof en;

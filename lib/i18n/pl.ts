@@ -8,6 +8,7 @@ import { developersPl } from "./areas/developers";
 import { extractionPl } from "./areas/extraction";
 import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
+import { nlBoxPl } from "./areas/nl-box";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: PolishOf<Messages> = {
@@ -393,4 +394,5 @@ export const pl: PolishOf<Messages> = {
   extraction: extractionPl,
   assistants: assistantsPl,
   assistantTools: assistantToolsPl,
+  nlBox: nlBoxPl,
 };
