@@ -283,6 +283,16 @@ describe("with a model: the model proposes, the rules' dates and jurisdiction wi
     expect(await errorOf(translateQuestion("q", new MockLanguageModelV3({ doGenerate: result("not json") })))).toEqual({ status: 502, code: "NL_FILTER_FAILED" });
   });
 
+  it("sentence fields are offered to the model; a length the question states overrides the model's range", async () => {
+    expect(nlFields().map((f) => f.key)).toEqual(expect.arrayContaining(["sentence_custody_months", "sentence_suspended", "sentence_kind"]));
+    const model = modelAnswering({ sentence_custody_months: { min: 12, max: null }, sentence_kind: ["custody"], appellant: ["offender"] });
+    const out = await translateQuestion("Polish appeals where the defendant appealed and immediate custody was over 60 months", model);
+    expect(out).toEqual({ filters: ACCEPTANCE, text_query: null, mode: "llm" });
+    // Without a stated length the model's range stands.
+    const kept = await translateQuestion("long custodial sentences", modelAnswering({ sentence_custody_months: { min: 60, max: null } }));
+    expect(kept.filters).toEqual({ sentence_custody_months: { min: 60 } });
+  });
+
   it("nlFilterRequest: a model given → mode llm; model null → mode rules, no model recorded", async () => {
     const rows: NlFilterRecord[] = [];
     const llm = await nlFilterRequest("appeals in 2019", "u", { model: modelAnswering({}), modelId: "mock", record: (r) => rows.push(r) });
