@@ -31,7 +31,8 @@ test("the NL box proposes chips with a count, names the chip that emptied it, dr
   await page.getByLabel("Describe the cohort in words").fill(`UK appeals since 2015 about ${NONSENSE}`);
   await page.getByRole("button", { name: "Fill the filter" }).click();
   const proposal = page.getByTestId("nl-proposal");
-  await expect(proposal.locator("[data-nl-chip=jurisdiction]")).toBeVisible();
+  // The first translation compiles its route when the app runs in dev mode.
+  await expect(proposal.locator("[data-nl-chip=jurisdiction]")).toBeVisible({ timeout: 60_000 });
   await expect(proposal.locator("[data-nl-chip=decision_date]")).toBeVisible();
   await expect(proposal.locator("[data-nl-chip=text_query]")).toHaveText(`Text: “${NONSENSE}”`);
   // Nothing is applied yet: the page's URL carries no filter.
@@ -41,7 +42,7 @@ test("the NL box proposes chips with a count, names the chip that emptied it, dr
   const without = await apiTotal(page, cohort);
   expect(without).toBeGreaterThan(0);
   expect(await apiTotal(page, cohort, NONSENSE)).toBe(0);
-  await expect(page.getByTestId("nl-count")).toHaveAttribute("data-count", "0");
+  await expect(page.getByTestId("nl-count")).toHaveAttribute("data-count", "0", { timeout: 60_000 });
   await expect(proposal).toContainText("No judgment matches all of these chips.");
   const culprit = proposal.getByTestId("nl-culprit");
   await expect(culprit).toHaveCount(1);
@@ -68,13 +69,14 @@ test("the acceptance question becomes the sentence filter with its count before 
   await page.getByLabel("Describe the cohort in words").fill("Polish appeals where the defendant appealed and immediate custody was over 60 months");
   await page.getByRole("button", { name: "Fill the filter" }).click();
   const proposal = page.getByTestId("nl-proposal");
+  await expect(proposal).toBeVisible({ timeout: 60_000 });
   for (const chip of ["jurisdiction", "appellant", "sentence_kind", "sentence_custody_months"]) {
     await expect(proposal.locator(`[data-nl-chip=${chip}]`)).toBeVisible();
   }
   await expect(proposal.locator("[data-nl-chip=text_query]")).toHaveCount(0);
   await expect(proposal.locator("[data-nl-chip=sentence_custody_months]")).toContainText("≥ 61");
   const expected = await apiTotal(page, { jurisdiction: ["PL"], appellant: ["offender"], sentence_kind: ["custody"], sentence_custody_months: { min: 61 } });
-  await expect(page.getByTestId("nl-count")).toHaveAttribute("data-count", String(expected));
+  await expect(page.getByTestId("nl-count")).toHaveAttribute("data-count", String(expected), { timeout: 60_000 });
 
   // Dropping a chip re-counts the proposal.
   await proposal.getByRole("button", { name: /Remove filter Sentence kind/ }).click();
