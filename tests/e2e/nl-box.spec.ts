@@ -49,7 +49,9 @@ test("the NL box proposes chips with a count, names the chip that emptied it, dr
   await expect(culprit).toHaveAttribute("data-chip", "text_query");
   await expect(culprit).toContainText(`Emptied by the chip Text: “${NONSENSE}”: without it, ${matches(without)}.`);
 
-  await culprit.getByRole("button", { name: "Drop this chip" }).click();
+  // The button reads "Drop this chip"; its accessible name names the chip.
+  await expect(culprit.getByRole("button")).toHaveText("Drop this chip");
+  await culprit.getByRole("button", { name: `Drop the chip Text: “${NONSENSE}”` }).click();
   await expect(proposal.locator("[data-nl-chip=text_query]")).toHaveCount(0);
   await expect(page.getByTestId("nl-count")).toHaveText(matches(without));
 
