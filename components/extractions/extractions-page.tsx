@@ -88,9 +88,11 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
         initial={url.nl}
         onFilled={({ filter, textQuery, question }) => {
           setDraft(filter);
-          setPendingNl({ nl: question, q: textQuery });
+          // The proposal's text chip is the text query; a dropped one clears it.
+          setPendingNl({ nl: question, q: textQuery ?? "" });
           setDrawerOpen(true);
         }}
+        onApply={({ filter, textQuery, question }) => go({ filter, q: textQuery ?? "", page: 1, nl: question })}
       />
 
       <form

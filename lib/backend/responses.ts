@@ -23,6 +23,7 @@ export type { AggregateResult, CategoricalDist, Distribution, NumericDist, YearD
 export type { FacetsResponse } from "./extractions/facets";
 export type { FilterResponse, FilterResultRow } from "./extractions/filter";
 export type { NlFilterResult } from "@/lib/llm/nl-filter";
+export type { NlPreviewResponse } from "./extractions/nl-preview";
 
 // Admin area: panel, users, dashboard statistics.
 export type { AdminActivity, ActivityItem, AdminStats, AuditEntry, DocumentsStats, SystemHealth } from "./admin/stats";

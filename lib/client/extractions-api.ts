@@ -10,6 +10,7 @@ import type {
   FilterResultRow,
   FromFilterResponse,
   NlFilterResult,
+  NlPreviewResponse,
 } from "@/lib/backend/responses";
 import { DEFAULT_AGGREGATE_FIELDS } from "@/lib/schema";
 import { apiFetch, qs } from "./api";
@@ -90,6 +91,15 @@ export async function facetValues(
 
 export function nlFilter(query: string): Promise<NlFilterResult> {
   return apiFetch<NlFilterResult>("/api/extractions/base-schema/nl-filter", { method: "POST", json: { query } });
+}
+
+/** The NL box's count preview: the proposal's total and, when 0, the count with each chip dropped. */
+export function nlPreview(filters: ApiFilter, textQuery: string | null, signal?: AbortSignal): Promise<NlPreviewResponse> {
+  return apiFetch<NlPreviewResponse>("/api/extractions/base-schema/nl-filter/preview", {
+    method: "POST",
+    signal,
+    json: { filters, ...(textQuery ? { text_query: textQuery } : {}) },
+  });
 }
 
 export function saveFromFilter(body: { name: string; description?: string; filters: ApiFilter; text_query?: string }): Promise<FromFilterResponse> {

@@ -7,6 +7,7 @@ import { extractionEn } from "./areas/extraction";
 import { assistantsEn } from "./areas/assistants";
 import { assistantToolsEn } from "./areas/assistant-tools";
 import { validationEn } from "./areas/validation";
+import { nlBoxEn } from "./areas/nl-box";
 /**
  * English interface text. The Polish file must provide every key (its type is `Messages`), so a missing translation is
  * a type error rather than a blank on screen. Placeholders `{name}` are filled with `fmt`.
@@ -334,7 +335,6 @@ export const en = {
     nlHint: "This only fills in the filter; review it, then show the results.",
     nlError: "Could not translate the question: {message}",
     nlInvalid: "The question could not be turned into a valid filter. Please rephrase it.",
-    nlRulesHint: "Without a language model, dates, countries and listed terms (e.g. woman, confessed) are read by rules; other words go to the text search.",
     nlModelUnnamed: "configured model",
     save: "Save as collection",
     saveTitle: "Save these results as a collection",
@@ -394,6 +394,7 @@ export const en = {
   assistants: assistantsEn,
   assistantTools: assistantToolsEn,
   validation: validationEn,
+  nlBox: nlBoxEn,
 };
 
 export type Messages = typeof en;

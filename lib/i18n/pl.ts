@@ -9,6 +9,7 @@ import { extractionPl } from "./areas/extraction";
 import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
 import { validationPl } from "./areas/validation";
+import { nlBoxPl } from "./areas/nl-box";
 
 /** Polish interface text; typed against the English file so every key is present. */
 export const pl: PolishOf<Messages> = {
@@ -334,7 +335,6 @@ export const pl: PolishOf<Messages> = {
     nlHint: "To tylko wypełnia filtr; sprawdź go, a potem pokaż wyniki.",
     nlError: "Nie udało się przetłumaczyć pytania: {message}",
     nlInvalid: "Z tego pytania nie da się utworzyć poprawnego filtra. Sformułuj je inaczej.",
-    nlRulesHint: "Bez modelu językowego daty, państwa i znane określenia (np. kobieta, przyznał się) odczytują reguły; pozostałe słowa trafiają do wyszukiwania tekstowego.",
     nlModelUnnamed: "skonfigurowany model",
     save: "Zapisz jako kolekcję",
     saveTitle: "Zapisz te wyniki jako kolekcję",
@@ -394,4 +394,5 @@ export const pl: PolishOf<Messages> = {
   assistants: assistantsPl,
   assistantTools: assistantToolsPl,
   validation: validationPl,
+  nlBox: nlBoxPl,
 };

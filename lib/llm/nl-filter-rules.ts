@@ -10,11 +10,13 @@
  * Phrases are matched longest first on whole words and a matched span is not read again, so "female victim" sets
  * victim_gender (not offender_gender) and "did not confess" sets did_offender_confess=false (not true).
  */
-import { BASE_FIELDS, type NlPhrases } from "@/lib/schema";
+import { EXTRACTED_FIELDS, type NlPhrases } from "@/lib/schema";
 import { findDatePhrases } from "./nl-filter-dates";
 import { jurisdictionSpans } from "./nl-filter-jurisdiction";
 import { applyQuestionRules, TEXT_QUERY_MAX_CHARS, validateFilters, type NlFilterResult } from "./nl-filter";
 import { NEVER_OUTPUT_KEYS } from "./nl-filter-schema";
+import { findSentencePhrases } from "./nl-filter-sentence";
+import { isNonContent } from "./nl-filter-stopwords";
 
 /** One registry phrase: which key it sets and to what (an enum value, or true/false). */
 interface VocabEntry {
@@ -59,8 +61,10 @@ export function nlVocabulary(): readonly VocabEntry[] {
   const add = (key: string, value: string | boolean, phrases: NlPhrases | undefined) => {
     for (const phrase of [...(phrases?.en ?? []), ...(phrases?.pl ?? [])]) out.push({ key, value, phrase, re: phraseRegex(phrase) });
   };
-  for (const f of BASE_FIELDS) {
+  for (const f of EXTRACTED_FIELDS) {
     if (!f.rpcFilter || (NEVER_OUTPUT_KEYS as readonly string[]).includes(f.name)) continue;
+    // The "after appeal" twins share the first-instance wording; a question's words are read as the first instance.
+    if (f.name.endsWith("_after_appeal")) continue;
     if (f.control === "enum_multi") for (const o of f.enumValues ?? []) add(f.name, o.value, o.synonyms);
     if (f.control === "boolean_tri" && f.nlTerms) {
       add(f.name, true, f.nlTerms.yes);
@@ -91,26 +95,11 @@ export function findVocabulary(question: string, claimed: [number, number][] = [
   return found.sort((a, b) => a.start - b.start);
 }
 
-/**
- * Filler words left once the filters are read ("robbery appeals in England after 2015 by women" → "robbery"):
- * function words and the generic nouns every question uses. Content words stay.
- */
-const FILLER = new Set(
-  (
-    "a an the in on of by for with and or to from at as who whose which that where when were was is are be been being " +
-    "any all some show find list get give me i we want looking search about cases case appeals appeal judgments judgment " +
-    "judgements judgement decisions decision rulings ruling offenders offender defendants defendant committed did do does " +
-    "w we z ze na o od do i oraz lub a albo przez dla który która które których którzy gdzie gdy sprawy sprawa spraw " +
-    "wyroki wyrok wyroków wyrokach orzeczenia orzeczenie orzeczeń apelacje apelacja apelacji pokaż znajdź wszystkie " +
-    "sprawca sprawcy sprawców oskarżony oskarżeni oskarżonych był była byli było są jest dotyczące dotyczących"
-  ).split(" "),
-);
-
 /** Words naming the appeal-judgment date ("date of the appeal court judgment"): read as the date field, not text. */
 const APPEAL_DATE_WORDS =
   /(?:\bdate\s+of\s+(?:the\s+)?appeal(?:\s+court)?\s+judg(?:e)?ment\b|\bappeal(?:\s+court)?\s+judg(?:e)?ment\s+date\b|data\s+(?:wydania\s+)?wyroku\s+sądu\s+(?:odwoławczego|apelacyjnego|ii\s+instancji|drugiej\s+instancji))/giu;
 
-/** The question without the claimed spans and filler words, or null when nothing is left. */
+/** The question without the claimed spans and non-content words (nl-filter-stopwords.ts), or null when nothing is left. */
 export function leftoverText(question: string, spans: readonly [number, number][]): string | null {
   // Spans are UTF-16 offsets into the question; blank them (same length) so the other offsets stay exact.
   let text = question;
@@ -118,7 +107,7 @@ export function leftoverText(question: string, spans: readonly [number, number][
   const words = text
     .split(/\s+/u)
     .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
-    .filter((w) => w !== "" && !FILLER.has(w.toLowerCase()));
+    .filter((w) => w !== "" && !isNonContent(w));
   const out = words.join(" ").trim();
   return out === "" ? null : Array.from(out).slice(0, TEXT_QUERY_MAX_CHARS).join("");
 }
@@ -145,7 +134,9 @@ function ruleSpans(question: string): [number, number][] {
  * shared-schema validation as the model path. Never throws for a valid question (at worst: no filters, all text).
  */
 export function translateByRules(question: string): NlFilterResult {
-  const spans = ruleSpans(question);
+  // Sentence lengths first: "over 5 years" is a range, and its words are not read again as vocabulary or text.
+  const sentence = findSentencePhrases(question).map((p): [number, number] => [p.start, p.end]);
+  const spans = [...ruleSpans(question), ...sentence];
   const matches = findVocabulary(question, spans);
   const filters: Record<string, unknown> = {};
   for (const m of matches) {

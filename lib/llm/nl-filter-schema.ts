@@ -15,7 +15,7 @@
  * validator accepts missing keys too (servers without strict mode omit them).
  */
 import { z } from "zod";
-import { BASE_FIELDS, CORE_FILTER_KEYS, type Control, type EnumOption } from "@/lib/schema";
+import { CORE_FILTER_KEYS, EXTRACTED_FIELDS, type Control, type EnumOption } from "@/lib/schema";
 
 export type NlControl = Extract<Control, "enum_multi" | "boolean_tri" | "numeric_range" | "date_range" | "substring">;
 
@@ -56,7 +56,8 @@ export function nlFields(): NlField[] {
       description: `${core.label.en} (${core.label.pl}). ${core.description}`,
     });
   }
-  for (const f of BASE_FIELDS) {
+  // The base fields and the typed sentence numbers (sentence_custody_months, ...), which the filter routes accept too.
+  for (const f of EXTRACTED_FIELDS) {
     if (out.has(f.name) || !f.rpcFilter || !NL_CONTROLS.has(f.control)) continue;
     if (f.control === "enum_multi" && !f.enumValues) continue;
     if ((NEVER_OUTPUT_KEYS as readonly string[]).includes(f.name)) continue;

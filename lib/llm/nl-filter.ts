@@ -15,6 +15,7 @@ import { BaseSchemaFiltersSchema, type BaseSchemaFilters } from "@/lib/schema/re
 import { deriveDateRange, namesAppealJudgmentDate, type IsoDateRange } from "./nl-filter-dates";
 import { isOutsideAllowedSet, issueKey, nlFailed, nlInvalid } from "./nl-filter-errors";
 import { namedJurisdictions } from "./nl-filter-jurisdiction";
+import { findSentencePhrases, sentenceFilters } from "./nl-filter-sentence";
 import { NEVER_OUTPUT_KEYS, nlFields, nlLenientSchema, nlOutputSchema } from "./nl-filter-schema";
 import { nlFilterSystemPrompt } from "./prompts/nl-filter";
 import { isLlmTimeout, llmCallSettings, type AssistantMode } from "./call";
@@ -98,6 +99,8 @@ function compact(value: unknown): unknown {
  *   names the appeal-court judgment date explicitly;
  * - date_of_appeal_court_judgment only when that date is named (else the model's range moves to decision_date);
  * - jurisdiction only when a country or legal system is named, and then exactly the named ones;
+ * - sentence lengths, unpaid-work hours and fine amounts the question states ("over 5 years", "powyżej 3 lat") fix
+ *   those ranges (nl-filter-sentence.ts), like dates;
  * - never case_type or court_level.
  */
 export function applyQuestionRules(question: string, filters: Record<string, unknown>): Record<string, unknown> {
@@ -113,6 +116,8 @@ export function applyQuestionRules(question: string, filters: Record<string, unk
     if (out.decision_date === undefined) out.decision_date = out.date_of_appeal_court_judgment;
     delete out.date_of_appeal_court_judgment;
   }
+
+  Object.assign(out, sentenceFilters(findSentencePhrases(question)));
 
   const named = namedJurisdictions(question);
   if (named.length > 0) out.jurisdiction = named;

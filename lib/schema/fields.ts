@@ -836,7 +836,7 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     label: { en: "Appellant", pl: "Skarżący" },
     description: "Which party brought the appeal.",
     enumValues: [
-      { value: "offender", en: "The offender", pl: "Oskarżony", synonyms: { en: ["appeal* by the offender", "appeal* by the defendant", "defendant's appeal*", "offender's appeal*"], pl: ["apelacj* oskarżon*", "apelacj* obrońc*", "apelacj* obrony"] } },
+      { value: "offender", en: "The offender", pl: "Oskarżony", synonyms: { en: ["appeal* by the offender", "appeal* by the defendant", "defendant's appeal*", "offender's appeal*", "the defendant appealed", "the offender appealed", "defendant appealed", "offender appealed", "appealed by the defendant", "appealed by the offender", "defence appeal*"], pl: ["apelacj* oskarżon*", "apelacj* obrońc*", "apelacj* obrony", "apelacj* wniósł oskarżon*", "apelacj* wniosł* oskarżon*", "oskarżon* wniósł apelacj*", "oskarżon* wniosł* apelacj*", "apelacj* wniesion* przez oskarżon*", "apelacj* wniósł obrońc*", "obrońc* wniósł apelacj*", "oskarżon* zaskarżył*"] } },
       { value: "attorney_general", en: "The prosecution (Attorney General / Crown)", pl: "Oskarżyciel (prokurator)", synonyms: { en: ["attorney general*", "attorney general's reference*", "prosecution appeal*", "appeal* by the prosecution", "appealed by the prosecution", "crown appeal*"], pl: ["apelacj* prokurator*", "apelacj* oskarżyciel*", "prokurator* wniósł apelację", "prokurator* zaskarżył*"] } },
       { value: "other", en: "Someone else", pl: "Inny podmiot" },
     ],

@@ -9,14 +9,28 @@
  */
 import type { EnumOption, FieldDef, IndexRoles } from "./fields";
 
+/** Question wording of the yes/no sentence fields (NL filter without a model); first instance only. */
+const NL_TERMS: Readonly<Record<string, FieldDef["nlTerms"]>> = {
+  sentence_suspended: {
+    yes: { en: ["suspended", "suspended sentence*", "suspended sentence order*", "suspended custody", "suspended imprisonment"],
+      pl: ["zawieszon*", "warunkowo zawieszon*", "z warunkowym zawieszeniem", "w zawieszeniu", "warunkow* zawieszeni*"] },
+    no: { en: ["not suspended", "unsuspended", "without suspension", "wasn't suspended", "was not suspended"],
+      pl: ["bez zawieszenia", "bez warunkowego zawieszenia", "niezawieszon*", "nie zawieszon*", "nie został* zawieszon*"] },
+  },
+};
+
 const NOT_INDEXED: IndexRoles = { filterable: false, searchableRank: null, sortable: false, epochTwin: null };
 
 export const SENTENCE_KIND_OPTIONS: readonly EnumOption[] = [
-  { value: "custody", en: "Immediate custody", pl: "Bezwzględne pozbawienie wolności" },
+  { value: "custody", en: "Immediate custody", pl: "Bezwzględne pozbawienie wolności",
+    synonyms: { en: ["immediate custody", "immediate imprisonment", "immediate prison sentence*", "immediate custodial sentence*", "immediate jail"],
+      pl: ["bezwzględn* pozbawieni* wolności", "bezwzględn* kar* pozbawienia wolności", "kar* bezwzględn* pozbawienia wolności", "bezwzględn* więzieni*", "kar* bezwzględn*", "bezwzględn* kar*"] } },
   { value: "suspended", en: "Suspended custody", pl: "Pozbawienie wolności z warunkowym zawieszeniem" },
-  { value: "community", en: "Community penalty", pl: "Kara wolnościowa (praca społeczna, ograniczenie wolności)" },
-  { value: "fine", en: "Fine", pl: "Grzywna" },
-  { value: "discharge", en: "Discharge", pl: "Odstąpienie od kary / warunkowe umorzenie" },
+  { value: "community", en: "Community penalty", pl: "Kara wolnościowa (praca społeczna, ograniczenie wolności)",
+    synonyms: { en: ["community order*", "community sentence*", "community penalt*"], pl: ["kar* ograniczenia wolności", "kar* wolnościow*"] } },
+  { value: "fine", en: "Fine", pl: "Grzywna", synonyms: { en: ["fined"], pl: ["kar* grzywny", "ukaran* grzywną"] } },
+  { value: "discharge", en: "Discharge", pl: "Odstąpienie od kary / warunkowe umorzenie",
+    synonyms: { en: ["conditional discharge*", "absolute discharge*"], pl: ["warunkow* umorzeni*", "odstąpi* od wymierzenia kary"] } },
   { value: "other", en: "Other", pl: "Inna" },
 ];
 
@@ -87,4 +101,5 @@ export const SENTENCE_FIELDS: readonly FieldDef[] = ROWS.map(([name, shape, labe
   aggregable: true,
   ftsWeight: null,
   index: NOT_INDEXED,
+  ...(NL_TERMS[name] ? { nlTerms: NL_TERMS[name] } : {}),
 }));

@@ -70,10 +70,10 @@ const TABLE: [string, F, (string | null)?][] = [
   ["self-employed defendants", { offender_job_offence: ["self_employed"] }, null],
   ["appeals against conviction that were dismissed", { appeal_against: ["appeal_conviction_unsafe"], appeal_outcome: ["outcome_dismissed_or_refused"] }, null],
   ["unduly lenient sentence references by the Attorney General", { appeal_against: ["appeal_sentence_lenient"], appellant: ["attorney_general"] }],
-  ["apelacja prokuratora, kara zaostrzona", { appellant: ["attorney_general"], appeal_outcome: ["outcome_sentence_more_severe"] }, "kara"],
+  ["apelacja prokuratora, kara zaostrzona", { appellant: ["attorney_general"], appeal_outcome: ["outcome_sentence_more_severe"] }, null],
   ["apelacja oddalona", { appeal_outcome: ["outcome_dismissed_or_refused"] }, null],
   ["manifestly excessive sentence reduced", { appeal_against: ["appeal_sentence_excessive"], appeal_outcome: ["outcome_sentence_more_lenient"] }],
-  ["kara rażąco surowa", { appeal_against: ["appeal_sentence_excessive"] }, "kara"],
+  ["kara rażąco surowa", { appeal_against: ["appeal_sentence_excessive"] }, null],
   ["conviction quashed", { appeal_outcome: ["outcome_conviction_quashed"] }, null],
   ["remanded in custody", { remand_decision: ["remanded_in_custody"] }, null],
   ["tymczasowo aresztowany", { remand_decision: ["remanded_in_custody"] }, null],
@@ -90,6 +90,100 @@ const TABLE: [string, F, (string | null)?][] = [
   ["human trafficking with many victims", {}],
   ["confessional privilege", {}, "confessional privilege"],
 ];
+
+const PL = { jurisdiction: ["PL"] };
+const UK = { jurisdiction: ["UK"] };
+const months = (min?: number, max?: number) => ({ sentence_custody_months: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } });
+/** The acceptance filter (tests/api/sentence-numbers.test.ts): Polish appeals by the defendant, immediate custody over 60 months. */
+const ACCEPTANCE = { jurisdiction: ["PL"], appellant: ["offender"], sentence_kind: ["custody"], sentence_custody_months: { min: 61 } };
+
+/**
+ * Sentence lengths, kinds and suspension, the appellant, and words that are not content (never forced into the text
+ * search). Bounds are inclusive: a strict "over"/"under" moves by one month (or one hundredth of a fine).
+ */
+const SENTENCE_TABLE: [string, F, (string | null)?][] = [
+  // The acceptance question, EN and PL phrasings
+  ["Polish appeals where the defendant appealed and immediate custody was over 60 months", ACCEPTANCE, null],
+  ["polskie apelacje oskarżonego, kara bezwzględnego pozbawienia wolności powyżej 5 lat", ACCEPTANCE, null],
+  ["appeals by the defendant in Poland, immediate custody of more than 5 years", ACCEPTANCE, null],
+  ["apelację wniósł oskarżony, Polska, bezwzględne pozbawienie wolności ponad 60 miesięcy", ACCEPTANCE, null],
+  // English lengths
+  ["sentences over 5 years", months(61), null],
+  ["more than 60 months", months(61), null],
+  ["at least 2 years", months(24), null],
+  ["at least two years", months(24), null],
+  ["under 18 months", months(undefined, 17), null],
+  ["less than a year", months(undefined, 11), null],
+  ["up to 3 years", months(undefined, 36), null],
+  ["no more than 6 months", months(undefined, 6), null],
+  ["5 years or more", months(60), null],
+  ["between 2 and 5 years", months(24, 60), null],
+  ["from 18 months to 3 years", months(18, 36), null],
+  ["od 6 miesięcy do 2 lat", months(6, 24), null],
+  ["over 2.5 years", months(31), null],
+  ["more than two years and less than five years", months(25, 59), null],
+  // Polish lengths
+  ["powyżej 3 lat", months(37), null],
+  ["ponad 5 lat", months(61), null],
+  ["co najmniej 2 lata", months(24), null],
+  ["poniżej roku", months(undefined, 11), null],
+  ["mniej niż 6 miesięcy", months(undefined, 5), null],
+  ["nie więcej niż 2 lata", months(undefined, 24), null],
+  ["od 2 do 5 lat", months(24, 60), null],
+  ["kara od 2 do 5 lat pozbawienia wolności", months(24, 60), null],
+  ["powyżej półtora roku", months(19), null],
+  ["co najmniej dwóch lat pozbawienia wolności", months(24), null],
+  ["10 lat lub więcej", months(120), null],
+  // Suspension and kind
+  ["suspended sentences", { sentence_suspended: true }, null],
+  ["suspended sentences under 18 months", { sentence_suspended: true, ...months(undefined, 17) }, null],
+  ["sentence not suspended", { sentence_suspended: false }, null],
+  ["kara w zawieszeniu", { sentence_suspended: true }, null],
+  ["kary zawieszone", { sentence_suspended: true }, null],
+  ["bez zawieszenia", { sentence_suspended: false }, null],
+  ["bez zawieszenia, co najmniej 2 lata", { sentence_suspended: false, ...months(24) }, null],
+  ["immediate custody", { sentence_kind: ["custody"] }, null],
+  ["immediate imprisonment over 4 years", { sentence_kind: ["custody"], ...months(49) }, null],
+  ["bezwzględne pozbawienie wolności", { sentence_kind: ["custody"] }, null],
+  ["community order for shoplifting", { sentence_kind: ["community"] }, "shoplifting"],
+  ["kara ograniczenia wolności", { sentence_kind: ["community"] }, null],
+  ["conditional discharge", { sentence_kind: ["discharge"] }, null],
+  // Fines and unpaid work
+  ["fine of more than £500", { sentence_fine_amount: { min: 500.01 }, sentence_fine_currency: ["gbp"] }, null],
+  ["grzywna powyżej 5000 zł", { sentence_fine_amount: { min: 5000.01 }, sentence_fine_currency: ["pln"] }, null],
+  ["fined at least 1,000 pounds for theft", { sentence_fine_amount: { min: 1000 }, sentence_fine_currency: ["gbp"] }, "theft"],
+  ["over 200 hours of unpaid work", { sentence_community_hours: { min: 201 } }, null],
+  ["community service of at least 100 hours", { sentence_community_hours: { min: 100 } }, null],
+  // Not sentences: ages, stolen amounts, hours without unpaid work
+  ["offenders over 60 years old", {}, "60 years old"],
+  ["theft of over £2000", {}, "theft 2000"],
+  ["assault lasting over 3 hours", {}, "assault lasting 3 hours"],
+  ["sprawcy w wieku powyżej 60 lat", {}],
+  // The appellant
+  ["where the defendant appealed", { appellant: ["offender"] }, null],
+  ["appealed by the offender", { appellant: ["offender"] }, null],
+  ["apelację wniósł oskarżony", { appellant: ["offender"] }, null],
+  ["oskarżony wniósł apelację od wyroku", { appellant: ["offender"] }, null],
+  // Non-content words are dropped, content words stay as text
+  ["UK appeals since 2015 where the offender was intoxicated", { ...UK, decision_date: { from: "2015-01-01" } }, "intoxicated"],
+  ["show me all the cases where the judgments were about robbery", {}, "robbery"],
+  ["wyroki gdzie sprawy dotyczą rozboju", {}, "dotyczą rozboju"],
+  ["sprawy od 2016 gdzie apelacje oskarżonych", { appellant: ["offender"], decision_date: { from: "2016-01-01" } }, null],
+  ["Polish appeals since 2018", { ...PL, decision_date: { from: "2018-01-01" } }, null],
+];
+
+describe("rules translator: sentence lengths, the appellant and non-content words", () => {
+  it("has at least 40 rows", () => {
+    expect(SENTENCE_TABLE.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(SENTENCE_TABLE)("%s", (question, filters, textQuery) => {
+    const out = translateByRules(question);
+    expect(out.filters).toEqual(filters);
+    if (textQuery !== undefined) expect(out.text_query).toBe(textQuery);
+    expect(BaseSchemaFiltersSchema.safeParse(out.filters).success).toBe(true);
+  });
+});
 
 describe("rules translator: a table of English and Polish questions", () => {
   it("has at least 40 rows", () => {
@@ -187,6 +281,16 @@ describe("with a model: the model proposes, the rules' dates and jurisdiction wi
     });
     expect((await translateQuestion("confessed", withForbidden)).filters).toEqual({ did_offender_confess: true });
     expect(await errorOf(translateQuestion("q", new MockLanguageModelV3({ doGenerate: result("not json") })))).toEqual({ status: 502, code: "NL_FILTER_FAILED" });
+  });
+
+  it("sentence fields are offered to the model; a length the question states overrides the model's range", async () => {
+    expect(nlFields().map((f) => f.key)).toEqual(expect.arrayContaining(["sentence_custody_months", "sentence_suspended", "sentence_kind"]));
+    const model = modelAnswering({ sentence_custody_months: { min: 12, max: null }, sentence_kind: ["custody"], appellant: ["offender"] });
+    const out = await translateQuestion("Polish appeals where the defendant appealed and immediate custody was over 60 months", model);
+    expect(out).toEqual({ filters: ACCEPTANCE, text_query: null, mode: "llm" });
+    // Without a stated length the model's range stands.
+    const kept = await translateQuestion("long custodial sentences", modelAnswering({ sentence_custody_months: { min: 60, max: null } }));
+    expect(kept.filters).toEqual({ sentence_custody_months: { min: 60 } });
   });
 
   it("nlFilterRequest: a model given → mode llm; model null → mode rules, no model recorded", async () => {
