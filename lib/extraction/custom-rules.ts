@@ -119,7 +119,8 @@ export function applyFieldRule(text: string, field: SchemaField, rule: FieldRule
       try {
         return { value: byType(field, regexMatches(rule.pattern, rule.case_sensitive, text)) };
       } catch (e) {
-        const timedOut = e instanceof Error && "code" in e && e.code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
+        // Errors from the other context are not instances of this context's Error: read the code as a plain property.
+        const timedOut = typeof e === "object" && e !== null && (e as { code?: unknown }).code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
         return { value: null, problem: timedOut ? `the regular expression took longer than ${REGEX_TIME_LIMIT_MS} ms` : "the regular expression failed" };
       }
     case "keywords": {
