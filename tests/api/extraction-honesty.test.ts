@@ -92,6 +92,12 @@ describe("a rules-mode job with fields only a model can fill", () => {
     const filled = r.results.filter((row) => row.values?.case_number !== null && row.values?.case_number !== undefined).length;
     expect(filled).toBeGreaterThan(0);
     expect(caseNumber.counts).toEqual({ filled, empty: 5 - filled, not_extractable: 0 });
+    // The exports say so too: the CSV's cell, and each JSONL line's not_extractable.
+    const csv = (await (await alice.get(`/api/extractions/${job.job_id}/export?format=csv`)).text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(csv[0]).toBe("document_id,case_number,status,error,field:case_number,motive");
+    expect(csv.slice(1).map((l) => l.split(",").at(-1))).toEqual(Array(5).fill("(needs a model)"));
+    const jsonl = (await (await alice.get(`/api/extractions/${job.job_id}/export?format=jsonl`)).text()).trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(jsonl.map((o) => o.not_extractable)).toEqual(Array(5).fill(["motive"]));
   }, 180_000);
 
   it("a confirmed job whose fields all need a model finishes completed_empty with the reason", async () => {
