@@ -21,18 +21,23 @@ export interface RuleReading {
   problem?: string;
 }
 
+/** Latin letters with diacritics → their base letter, lower case (ł has no decomposition, so it is listed). */
+const BASE_LETTER = new Map<string, string>([["ł", "l"], ["Ł", "l"]]);
+for (let c = 0xc0; c <= 0x24f; c++) {
+  const ch = String.fromCharCode(c);
+  const base = ch.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  if (base.length === 1 && base !== ch) BASE_LETTER.set(ch, base);
+}
+
 /**
  * Lower case without diacritics, one character for one (ł → l), so an offset in the folded text is the same offset in
  * the original: keywords and cues match "Wlamanie" and "włamanie" alike.
  */
 export function fold(s: string): string {
-  let out = "";
-  for (const ch of s) {
-    const base = ch === "ł" || ch === "Ł" ? "l" : ch.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-    // Keep one UTF-16 unit per unit of the original (surrogate pairs stay two), so offsets carry over.
-    out += base.length === ch.length ? base : ch.length === 1 ? (base[0] ?? ch) : ch;
-  }
-  return out;
+  const lower = s.toLowerCase();
+  // toLowerCase keeps the length except for a few letters (İ); then fold character by character.
+  const same = lower.length === s.length ? lower : [...s].map((ch) => { const l = ch.toLowerCase(); return l.length === ch.length ? l : ch; }).join("");
+  return same.replace(/[\u00c0-\u024f]/g, (ch) => BASE_LETTER.get(ch) ?? ch);
 }
 
 const WORD = /[\p{L}\p{N}]/u;
@@ -71,6 +76,8 @@ export function regexMatches(pattern: string, caseSensitive: boolean, text: stri
   }
 }
 
+const NUMBER_RE = new RegExp(NUMBER, "u");
+
 function byType(field: SchemaField, found: string[]): unknown {
   const texts = [...new Set(found.map((s) => squash(s).slice(0, MAX_VALUE_LENGTH)).filter(Boolean))];
   const enumOf = (s: string) => field.enum_values?.find((v) => fold(v) === fold(s)) ?? null;
@@ -84,7 +91,7 @@ function byType(field: SchemaField, found: string[]): unknown {
     case "integer":
     case "number": {
       for (const s of texts) {
-        const token = new RegExp(NUMBER, "u").exec(s)?.[0];
+        const token = NUMBER_RE.exec(s)?.[0];
         const n = token ? parseNumber(token) : null;
         if (n !== null) return field.type === "integer" ? Math.round(n) : n;
       }
@@ -136,7 +143,7 @@ export function applyFieldRule(text: string, field: SchemaField, rule: FieldRule
     }
     case "number": {
       for (const w of windowsAfter(text, folded, rule.cue, 80)) {
-        const token = new RegExp(NUMBER, "u").exec(w)?.[0];
+        const token = NUMBER_RE.exec(w)?.[0];
         const n = token ? parseNumber(token) : null;
         if (n !== null) return { value: field.type === "integer" ? Math.round(n) : n };
       }
