@@ -15,14 +15,14 @@ test("a custom field without a rule is named before the run and shown as needing
   await page.getByLabel("Name", { exact: true }).fill("Motives");
   const first = page.getByTestId("schema-field").nth(0);
   await first.getByLabel("Field name (snake_case)").fill("motive");
-  await expect(first.getByText("Needs a model")).toBeVisible();
+  await expect(first.getByText("Needs a model", { exact: true })).toBeVisible();
   // A rule makes a field fillable without a model; a second field keeps none.
   await page.getByRole("button", { name: "Add field" }).click();
   const second = page.getByTestId("schema-field").nth(1);
   await second.getByLabel("Field name (snake_case)").fill("weapon");
   await second.getByLabel("Rule for extraction without a model").selectOption("keywords");
   await second.getByLabel("Keywords or phrases (comma-separated)").fill("zzqx-never-in-a-judgment");
-  await expect(second.getByText("Rules can fill it")).toBeVisible();
+  await expect(second.getByText("Rules can fill it", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Create schema" }).click();
   await expect(page.getByText("Saved as version 1.")).toBeVisible();
 
