@@ -38,7 +38,9 @@ test("a custom field without a rule is named before the run and shown as needing
 
   await expect(page.getByTestId("job-percent")).toHaveText("100 %", { timeout: 150_000 });
   await expect(page.getByText("Completed, nothing filled", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("job-empty-reason")).toHaveText("The rules found no value for: Weapon. Only a language model can fill: Motive.");
+  // The reason is built from the results' per-field declaration, a second request (its route may still be compiling
+  // under `next dev`), so it gets the longer wait.
+  await expect(page.getByTestId("job-empty-reason")).toHaveText("The rules found no value for: Weapon. Only a language model can fill: Motive.", { timeout: 60_000 });
   const counts = page.getByTestId("field-counts");
   const motive = counts.locator('tr[data-field="motive"]');
   await expect(motive.locator("td").nth(0)).toHaveText("0");
