@@ -12,10 +12,10 @@ import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Pagination } from "@/components/pagination";
 import { errorMessage } from "@/lib/client/api";
-import { cancelJob, deleteJob, exportHref, getJob, getResults, isActive, retryJob, type ResultRow } from "@/lib/client/extraction-jobs-api";
+import { cancelJob, deleteJob, exportHref, getJob, getResults, isActive, retryJob, type ResultField, type ResultRow } from "@/lib/client/extraction-jobs-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fieldLabel } from "@/lib/schema/labels";
-import { fmt, formatDate } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatNumber } from "@/lib/i18n/locale";
 import { ExportMenu } from "./export-menu";
 import { JobProgress, JobStatusBadge } from "./job-progress";
 
@@ -27,7 +27,47 @@ function cell(v: unknown): string {
   return typeof v === "object" ? JSON.stringify(v) : String(v);
 }
 
-/** /extractions/jobs/[id]: live progress, the results table with a filter per field, failed rows, retry, export, cancel. */
+/** Per field: filled, empty and not extractable counts over the completed documents. */
+function FieldCounts({ fields }: { fields: ResultField[] }) {
+  const { t, locale } = useI18n();
+  return (
+    <section aria-labelledby="field-counts-h" className="space-y-2">
+      <h2 id="field-counts-h" className="font-semibold">
+        {t.extraction.fieldCounts}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm" data-testid="field-counts">
+          <thead>
+            <tr>
+              <th scope="col" className="border-b border-line px-2 py-1">{t.extraction.fieldCol}</th>
+              <th scope="col" className="border-b border-line px-2 py-1 text-right">{t.extraction.filledCol}</th>
+              <th scope="col" className="border-b border-line px-2 py-1 text-right">{t.extraction.emptyCol}</th>
+              <th scope="col" className="border-b border-line px-2 py-1 text-right">{t.extraction.notExtractableCol}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((f) => (
+              <tr key={f.name} className="border-b border-line" data-field={f.name}>
+                <th scope="row" className="px-2 py-1 font-normal">
+                  {f.label}
+                  {f.extractable ? null : <span className="ml-2 text-xs text-ink-muted">({t.extraction.needsModel})</span>}
+                </th>
+                <td className="px-2 py-1 text-right tabular-nums">{formatNumber(locale, f.counts.filled)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatNumber(locale, f.counts.empty)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatNumber(locale, f.counts.not_extractable)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /extractions/jobs/[id]: live progress, the per-field counts, the results table with a filter per field (a field only
+ * a model can fill reads "needs a model", never a blank), failed rows, retry, export, cancel.
+ */
 export function JobDetail({ id }: { id: string }) {
   const { t, locale } = useI18n();
   const qc = useQueryClient();
@@ -62,7 +102,16 @@ export function JobDetail({ id }: { id: string }) {
     return [
       h.accessor((r) => r.case_number ?? r.document_id.slice(0, 8), { id: "document", header: t.extraction.document }),
       h.accessor("status", { header: t.extraction.statusCol, cell: (c) => t.extraction[`doc_${c.getValue()}`] }),
-      ...(fields ?? []).map((f) => h.accessor((r) => cell(r.values?.[f.name]), { id: `f:${f.name}`, header: () => <span title={f.name}>{fieldLabel(f.name, locale)}</span> })),
+      ...(fields ?? []).map((f) => {
+        const header = () => <span title={f.name}>{fieldLabel(f.name, locale)}</span>;
+        return f.extractable
+          ? h.accessor((r) => cell(r.values?.[f.name]), { id: `f:${f.name}`, header })
+          : h.accessor(() => t.extraction.needsModel, {
+              id: `f:${f.name}`,
+              header,
+              cell: (c) => <span className="text-ink-muted italic">{c.getValue()}</span>,
+            });
+      }),
     ];
   }, [fields, t, locale]);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is built to re-render, not to be memoised
@@ -78,6 +127,8 @@ export function JobDetail({ id }: { id: string }) {
   if (job.isPending) return <Skeleton className="h-40 w-full" />;
   if (job.isError) return <Notice tone="danger">{fmt(t.extraction.jobLoadError, { message: errorMessage(job.error, "") })}</Notice>;
   const j = job.data;
+  const needModel = (fields ?? []).filter((f) => !f.extractable);
+  const foundNothing = (fields ?? []).filter((f) => f.extractable);
   const mutationError = cancel.error ?? retry.error ?? remove.error;
   return (
     <div className="space-y-6">
@@ -102,6 +153,17 @@ export function JobDetail({ id }: { id: string }) {
         </dl>
         {j.writes_judgments ? <p className="text-sm text-ink-muted">{t.extraction.writesJudgments}</p> : null}
         {j.error ? <Notice tone="danger">{j.error}</Notice> : null}
+        {j.status === "completed_empty" ? (
+          <Notice tone="warn" title={t.extraction.emptyJob}>
+            <span data-testid="job-empty-reason">
+              {foundNothing.length ? fmt(j.mode === "model" ? t.extraction.emptyJobModelFound : t.extraction.emptyJobRules, { fields: foundNothing.map((f) => f.label).join(", ") }) : null}
+              {foundNothing.length && needModel.length ? " " : null}
+              {needModel.length ? fmt(t.extraction.emptyJobModel, { fields: needModel.map((f) => f.label).join(", ") }) : null}
+            </span>
+          </Notice>
+        ) : needModel.length ? (
+          <Notice tone="info">{fmt(t.extraction.needsModelNote, { fields: needModel.map((f) => f.label).join(", ") })}</Notice>
+        ) : null}
         {j.cancel_requested && active ? <Notice tone="warn">{t.extraction.cancelRequested}</Notice> : null}
         {retry.isSuccess && active ? <Notice tone="ok">{t.extraction.retried}</Notice> : null}
         {mutationError ? <Notice tone="danger">{errorMessage(mutationError, "")}</Notice> : null}
@@ -142,6 +204,8 @@ export function JobDetail({ id }: { id: string }) {
           </ul>
         </section>
       ) : null}
+
+      {fields?.length ? <FieldCounts fields={fields} /> : null}
 
       <section aria-labelledby="results-h" className="space-y-2">
         <h2 id="results-h" className="font-semibold">

@@ -9,6 +9,7 @@ const TONES: Record<ExtractionJob["status"], Tone> = {
   queued: "neutral",
   running: "brand",
   completed: "ok",
+  completed_empty: "warn",
   completed_with_errors: "warn",
   failed: "danger",
   cancelled: "neutral",

@@ -7,17 +7,27 @@ import { Button } from "@/components/ui/button";
 import { DialogContent, DialogRoot } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { errorMessage } from "@/lib/client/api";
+import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import { listCollections } from "@/lib/client/collections-api";
 import { createJob } from "@/lib/client/extraction-jobs-api";
 import { listSchemas } from "@/lib/client/schemas-api";
 import { useI18n } from "@/lib/i18n/client";
+import { fmt } from "@/lib/i18n/locale";
 
 const selectClass = "w-full rounded-card border border-line-strong bg-surface px-2 py-2";
 
+/** The fields a refused submission names (422 EXTRACTION_FIELDS_NEED_MODEL), or null for any other outcome. */
+function fieldsNeedingModel(err: unknown): string[] | null {
+  if (!(err instanceof ApiRequestError) || err.code !== "EXTRACTION_FIELDS_NEED_MODEL") return null;
+  const fields = Array.isArray(err.detail.fields) ? err.detail.fields : [];
+  return fields.map((f) => (f && typeof f === "object" && "label" in f ? String(f.label) : "")).filter(Boolean);
+}
+
 /**
  * "Run extraction": from a collection (choose the schema) or from a schema (choose the collection). One
- * idempotency key per open dialog, so a double click submits one job. On success the job's page opens.
+ * idempotency key per open dialog, so a double click submits one job. On success the job's page opens. Without a
+ * model, a schema with fields rules cannot fill is refused by the server; the dialog then names them and offers
+ * "Run anyway", which resubmits with the confirmation (those columns show "needs a model").
  */
 export function RunExtractionButton(props: { collectionId?: string; schemaId?: string }) {
   const { t } = useI18n();
@@ -29,9 +39,11 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
   const schemas = useQuery({ queryKey: ["schemas"], queryFn: listSchemas, enabled: open && !props.schemaId });
   const collections = useQuery({ queryKey: ["collections"], queryFn: listCollections, enabled: open && !props.collectionId });
   const run = useMutation({
-    mutationFn: () => createJob({ schema_id: schema, collection_id: collection, idempotency_key: key }),
+    mutationFn: (confirm: boolean) =>
+      createJob({ schema_id: schema, collection_id: collection, idempotency_key: key, ...(confirm ? { allow_unextractable: true } : {}) }),
     onSuccess: (job) => router.push(`/extractions/jobs/${job.job_id}`),
   });
+  const needModel = fieldsNeedingModel(run.error);
   return (
     <>
       <Button
@@ -54,13 +66,21 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
               onSubmit={(e) => {
                 e.preventDefault();
                 e.stopPropagation(); // React bubbles through the portal into a surrounding form
-                run.mutate();
+                run.mutate(needModel !== null);
               }}
             >
               {!props.schemaId ? (
                 <div>
                   <Label htmlFor="run-schema">{t.extraction.schemaLabel}</Label>
-                  <select id="run-schema" className={selectClass} value={schema} onChange={(e) => setSchema(e.target.value)}>
+                  <select
+                    id="run-schema"
+                    className={selectClass}
+                    value={schema}
+                    onChange={(e) => {
+                      setSchema(e.target.value);
+                      run.reset();
+                    }}
+                  >
                     <option value="base">{t.extraction.baseSchema}</option>
                     {(schemas.data ?? []).filter((s) => s.id !== "base").map((s) => (
                       <option key={s.id} value={s.id}>
@@ -84,13 +104,19 @@ export function RunExtractionButton(props: { collectionId?: string; schemaId?: s
                 </div>
               ) : null}
               {schema === "base" ? <p className="text-sm text-ink-muted">{t.extraction.baseRunNote}</p> : null}
-              {run.error ? <Notice tone="danger">{errorMessage(run.error, t.extraction.jobLoadError)}</Notice> : null}
+              {needModel ? (
+                <Notice tone="warn" title={t.extraction.unextractableTitle}>
+                  <span data-testid="run-needs-model">{fmt(t.extraction.unextractableBody, { fields: needModel.join(", ") })}</span>
+                </Notice>
+              ) : run.error ? (
+                <Notice tone="danger">{errorMessage(run.error, t.extraction.jobLoadError)}</Notice>
+              ) : null}
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
                   {t.extraction.close}
                 </Button>
                 <Button type="submit" disabled={run.isPending || !collection}>
-                  {t.extraction.run}
+                  {needModel ? t.extraction.runAnyway : t.extraction.run}
                 </Button>
               </div>
             </form>

@@ -26,6 +26,7 @@ import {
 import { useI18n } from "@/lib/i18n/client";
 import { fieldLabel } from "@/lib/schema/labels";
 import { RunExtractionButton } from "./run-extraction";
+import { emptyRule, FieldRuleEditor, ruleBody, ruleDraft, type RuleDraft } from "./field-rule-editor";
 import { fmt, formatDate } from "@/lib/i18n/locale";
 import type { FieldLabels } from "@/lib/i18n/validation";
 import { createSchemaRequest, SCHEMA_FIELD_TYPES, type SchemaFieldType } from "@/lib/schema/requests/schemas";
@@ -38,6 +39,7 @@ interface Row {
   description: string;
   enumText: string;
   required: boolean;
+  rule: RuleDraft;
 }
 
 let rowKey = 0;
@@ -48,8 +50,9 @@ const toRow = (f: SchemaField): Row => ({
   description: f.description,
   enumText: (f.enum_values ?? []).join(", "),
   required: f.required,
+  rule: ruleDraft(f.rule),
 });
-const emptyRow = (): Row => ({ key: ++rowKey, name: "", type: "string", description: "", enumText: "", required: false });
+const emptyRow = (): Row => ({ key: ++rowKey, name: "", type: "string", description: "", enumText: "", required: false, rule: emptyRule() });
 const isEnum = (t: SchemaFieldType) => t === "enum" || t === "enum[]";
 
 function draftBody(name: string, description: string, rows: Row[]) {
@@ -62,6 +65,7 @@ function draftBody(name: string, description: string, rows: Row[]) {
       description: r.description,
       required: r.required,
       ...(isEnum(r.type) ? { enum_values: r.enumText.split(",").map((v) => v.trim()).filter(Boolean) } : {}),
+      ...ruleBody(r.rule, r.type),
     })),
   };
 }
@@ -320,6 +324,7 @@ function SchemaForm({ schema, onSaved, onDeleted }: { schema: ExtractionSchema |
                   <input type="checkbox" checked={r.required} onChange={(e) => patch(r.key, { required: e.target.checked })} />
                   {t.extraction.required}
                 </label>
+                <FieldRuleEditor id={r.key} name={r.name} type={r.type} draft={r.rule} onChange={(rule) => patch(r.key, { rule })} />
               </div>
             );
           })}

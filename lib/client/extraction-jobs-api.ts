@@ -1,12 +1,13 @@
 /** Browser calls of the extraction job routes. */
 import { apiFetch, qs } from "./api";
-import type { ExtractionJob, ExtractionJobPage, ResultRow } from "@/lib/backend/extraction-jobs/types";
+import type { ExtractionJob, ExtractionJobPage, ResultField, ResultRow } from "@/lib/backend/extraction-jobs/types";
 
-export type { ExtractionJob, ExtractionJobPage, ResultRow };
+export type { ExtractionJob, ExtractionJobPage, ResultField, ResultRow };
 
 export interface ResultsPage {
   job_id: string;
-  fields: { name: string; type: string }[];
+  mode: ExtractionJob["mode"];
+  fields: ResultField[];
   results: ResultRow[];
   total: number;
   page: number;
@@ -21,7 +22,7 @@ export const getResults = (id: string, q: { page?: number; page_size?: number; s
 export const cancelJob = (id: string) => apiFetch<ExtractionJob>(`/api/extractions/${encodeURIComponent(id)}/cancel`, { method: "POST", json: {} });
 export const retryJob = (id: string) => apiFetch<ExtractionJob>(`/api/extractions/${encodeURIComponent(id)}/retry`, { method: "POST", json: {} });
 export const deleteJob = (id: string) => apiFetch<null>(`/api/extractions/${encodeURIComponent(id)}`, { method: "DELETE" });
-export const createJob = (body: { schema_id: string; collection_id?: string; document_ids?: string[]; idempotency_key?: string }) =>
+export const createJob = (body: { schema_id: string; collection_id?: string; document_ids?: string[]; idempotency_key?: string; allow_unextractable?: boolean }) =>
   apiFetch<ExtractionJob>("/api/extractions", { method: "POST", json: body });
 export const exportHref = (id: string, format: "csv" | "xlsx" | "jsonl") => `/api/extractions/${encodeURIComponent(id)}/export?format=${format}`;
 export const isActive = (j: Pick<ExtractionJob, "status">) => j.status === "queued" || j.status === "running";

@@ -138,6 +138,11 @@ export const ERRORS = {
   EXTRACTION_DOCUMENTS_NOT_FOUND: { status: 422, message: "Some of the documents do not exist.", area: "extraction" },
   EXTRACTION_NO_DOCUMENTS: { status: 422, message: "The job names no documents (the collection is empty).", area: "extraction" },
   EXTRACTION_TOO_MANY_DOCUMENTS: { status: 422, message: "An extraction job takes at most 5,000 documents.", area: "extraction" },
+  EXTRACTION_FIELDS_NEED_MODEL: {
+    status: 422,
+    message: "Some fields of this schema cannot be filled without a language model. Give them a rule in the schema editor, or confirm to run anyway.",
+    area: "extraction",
+  },
   // P-47: a state conflict, not a rate limit: the caller waits for a job to finish (or cancels one), not for a window.
   EXTRACTION_RUNNING_LIMIT: { status: 409, message: "You already have the maximum number of extraction jobs queued or running. Wait for one to finish or cancel one.", area: "extraction" },
   EXTRACTION_JOB_NOT_FINISHED: { status: 409, message: "The extraction job is still queued or running.", area: "extraction" },

@@ -645,6 +645,7 @@ export type Database = {
           schema_version: number | null;
           started_at: string | null;
           status: string;
+          status_reason: string | null;
           total: number;
           user_id: string;
           worker_id: string | null;
@@ -667,6 +668,7 @@ export type Database = {
           schema_version?: number | null;
           started_at?: string | null;
           status?: string;
+          status_reason?: string | null;
           total: number;
           user_id: string;
           worker_id?: string | null;
@@ -689,6 +691,7 @@ export type Database = {
           schema_version?: number | null;
           started_at?: string | null;
           status?: string;
+          status_reason?: string | null;
           total?: number;
           user_id?: string;
           worker_id?: string | null;
@@ -2512,6 +2515,12 @@ export type Database = {
           p_max_fields: number | null;
         };
         Returns: boolean;
+      };
+      extraction_job_field_counts: {
+        Args: {
+          p_job_id: string | null;
+        };
+        Returns: Json;
       };
       extraction_job_json: {
         Args: {

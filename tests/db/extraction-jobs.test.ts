@@ -127,6 +127,7 @@ describe("extraction jobs under RLS", () => {
       expect((await c.query("select public.list_extraction_jobs() as l", [])).rows[0].l).toEqual({ jobs: [], total: 0 });
       expect((await c.query("select * from public.list_extraction_results($1)", [id])).rows).toEqual([]);
       expect((await c.query("select public.get_extraction_job_fields($1) as f", [id])).rows[0].f).toBeNull();
+      expect((await c.query("select public.extraction_job_field_counts($1) as f", [id])).rows[0].f).toEqual({ completed: 0, filled: {} });
       expect((await c.query("select public.cancel_extraction_job($1) as r", [id])).rows[0].r).toEqual({ outcome: "not_found" });
       expect((await c.query("select public.retry_extraction_job($1, 3) as r", [id])).rows[0].r).toEqual({ outcome: "not_found" });
       expect((await c.query("select public.delete_extraction_job($1) as r", [id])).rows[0].r).toEqual({ outcome: "not_found" });

@@ -30,11 +30,19 @@ describe("rules mode (rules-v1) under a user's schema", () => {
     });
   });
 
-  it("fails with the reason when a required field is one rules cannot fill (never invents it)", () => {
-    const strict = schemaFieldsSchema().parse([{ name: "victim_age", type: "integer", required: true }]);
+  it("fails with the reason when a required field rules can fill finds nothing (never invents it)", () => {
+    const strict = schemaFieldsSchema().parse([{ name: "victim_age", type: "integer", required: true, rule: { kind: "number", cue: "victim aged" } }]);
     const out = extractWithRules(FIXTURES[3].text, strict);
     expect(out.status).toBe("failed");
     expect(out.status === "failed" && out.error).toContain("/victim_age");
+  });
+
+  it("leaves a required field that needs a model null without failing the document (it is declared, not missing)", () => {
+    // Behaviour changed on purpose: such a field used to fail every document of a rules-mode job; now the job is
+    // refused up front unless confirmed, and a confirmed run shows the column as "needs a model".
+    const strict = schemaFieldsSchema().parse([{ name: "case_number", type: "string" }, { name: "victim_age", type: "integer", required: true }]);
+    const out = extractWithRules(FIXTURES[3].text, strict);
+    expect(out).toMatchObject({ status: "completed", values: { victim_age: null } });
   });
 });
 

@@ -32,5 +32,9 @@ describe("extraction export columns", () => {
       finished_at: null,
     };
     expect(rowCells(row, fields).map(csvCell)).toEqual(["d1", "II AKa 1/20", "completed", "", "'=1+1", "final", "", "A; B"]);
+    // A field rules mode could not fill reads "needs a model" in a completed row, never a blank; other rows stay as they are.
+    const needs = new Set(["field_case_number"]);
+    expect(rowCells(row, fields, needs)[6]).toBe("(needs a model)");
+    expect(rowCells({ ...row, status: "failed", values: null }, fields, needs)[6]).toBeNull();
   });
 });

@@ -174,6 +174,7 @@ describe("counted strings as the reader sees them", () => {
     started_at: null,
     finished_at: null,
     error: null,
+    reason: null,
   });
   const render = (l: Locale, messages: Messages, j: ExtractionJob) =>
     // children go as createElement's third argument (lint), which its props type does not see

@@ -2,12 +2,17 @@
  * GET /api/extractions/{id}/export?format=csv|xlsx|jsonl: one row per document, one column per
  * field (header names in headerCells), streamed page by page (a 5,000-document job is never held whole). CSV cells that a spreadsheet would read as
  * a formula (starting with = + - @ tab or CR) get a leading apostrophe; XLSX is written by exceljs's streaming writer.
+ * A field rules mode could not fill (a confirmed run without a model) reads NEEDS_MODEL in a completed row's cell, and
+ * JSONL lines name such fields in `not_extractable`: never a blank that looks like "not stated".
  */
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { DbClient } from "@/lib/supabase/db-client";
 import type { SchemaField } from "@/lib/schema/requests/schemas";
+import { fieldsNeedingModel } from "@/lib/extraction/fillability";
 import { getExtractionJob, jobFields, resultsPage, type ResultRow } from "./jobs";
+
+export const NEEDS_MODEL = "(needs a model)";
 
 export type ExportFormat = "csv" | "xlsx" | "jsonl";
 const PAGE = 500;
@@ -31,8 +36,9 @@ export function csvCell(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function rowCells(row: ResultRow, fields: SchemaField[]): unknown[] {
-  return [row.document_id, row.case_number, row.status, row.error, ...fields.map((f) => row.values?.[f.name] ?? null)];
+export function rowCells(row: ResultRow, fields: SchemaField[], needsModel: ReadonlySet<string> = new Set()): unknown[] {
+  const value = (f: SchemaField) => (row.status === "completed" && needsModel.has(f.name) ? NEEDS_MODEL : (row.values?.[f.name] ?? null));
+  return [row.document_id, row.case_number, row.status, row.error, ...fields.map(value)];
 }
 
 /**
@@ -56,6 +62,8 @@ async function* pages(db: DbClient, id: string): AsyncGenerator<ResultRow[]> {
 export async function exportExtraction(db: DbClient, id: string, format: ExportFormat): Promise<Response> {
   const job = await getExtractionJob(db, id); // 404 before any byte is sent
   const fields = await jobFields(db, job);
+  const needsModel = new Set(fieldsNeedingModel(fields, job.schema.key === "base", job.mode).map((f) => f.name));
+  const notExtractable = needsModel.size ? { not_extractable: [...needsModel] } : {};
   const name = `extraction-${job.job_id}.${format}`;
   const headers: Record<string, string> = {
     "content-disposition": `attachment; filename="${name}"`,
@@ -72,8 +80,10 @@ export async function exportExtraction(db: DbClient, id: string, format: ExportF
           for await (const rows of pages(db, id)) {
             const text =
               format === "csv"
-                ? rows.map((r) => rowCells(r, fields).map(csvCell).join(",") + "\r\n").join("")
-                : rows.map((r) => JSON.stringify({ document_id: r.document_id, case_number: r.case_number, status: r.status, error: r.error, model: r.model, values: r.values }) + "\n").join("");
+                ? rows.map((r) => rowCells(r, fields, needsModel).map(csvCell).join(",") + "\r\n").join("")
+                : rows
+                    .map((r) => JSON.stringify({ document_id: r.document_id, case_number: r.case_number, status: r.status, error: r.error, model: r.model, values: r.values, ...notExtractable }) + "\n")
+                    .join("");
             ctrl.enqueue(enc.encode(text));
           }
           ctrl.close();
@@ -92,7 +102,7 @@ export async function exportExtraction(db: DbClient, id: string, format: ExportF
     try {
       ws.addRow(headerCells(fields)).commit();
       // exceljs writes strings as inline strings (never formulas), so no guard is needed here.
-      for await (const rows of pages(db, id)) for (const r of rows) ws.addRow(rowCells(r, fields).map(cellText)).commit();
+      for await (const rows of pages(db, id)) for (const r of rows) ws.addRow(rowCells(r, fields, needsModel).map(cellText)).commit();
       ws.commit();
       await wb.commit();
     } catch (e) {

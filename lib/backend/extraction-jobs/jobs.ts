@@ -11,17 +11,19 @@ import { config } from "@/lib/config";
 import { isUuid } from "@/lib/schema/uuid";
 import { jsonArg } from "@/lib/supabase/json";
 import { languageModel } from "@/lib/llm/provider";
-import type { CreateExtractionRequest } from "@/lib/schema/requests/extraction-jobs";
+import { JOB_STATUSES, type CreateExtractionRequest } from "@/lib/schema/requests/extraction-jobs";
 import { schemaFieldSchema, type SchemaField } from "@/lib/schema/requests/schemas";
+import { fieldsNeedingModel, rulesFillability } from "@/lib/extraction/fillability";
+import { getSchema } from "@/lib/backend/schemas/schemas";
 import { BASE_JOB_SCHEMA, baseSchemaFields } from "./base";
 import { enqueueExtraction } from "./queue";
-import type { ExtractionJob, ExtractionJobPage, ResultRow } from "./types";
+import type { ExtractionJob, ExtractionJobPage, ResultField, ResultRow } from "./types";
 
-export type { ExtractionJob, ExtractionJobPage, ResultRow };
+export type { ExtractionJob, ExtractionJobPage, ResultField, ResultRow };
 
 export const ExtractionJobSchema = z.object({
   job_id: z.string(),
-  status: z.enum(["queued", "running", "completed", "completed_with_errors", "failed", "cancelled"]),
+  status: z.enum(JOB_STATUSES),
   mode: z.enum(["rules", "model"]),
   schema: z.object({ id: z.string().nullable(), key: z.string(), name: z.string(), version: z.number().nullable() }),
   progress: z.object({ total: z.number(), done: z.number(), failed: z.number(), skipped: z.number() }),
@@ -31,6 +33,7 @@ export const ExtractionJobSchema = z.object({
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   error: z.string().nullable(),
+  reason: z.string().nullable().default(null),
 });
 
 
@@ -48,13 +51,15 @@ const runningLimit = () =>
 export async function createExtractionJob(db: DbClient, body: CreateExtractionRequest): Promise<{ job: ExtractionJob; created: boolean }> {
   const c = config();
   const base = body.schema_id === "base";
+  const mode = languageModel() ? "model" : "rules";
+  if (!base && mode === "rules" && !body.allow_unextractable) await refuseUnextractable(db, body.schema_id);
   const { data, error } = await db.rpc("create_extraction_job", {
     p_schema_id: base ? null : body.schema_id,
     p_base: base ? jsonArg({ name: BASE_JOB_SCHEMA.name, fields: baseSchemaFields() }) : null,
     p_document_ids: body.document_ids ?? null,
     p_collection_id: body.collection_id ?? null,
     p_idempotency_key: body.idempotency_key ?? null,
-    p_mode: languageModel() ? "model" : "rules",
+    p_mode: mode,
     p_max_running: c.EXTRACTION_MAX_RUNNING_JOBS_PER_USER,
     p_max_documents: c.EXTRACTION_MAX_DOCUMENTS,
   });
@@ -79,6 +84,22 @@ export async function createExtractionJob(db: DbClient, body: CreateExtractionRe
     default:
       throw new ApiError("EXTRACTION_TOO_MANY_DOCUMENTS", `The job names ${r.count} documents; at most ${c.EXTRACTION_MAX_DOCUMENTS} are allowed.`);
   }
+}
+
+/**
+ * Without a model, a schema whose fields rules cannot fill is refused (422, naming the fields) unless the request
+ * confirms the run: its values would otherwise read as blanks of a "completed" job.
+ */
+async function refuseUnextractable(db: DbClient, schemaId: string): Promise<void> {
+  const schema = await getSchema(db, schemaId);
+  const needs = fieldsNeedingModel(schema.fields, false, "rules");
+  if (!needs.length) return;
+  const names = needs.map((f) => `"${f.label}"`).join(", ");
+  throw new ApiError(
+    "EXTRACTION_FIELDS_NEED_MODEL",
+    `No language model is configured, and the rules extractor cannot fill ${names}. Give ${needs.length === 1 ? "it" : "them"} a rule in the schema editor (a regular expression, keywords, or a date or number after a cue), or confirm to run anyway: ${needs.length === 1 ? "that column" : "those columns"} will show "needs a model".`,
+    { fields: needs.map((f) => ({ name: f.name, label: f.label })) },
+  );
 }
 
 export async function getExtractionJob(db: DbClient, id: string): Promise<ExtractionJob> {
@@ -156,6 +177,30 @@ export async function jobFields(db: DbClient, job: ExtractionJob): Promise<Schem
   return z.array(schemaFieldSchema()).parse(data ?? []);
 }
 
+const FieldCounts = z.object({ completed: z.number(), filled: z.record(z.string(), z.number()) });
+
+/**
+ * Each field of a job with what rules mode can do for it and its counts over the completed documents: filled, empty,
+ * or not extractable (a rules-mode job's field that needs a model: never looked for, so not "empty").
+ */
+export async function resultFields(db: DbClient, job: ExtractionJob, fields: SchemaField[]): Promise<ResultField[]> {
+  const { data, error } = await db.rpc("extraction_job_field_counts", { p_job_id: job.job_id });
+  if (error) throw fromDatabaseError(error);
+  const counts = FieldCounts.parse(data);
+  const declared = rulesFillability(fields, job.schema.key === "base");
+  return fields.map((f, i) => {
+    const extractable = job.mode === "model" || declared[i].rules;
+    const filled = extractable ? (counts.filled[f.name] ?? 0) : 0;
+    return {
+      name: f.name,
+      type: f.type,
+      label: declared[i].label,
+      extractable,
+      counts: extractable ? { filled, empty: counts.completed - filled, not_extractable: 0 } : { filled: 0, empty: 0, not_extractable: counts.completed },
+    };
+  });
+}
+
 /** GET /api/extractions/{id}/results?page= */
 export async function listExtractionResults(db: DbClient, id: string, q: { status?: string; page: number; page_size: number }) {
   const job = await getExtractionJob(db, id);
@@ -163,7 +208,8 @@ export async function listExtractionResults(db: DbClient, id: string, q: { statu
   const { rows, total } = await resultsPage(db, id, { status: q.status, limit: q.page_size, offset: (q.page - 1) * q.page_size });
   return {
     job_id: job.job_id,
-    fields: fields.map((f) => ({ name: f.name, type: f.type })),
+    mode: job.mode,
+    fields: await resultFields(db, job, fields),
     results: rows,
     total,
     page: q.page,

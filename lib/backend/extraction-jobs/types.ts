@@ -1,5 +1,6 @@
 /** The extraction job API's answer shapes (shared by the server and the pages). */
-export type JobStatus = "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "cancelled";
+/** `completed_empty`: every document ran, and not one value was filled (the job's `reason` says why). */
+export type JobStatus = "queued" | "running" | "completed" | "completed_empty" | "completed_with_errors" | "failed" | "cancelled";
 
 export interface ExtractionJob {
   job_id: string;
@@ -14,6 +15,8 @@ export interface ExtractionJob {
   started_at: string | null;
   finished_at: string | null;
   error: string | null;
+  /** Why the job finished as it did (set for completed_empty). */
+  reason: string | null;
 }
 
 export interface ExtractionJobPage {
@@ -35,4 +38,17 @@ export interface ResultRow {
   model: string | null;
   attempts: number;
   finished_at: string | null;
+}
+
+/**
+ * One field of a job's results: whether rules mode can fill it, and over the completed documents how many hold a
+ * value (`filled`), how many do not (`empty`), and how many were not extractable (every completed document, for a
+ * field that needs a model in a rules-mode job).
+ */
+export interface ResultField {
+  name: string;
+  type: string;
+  label: string;
+  extractable: boolean;
+  counts: { filled: number; empty: number; not_extractable: number };
 }

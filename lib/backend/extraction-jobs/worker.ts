@@ -25,6 +25,7 @@ import { z } from "zod";
 import { EXTRACTION_QUEUE, openBoss, SEND_OPTIONS, type ExtractionMessage } from "./queue";
 import { baseSchemaFields, extractBaseWithRules, writeBaseExtraction } from "./base";
 import type { PgRow } from "@/lib/supabase/pg-rows";
+import { rulesFillability } from "@/lib/extraction/fillability";
 
 export interface ExtractInput {
   text: string;
@@ -44,6 +45,21 @@ export const defaultExtractor: Extractor = async ({ text, fields, mode, base }) 
   }
   return base ? extractBaseWithRules(text) : extractWithRules(text, fields);
 };
+
+/**
+ * Why a job with no filled value at all finished so (completed_empty): the fields rules looked for and found nothing,
+ * and those only a model can fill.
+ */
+export function emptyReason(fields: SchemaField[], base: boolean, mode: "rules" | "model"): string {
+  const declared = rulesFillability(fields, base);
+  const list = (xs: typeof declared) => xs.map((f) => `"${f.label}"`).join(", ");
+  const read = mode === "model" ? declared : declared.filter((f) => f.rules);
+  const needModel = mode === "model" ? [] : declared.filter((f) => !f.rules);
+  const parts = ["No field was filled in any judgment."];
+  if (read.length) parts.push(`${mode === "model" ? "The model" : "The rules"} found no value for ${list(read)}.`);
+  if (needModel.length) parts.push(`Only a language model can fill ${list(needModel)}; none is configured.`);
+  return parts.join(" ").slice(0, 4000);
+}
 
 export interface WorkerOptions {
   databaseUrl: string;
@@ -234,10 +250,10 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(todo.length, 1)) }, lane));
     if (dead || (stopping && !cancelled)) return; // another worker takes the rest after the stale window
-    await finishJob(jobId, cancelled || (await cancelRequested()));
+    await finishJob(jobId, cancelled || (await cancelRequested()), emptyReason(fields, job.schema_key === "base", job.mode));
   }
 
-  async function finishJob(jobId: string, cancelled: boolean): Promise<void> {
+  async function finishJob(jobId: string, cancelled: boolean, reasonIfEmpty: string): Promise<void> {
     if (cancelled) {
       await pool.query(
         "update public.extraction_job_documents set status = 'skipped', finished_at = now() where job_id = $1 and status = 'pending'",
@@ -249,16 +265,22 @@ export async function startExtractionWorker(opts: WorkerOptions): Promise<Extrac
           set status = case
                 when $3 then 'cancelled'
                 when c.pending > 0 then j.status
-                when c.failed = 0 then 'completed'
                 when c.failed = j.total then 'failed'
+                when not c.filled then 'completed_empty'
+                when c.failed = 0 then 'completed'
                 else 'completed_with_errors' end,
               error = case when not $3 and c.pending = 0 and c.failed = j.total and j.total > 0 then 'every document failed' else j.error end,
+              status_reason = case when not $3 and c.pending = 0 and c.failed < j.total and not c.filled then $4 else null end,
               finished_at = case when $3 or c.pending = 0 then now() else j.finished_at end
-         from (select count(*) filter (where d.status = 'failed') as failed, count(*) filter (where d.status = 'pending') as pending
+         from (select count(*) filter (where d.status = 'failed') as failed, count(*) filter (where d.status = 'pending') as pending,
+                      -- Any value at all in a completed document (sentence_spans is where values were read, not a value).
+                      exists (select 1 from public.extraction_job_documents v, jsonb_each(v.values) e
+                               where v.job_id = $1 and v.status = 'completed' and jsonb_typeof(v.values) = 'object'
+                                 and e.key <> 'sentence_spans' and e.value not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)) as filled
                  from public.extraction_job_documents d where d.job_id = $1) c
         where j.id = $1 and j.worker_id = $2 and j.status = 'running'
         returning j.status`,
-      [jobId, workerId, cancelled],
+      [jobId, workerId, cancelled, reasonIfEmpty],
     );
     if (rows[0]) log(`job ${jobId}: ${rows[0].status}`);
   }

@@ -1,7 +1,9 @@
 /**
  * Extract one judgment under one schema: the function a job runs per document.
- *   - "rules" (no model, the embedded default): rules-v1 (lib/extraction/rules); a schema field whose name is one the
- *     rules fill gets the value when its type fits, every other field is null. Labelled extraction_model "rules-v1".
+ *   - "rules" (no model, the embedded default): rules-v1 (lib/extraction/rules); a field with a rule of its own
+ *     (lib/extraction/custom-rules.ts) is read by it, a field whose name is one the rules fill gets the value when its
+ *     type fits, every other field is null and declared as needing a model (lib/extraction/fillability.ts), so it is
+ *     left out of the check of required fields. Labelled extraction_model "rules-v1".
  *   - "model": generateObject with the schema's JSON form over the sections of the text that matter, kept under
  *     EXTRACTION_MAX_INPUT_TOKENS; a result that fails the ajv check is a failure with the reason.
  * Both results pass the same ajv validator before they are accepted.
@@ -10,6 +12,8 @@ import { generateObject, jsonSchema, type LanguageModel } from "ai";
 import { config } from "@/lib/config";
 import { isLlmTimeout, llmCallSettings } from "@/lib/llm/call";
 import { extractRules, RULES_MODEL, type RulesResult } from "@/lib/extraction/rules";
+import { applyFieldRule, fold } from "@/lib/extraction/custom-rules";
+import { filledByName } from "@/lib/extraction/fillability";
 import type { SchemaField } from "@/lib/schema/requests/schemas";
 import { toJsonSchema, validationFailure, type JsonSchemaObject } from "./json-schema";
 
@@ -70,12 +74,30 @@ function fit(field: SchemaField, value: RulesResult[keyof RulesResult]): unknown
 
 export function extractWithRules(text: string, fields: SchemaField[]): ExtractionOutcome {
   const found = extractRules(text);
+  const folded = fields.some((f) => f.rule && f.rule.kind !== "regex") ? fold(text) : "";
   const values: Record<string, unknown> = {};
-  for (const f of fields) values[f.name] = Object.hasOwn(found, f.name) && f.name !== "language" ? fit(f, found[f.name as keyof RulesResult]) : null;
-  // A required field the rules cannot fill is a failure with the reason, never an invented value.
-  const schema = toJsonSchema(fields);
-  const failure = validationFailure(schema, values);
-  return failure ? { status: "failed", error: `rules-v1 could not fill the schema: ${failure}`, model: RULES_MODEL } : { status: "completed", values, model: RULES_MODEL };
+  const problems: string[] = [];
+  const fillable: SchemaField[] = [];
+  for (const f of fields) {
+    if (f.rule) {
+      const r = applyFieldRule(text, f, f.rule, folded);
+      values[f.name] = r.value;
+      if (r.problem) problems.push(`${f.name}: ${r.problem}`);
+      fillable.push(f);
+    } else if (filledByName(f)) {
+      values[f.name] = fit(f, found[f.name as keyof RulesResult]);
+      fillable.push(f);
+    } else {
+      values[f.name] = null; // needs a model: declared before the job ran, not a missing value
+    }
+  }
+  // A required field the rules can fill but found nothing for is a failure with the reason, never an invented value.
+  const failure = validationFailure(toJsonSchema(fillable), Object.fromEntries(fillable.map((f) => [f.name, values[f.name]])));
+  if (failure) return { status: "failed", error: `rules-v1 could not fill the schema: ${failure}`, model: RULES_MODEL };
+  // A rule that could not run (a regex over its time bound) fails the document with the reason, shown with the failed
+  // rows, rather than passing its silence off as "not stated".
+  if (problems.length) return { status: "failed", error: `a field's rule could not run: ${problems.join("; ")}`, model: RULES_MODEL };
+  return { status: "completed", values, model: RULES_MODEL };
 }
 
 export async function extractWithModel(

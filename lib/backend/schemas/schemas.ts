@@ -295,6 +295,7 @@ export function diffFields(a: SchemaField[], b: SchemaField[]): Pick<SchemaCompa
     if (x.description !== y.f.description) changes.push("description");
     if (JSON.stringify(x.enum_values ?? null) !== JSON.stringify(y.f.enum_values ?? null)) changes.push("enum_values");
     if (x.required !== y.f.required) changes.push("required");
+    if (JSON.stringify(x.rule ?? null) !== JSON.stringify(y.f.rule ?? null)) changes.push("rule");
     if (i !== y.i) changes.push("position");
     if (changes.length) changed.push({ name, before: x, after: y.f, changes });
   }

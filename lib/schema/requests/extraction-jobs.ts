@@ -4,11 +4,15 @@ import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { uuidSchema } from "@/lib/schema/uuid";
 
-export const JOB_STATUSES = ["queued", "running", "completed", "completed_with_errors", "failed", "cancelled"] as const;
+export const JOB_STATUSES = ["queued", "running", "completed", "completed_empty", "completed_with_errors", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const DOCUMENT_STATUSES = ["pending", "completed", "failed", "skipped"] as const;
 
-/** POST /api/extractions {schema_id | "base", collection_id | document_ids (1-5,000), idempotency_key?}. */
+/**
+ * POST /api/extractions {schema_id | "base", collection_id | document_ids (1-5,000), idempotency_key?,
+ * allow_unextractable?}. Without a model, a schema with fields rules cannot fill is refused unless
+ * `allow_unextractable` confirms the run (those fields then show as needing a model).
+ */
 export const createExtractionRequest = () =>
   z
     .object({
@@ -16,6 +20,7 @@ export const createExtractionRequest = () =>
       collection_id: uuidSchema.optional(),
       document_ids: z.array(uuidSchema).min(1).max(config().EXTRACTION_MAX_DOCUMENTS).optional(),
       idempotency_key: safeText().trim().min(1).max(200).optional(),
+      allow_unextractable: z.boolean().optional(),
     })
     .strict()
     .superRefine((b, ctx) => {

@@ -7,13 +7,18 @@ import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
 import { config } from "@/lib/config";
 import { uuidSchema } from "../uuid";
+import { fieldRuleSchema, RULE_TYPES } from "../field-rules";
 
 export const SCHEMA_FIELD_TYPES = ["string", "integer", "number", "boolean", "date", "enum", "string[]", "enum[]"] as const;
 export type SchemaFieldType = (typeof SCHEMA_FIELD_TYPES)[number];
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
-/** One field: {name (snake_case), type, description, enum_values? (enum and enum[] only), required}. */
+/**
+ * One field: {name (snake_case), type, description, enum_values? (enum and enum[] only), required, rule?}. `rule` is how
+ * the rules extractor fills the field without a model (lib/schema/field-rules.ts); without one a custom field needs a
+ * model.
+ */
 export const schemaFieldSchema = () =>
   z
     .strictObject({
@@ -22,8 +27,12 @@ export const schemaFieldSchema = () =>
       description: safeText().max(1000).default(""),
       enum_values: z.array(safeText().trim().min(1).max(200)).min(1).max(config().SCHEMA_MAX_ENUM_VALUES).optional(),
       required: z.boolean().default(false),
+      rule: fieldRuleSchema().optional(),
     })
     .superRefine((f, ctx) => {
+      if (f.rule && !RULE_TYPES[f.rule.kind].includes(f.type)) {
+        ctx.addIssue({ code: "custom", path: ["rule", "kind"], message: `a ${f.rule.kind} rule cannot fill a ${f.type} field` });
+      }
       const isEnum = f.type === "enum" || f.type === "enum[]";
       if (isEnum && !f.enum_values) ctx.addIssue({ code: "custom", path: ["enum_values"], message: "an enum field needs enum_values", params: { messageKey: "enumNeedsValues" } });
       if (!isEnum && f.enum_values) ctx.addIssue({ code: "custom", path: ["enum_values"], message: "only enum fields take enum_values", params: { messageKey: "enumValuesOnlyForEnum" } });
