@@ -4,6 +4,7 @@ import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
 import { extractionEn } from "./areas/extraction";
+import { exportsEn } from "./areas/exports";
 import { assistantsEn } from "./areas/assistants";
 import { assistantToolsEn } from "./areas/assistant-tools";
 /**
@@ -391,6 +392,7 @@ export const en = {
   analysis: analysisEn,
   developers: developersEn,
   extraction: extractionEn,
+  exports: exportsEn,
   assistants: assistantsEn,
   assistantTools: assistantToolsEn,
 };

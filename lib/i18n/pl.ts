@@ -6,6 +6,7 @@ import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
 import { extractionPl } from "./areas/extraction";
+import { exportsPl } from "./areas/exports";
 import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
 
@@ -391,6 +392,7 @@ export const pl: PolishOf<Messages> = {
   analysis: analysisPl,
   developers: developersPl,
   extraction: extractionPl,
+  exports: exportsPl,
   assistants: assistantsPl,
   assistantTools: assistantToolsPl,
 };

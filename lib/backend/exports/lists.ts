@@ -53,8 +53,16 @@ const CORE_LABELS: Record<string, Bilingual> = {
 };
 for (const k of CORE_FILTER_KEYS) CORE_LABELS[k.key] ??= k.label;
 
-/** A label for a column code: the field registry first, then the judgment columns above. */
+/**
+ * A label for a column code: the judgment's own columns first (the registry has extracted fields of the same name,
+ * e.g. an extracted `case_number`), then the field registry.
+ */
 export function columnLabel(code: string): Bilingual | undefined {
+  return CORE_LABELS[code] ?? byName(code)?.label;
+}
+
+/** A label for a filter or aggregate key: the field registry first, then the judgment columns. */
+export function fieldLabel(code: string): Bilingual | undefined {
   return byName(code)?.label ?? CORE_LABELS[code];
 }
 
@@ -62,7 +70,16 @@ function col<R>(code: string, value: (row: R) => unknown, options?: readonly Enu
   return { code, label: columnLabel(code), value, ...(options ? { options } : {}) };
 }
 
-const fieldCol = <R>(f: FieldDef, get: (row: R) => JsonObject): ExportColumn<R> => col<R>(f.name, (r) => get(r)[f.column] ?? null, f.enumValues ?? undefined);
+/**
+ * An extracted field's column. A field named like one of the judgment's own columns (the extracted `case_number`)
+ * goes by its database column name, so no two columns (or JSONL keys) share a code.
+ */
+const fieldCol = <R>(f: FieldDef, get: (row: R) => JsonObject, taken: ReadonlySet<string>): ExportColumn<R> => ({
+  code: taken.has(f.name) ? f.column : f.name,
+  label: f.label,
+  value: (r) => get(r)[f.column] ?? null,
+  ...(f.enumValues ? { options: f.enumValues } : {}),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search results
@@ -110,15 +127,16 @@ async function judgmentsById(db: DbClient, ids: string[]): Promise<Map<string, J
 // Extraction rows: the cohort of /search/extractions, one column per extracted field
 
 type ExtractionRow = FilterResultRow & { typed: JsonObject };
-const EXTRACTION_COLUMNS: ExportColumn<ExtractionRow>[] = [
+const EXTRACTION_CORE: ExportColumn<ExtractionRow>[] = [
   col("id", (r) => r.id),
   col("case_number", (r) => r.case_number),
   col("title", (r) => r.title),
   col("jurisdiction", (r) => r.jurisdiction),
   col("court_name", (r) => r.typed.court_name ?? null),
   col("decision_date", (r) => r.decision_date),
-  ...EXTRACTED_FIELDS.map((f) => fieldCol<ExtractionRow>(f, (r) => r.typed)),
 ];
+const coreCodes = new Set(EXTRACTION_CORE.map((c) => c.code));
+const EXTRACTION_COLUMNS: ExportColumn<ExtractionRow>[] = [...EXTRACTION_CORE, ...EXTRACTED_FIELDS.map((f) => fieldCol<ExtractionRow>(f, (r) => r.typed, coreCodes))];
 
 export interface CohortQuery {
   filters: BaseSchemaFilters;
@@ -229,7 +247,7 @@ export async function aggregateExportSource(db: DbClient, req: AggregateRequest)
   const result = await aggregateExtractedData(db, req);
   const rows = Object.entries(result.fields).flatMap(([f, d]) => distributionRows(f, d));
   // Every field's enum labels, so one value column can carry the labels of whichever field the row is about.
-  const fieldOptions: EnumOption[] = Object.keys(result.fields).map((f) => ({ value: f, ...(columnLabel(f) ?? { en: f, pl: f }) }));
+  const fieldOptions: EnumOption[] = Object.keys(result.fields).map((f) => ({ value: f, ...(fieldLabel(f) ?? { en: f, pl: f }) }));
   const valueLabel = new Map<string, readonly EnumOption[]>(Object.keys(result.fields).map((f) => [f, [...(byName(f)?.enumValues ?? []), ...AGG_SPECIAL]]));
   const columns: ExportColumn<AggRow>[] = [
     col("field", (r) => r.field, fieldOptions),
