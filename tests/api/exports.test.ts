@@ -44,18 +44,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (quoted) {
-      if (c === '"' && s[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\r" && s[i + 1] === "\n") {
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && s[i + 1] === "\n") {
       row.push(cell);
       rows.push(row);
-      (row = []), (cell = ""), i++;
+      row = [];
+      cell = "";
+      i++;
     } else cell += c;
   }
-  if (cell !== "" || row.length) row.push(cell), rows.push(row);
+  if (cell !== "" || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
