@@ -152,11 +152,18 @@ export async function extractionRowsExportSource(db: DbClient, q: CohortQuery): 
   };
   const first = await page(0);
   const total = Math.min(first.total, LIST_EXPORT_MAX);
+  // One page is read ahead while the previous one is written, so the database and the file writer overlap.
+  const ahead = (offset: number) => {
+    const p = page(offset);
+    p.catch(() => undefined); // awaited below; a download cancelled first must not leave an unhandled rejection
+    return p;
+  };
   async function* rest(): AsyncGenerator<ExtractionRow[]> {
-    for (let offset = LIST_PAGE; offset < total; offset += LIST_PAGE) {
-      const { rows } = await page(offset);
+    let next = LIST_PAGE < total ? ahead(LIST_PAGE) : null;
+    for (let offset = LIST_PAGE; next; offset += LIST_PAGE) {
+      const { rows } = await next;
+      next = rows.length === LIST_PAGE && offset + LIST_PAGE < total ? ahead(offset + LIST_PAGE) : null;
       if (rows.length) yield rows.slice(0, total - offset);
-      if (rows.length < LIST_PAGE) return;
     }
   }
   return { columns: EXTRACTION_COLUMNS, expectedRows: total, pages: withFirst(first.rows, rest) };
