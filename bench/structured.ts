@@ -18,6 +18,7 @@
  * runs, creating and filling a real collection, deleted afterwards).
  *
  * Usage: BENCH_DATABASE_URL=postgres://... [BENCH_DATABASE_URL_10X=postgres://...] npx tsx bench/structured.ts [--runs 25]
+ *   [--only-range] (only the range + enum figure, at 1× and 10×)
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database (for 10×:
  * `npm run seed -- --size 123070` into a second one).
  */
@@ -34,6 +35,8 @@ const runs = Math.max(20, Number(process.argv.includes("--runs") ? arg("runs") :
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const gatewayPort = Number(process.env.BENCH_GATEWAY_PORT ?? 54530);
 const databaseUrl10x = process.env.BENCH_DATABASE_URL_10X;
+/** Only the range + enum figure (1× and, with BENCH_DATABASE_URL_10X, 10×): a quick run for the scale comparison. */
+const onlyRange = process.argv.includes("--only-range");
 
 /** A numeric range and two enum filters (the cohort question "PL appeals by the offender, custody over N months"). */
 const RANGE_AND_ENUMS = { jurisdiction: ["PL"], appellant: ["offender"], sentence_custody_months: { min: 60 } };
@@ -147,6 +150,7 @@ async function main() {
       loadavg_1m: Number(loadavg()[0].toFixed(2)),
       calibration_generate_series_1m: await timed(5, () => q("select count(*) from generate_series(1, 1000000)")),
     },
+    ...(onlyRange ? {} : {
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
       ...(await timed(runs, () => q("select public.aggregate_extracted_data()"))),
@@ -179,6 +183,7 @@ async function main() {
         if (error) throw error;
       }),
     },
+    }),
     range_and_two_enums_whole_corpus: {
       target_p50_ms: 50,
       filters: RANGE_AND_ENUMS,
@@ -186,6 +191,7 @@ async function main() {
       filter_page_limit_20: await timed(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
       count_only: await timed(runs, () => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
     },
+    ...(onlyRange ? {} : {
     value_counts_7_fields_3_filters: {
       target_p50_ms: 80,
       method: "facet_extracted_values for each field in turn (the drawer's value lists), the active filters applied in SQL",
@@ -230,6 +236,7 @@ async function main() {
         savedIds.push(r.collections[0].collection.id);
       })),
     },
+    }),
   };
   for (const id of savedIds) {
     const { error } = await db.rpc("delete_collection", { p_collection_id: id });
