@@ -8,12 +8,12 @@ import type { DbClient } from "@/lib/supabase/db-client";
 import { fromDatabaseError } from "@/lib/errors";
 import type { Identity } from "@/lib/backend/identity";
 import { searchDocuments, type SearchDocumentsParams } from "@/lib/backend/search";
-import { filterDocuments, type FilterResultRow } from "@/lib/backend/extractions/filter";
+import { filterDocuments } from "@/lib/backend/extractions/filter";
 import { aggregateExtractedData, type Distribution } from "@/lib/backend/extractions/aggregate";
 import { getCollection, type CollectionDocument } from "@/lib/backend/collections/collections";
 import { byName, CORE_FILTER_KEYS, EXTRACTED_FIELDS, type Bilingual, type EnumOption, type FieldDef } from "@/lib/schema";
 import type { AggregateRequest, BaseSchemaFilters } from "@/lib/schema/requests/structured";
-import { isJsonObject, type JsonObject } from "@/lib/supabase/json";
+import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
 import { withFirst, type ExportColumn, type ExportSource } from "./stream";
 
 /** The engine counts (and pages) at most this many hits of one query. */
@@ -126,47 +126,49 @@ async function judgmentsById(db: DbClient, ids: string[]): Promise<Map<string, J
 // ---------------------------------------------------------------------------------------------------------------
 // Extraction rows: the cohort of /search/extractions, one column per extracted field
 
-type ExtractionRow = FilterResultRow & { typed: JsonObject };
-const EXTRACTION_CORE: ExportColumn<ExtractionRow>[] = [
-  col("id", (r) => r.id),
-  col("case_number", (r) => r.case_number),
-  col("title", (r) => r.title),
-  col("jurisdiction", (r) => r.jurisdiction),
-  col("court_name", (r) => r.typed.court_name ?? null),
-  col("decision_date", (r) => r.decision_date),
-];
+/** A cohort row: the judgment's columns (typed base fields and sentence numbers included) as jsonb, long texts left out. */
+type ExtractionRow = JsonObject;
+const EXTRACTION_CORE: ExportColumn<ExtractionRow>[] = ["id", "case_number", "title", "jurisdiction", "court_name", "decision_date"].map((k) =>
+  col<ExtractionRow>(k, (r) => r[k] ?? null),
+);
 const coreCodes = new Set(EXTRACTION_CORE.map((c) => c.code));
-const EXTRACTION_COLUMNS: ExportColumn<ExtractionRow>[] = [...EXTRACTION_CORE, ...EXTRACTED_FIELDS.map((f) => fieldCol<ExtractionRow>(f, (r) => r.typed, coreCodes))];
+const EXTRACTION_COLUMNS: ExportColumn<ExtractionRow>[] = [...EXTRACTION_CORE, ...EXTRACTED_FIELDS.map((f) => fieldCol<ExtractionRow>(f, (r) => r, coreCodes))];
+/** Rows per call of export_extracted_rows (its own cap). */
+const EXPORT_PAGE = 1000;
 
 export interface CohortQuery {
   filters: BaseSchemaFilters;
   text_query?: string | null;
 }
 
-/** The judgments matching a structured filter, in the results table's order (newest first), up to LIST_EXPORT_MAX. */
+/**
+ * The judgments matching a structured filter, in the results table's order (newest first), up to LIST_EXPORT_MAX.
+ * The filter route answers the count (and any error of the filter) first; the rows come 1,000 at a time.
+ */
 export async function extractionRowsExportSource(db: DbClient, q: CohortQuery): Promise<ExportSource<ExtractionRow>> {
-  const page = async (offset: number) => {
-    const r = await filterDocuments(db, { filters: q.filters, text_query: q.text_query ?? null, limit: LIST_PAGE, offset });
-    const typed = await judgmentsById(db, r.results.map((x) => x.id));
-    return { total: r.total, rows: r.results.map((x) => ({ ...x, typed: typed.get(x.id) ?? {} })) };
+  const textQuery = q.text_query ?? null;
+  const head = await filterDocuments(db, { filters: q.filters, text_query: textQuery, limit: 1, offset: 0 });
+  const total = Math.min(head.total, LIST_EXPORT_MAX);
+  const page = async (offset: number): Promise<ExtractionRow[]> => {
+    const { data, error } = await db.rpc("export_extracted_rows", { p_filters: jsonArg(q.filters), p_text_query: textQuery, p_limit: EXPORT_PAGE, p_offset: offset });
+    if (error) throw fromDatabaseError(error, "FILTER_FAILED");
+    return data.filter(isJsonObject);
   };
-  const first = await page(0);
-  const total = Math.min(first.total, LIST_EXPORT_MAX);
   // One page is read ahead while the previous one is written, so the database and the file writer overlap.
   const ahead = (offset: number) => {
     const p = page(offset);
     p.catch(() => undefined); // awaited below; a download cancelled first must not leave an unhandled rejection
     return p;
   };
-  async function* rest(): AsyncGenerator<ExtractionRow[]> {
-    let next = LIST_PAGE < total ? ahead(LIST_PAGE) : null;
-    for (let offset = LIST_PAGE; next; offset += LIST_PAGE) {
-      const { rows } = await next;
-      next = rows.length === LIST_PAGE && offset + LIST_PAGE < total ? ahead(offset + LIST_PAGE) : null;
+  async function* pages(): AsyncGenerator<ExtractionRow[]> {
+    let next = total > 0 ? ahead(0) : null;
+    for (let offset = 0; next; offset += EXPORT_PAGE) {
+      const rows = await next;
+      next = rows.length === EXPORT_PAGE && offset + EXPORT_PAGE < total ? ahead(offset + EXPORT_PAGE) : null;
       if (rows.length) yield rows.slice(0, total - offset);
     }
   }
-  return { columns: EXTRACTION_COLUMNS, expectedRows: total, pages: withFirst(first.rows, rest) };
+  return { columns: EXTRACTION_COLUMNS, expectedRows: total, pages: pages() };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
