@@ -18,7 +18,7 @@
  * runs, creating and filling a real collection, deleted afterwards).
  *
  * Usage: BENCH_DATABASE_URL=postgres://... [BENCH_DATABASE_URL_10X=postgres://...] npx tsx bench/structured.ts [--runs 25]
- *   [--only-range] (only the range + enum figure, at 1× and 10×)
+ *   [--only-range] (only the range + enum figure, at 1× and 10×) [--only-export] (only the XLSX export)
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database (for 10×:
  * `npm run seed -- --size 123070` into a second one).
  */
@@ -37,6 +37,8 @@ const gatewayPort = Number(process.env.BENCH_GATEWAY_PORT ?? 54530);
 const databaseUrl10x = process.env.BENCH_DATABASE_URL_10X;
 /** Only the range + enum figure (1× and, with BENCH_DATABASE_URL_10X, 10×): a quick run for the scale comparison. */
 const onlyRange = process.argv.includes("--only-range");
+/** Only the 5,000-row XLSX export. */
+const onlyExport = process.argv.includes("--only-export");
 
 /** A numeric range and two enum filters (the cohort question "PL appeals by the offender, custody over N months"). */
 const RANGE_AND_ENUMS = { jurisdiction: ["PL"], appellant: ["offender"], sentence_custody_months: { min: 60 } };
@@ -150,7 +152,7 @@ async function main() {
       loadavg_1m: Number(loadavg()[0].toFixed(2)),
       calibration_generate_series_1m: await timed(5, () => q("select count(*) from generate_series(1, 1000000)")),
     },
-    ...(onlyRange ? {} : {
+    ...(onlyRange || onlyExport ? {} : {
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
       ...(await timed(runs, () => q("select public.aggregate_extracted_data()"))),
@@ -184,14 +186,14 @@ async function main() {
       }),
     },
     }),
-    range_and_two_enums_whole_corpus: {
+    ...(onlyExport ? {} : { range_and_two_enums_whole_corpus: {
       target_p50_ms: 50,
       filters: RANGE_AND_ENUMS,
       cohort: await cohortOf(RANGE_AND_ENUMS, null),
       filter_page_limit_20: await timed(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
       count_only: await timed(runs, () => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
-    },
-    ...(onlyRange ? {} : {
+    } }),
+    ...(onlyRange || onlyExport ? {} : {
     value_counts_7_fields_3_filters: {
       target_p50_ms: 80,
       method: "facet_extracted_values for each field in turn (the drawer's value lists), the active filters applied in SQL",
@@ -211,6 +213,8 @@ async function main() {
         for (const c of compareCohorts) await q("select public.aggregate_extracted_data($1, null, $2, 2000, 42)", [c, COMPARE_FIELDS]);
       })),
     },
+    }),
+    ...(onlyRange ? {} : {
     export_5000_rows_xlsx: {
       target_ms: 5000,
       target_extra_mb: 200,
@@ -226,6 +230,8 @@ async function main() {
         return out;
       })(),
     },
+    }),
+    ...(onlyRange || onlyExport ? {} : {
     from_filter_5000_end_to_end: {
       target_ms: 1500,
       filters: fiveK,
@@ -243,7 +249,7 @@ async function main() {
     if (error) throw error;
   }
   const out: Record<string, unknown> = { ...results };
-  if (databaseUrl10x) {
+  if (databaseUrl10x && !onlyExport) {
     // The same range + enum question on a 10× corpus, as its own authenticated session.
     const pool10 = new pg.Pool({ connectionString: databaseUrl10x, max: 1 });
     const c10 = await authenticatedClient(pool10, "00000000-0000-4000-8000-000000000001");
