@@ -1,8 +1,8 @@
 /**
  * The lists a user can export, each as an ExportSource for ./stream.ts: search results, extraction rows (the
  * /search/extractions cohort), collection members and aggregates (the distributions of /search/extractions). Every
- * source reads its first page before the response starts, so a missing collection or a bad filter answers with its
- * usual error; the rest is read page by page as the client downloads.
+ * source reads its first page (or, for extraction rows, the cohort's count) before the response starts, so a missing
+ * collection or a bad filter answers with its usual error; the rest is read page by page as the client downloads.
  */
 import type { DbClient } from "@/lib/supabase/db-client";
 import { fromDatabaseError } from "@/lib/errors";
