@@ -366,8 +366,6 @@ export const en = {
     removeSelected: "Remove selected ({count})",
     selectAll: "Select all on this page",
     selectRow: "Select {title}",
-    exportCsv: "Export CSV",
-    exportJson: "Export JSON",
     preset: "Columns",
     presets: { basic: "Basic", citation: "Citation", full: "Everything listed" },
     exportAll: "Exports every judgment in the collection.",

@@ -366,8 +366,6 @@ export const pl: PolishOf<Messages> = {
     removeSelected: "Usuń zaznaczone ({count})",
     selectAll: "Zaznacz wszystkie na tej stronie",
     selectRow: "Zaznacz {title}",
-    exportCsv: "Eksport CSV",
-    exportJson: "Eksport JSON",
     preset: "Kolumny",
     presets: { basic: "Podstawowe", citation: "Cytowanie", full: "Wszystkie z listy" },
     exportAll: "Eksportuje wszystkie orzeczenia z kolekcji.",
