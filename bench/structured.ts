@@ -5,23 +5,82 @@
  *   aggregate with a filter + text query               p50 ≤ 40 ms
  *   filter page (limit 20), selective filter           p50 ≤ 15 ms
  *   from-filter with 5,000 matches, end to end         ≤ 1.5 s
+ *   numeric range + two enum filters, whole corpus      p50 ≤ 50 ms (1×, and 10× with BENCH_DATABASE_URL_10X)
+ *   value counts of 7 fields under 3 active filters     p50 ≤ 80 ms (facet_extracted_values per field, the
+ *                                                        filter applied in SQL with the field's own key left out)
+ *   two 2,000-judgment cohorts over 7 fields            ≤ 300 ms (the SQL aggregation a compare runs: one sampled
+ *                                                        aggregate_extracted_data per cohort; no compare endpoint
+ *                                                        in this branch)
+ *   export of 5,000 rows to XLSX                        ≤ 5 s, ≤ 200 MB extra memory (lib/backend/exports through
+ *                                                        the gateway, the response body read to its end)
  * Database functions are timed as an authenticated caller over one pg connection; list matches and from-filter also
  * go through the local gateway with supabase-js, as the app calls them (from-filter = the backend module the route
  * runs, creating and filling a real collection, deleted afterwards).
  *
- * Usage: BENCH_DATABASE_URL=postgres://... npx tsx bench/structured.ts [--runs 25]
- * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database.
+ * Usage: BENCH_DATABASE_URL=postgres://... [BENCH_DATABASE_URL_10X=postgres://...] npx tsx bench/structured.ts [--runs 25]
+ *   [--only-range] (only the range + enum figure, at 1× and 10×) [--only-export] (only the XLSX export)
+ * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database (for 10×:
+ * `npm run seed -- --size 123070` into a second one).
  */
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { collectionFromFilter } from "../lib/backend/collections/from-filter";
+import { exportExtractionRows } from "../lib/backend/exports";
+import { filterFieldSpecs, isFacetable } from "../lib/schema/filter-fields";
 import { gatewayWithUser } from "./lib/gateway-user";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(20, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const gatewayPort = Number(process.env.BENCH_GATEWAY_PORT ?? 54530);
+const databaseUrl10x = process.env.BENCH_DATABASE_URL_10X;
+/** Only the range + enum figure (1× and, with BENCH_DATABASE_URL_10X, 10×): a quick run for the scale comparison. */
+const onlyRange = process.argv.includes("--only-range");
+/** Only the 5,000-row XLSX export. */
+const onlyExport = process.argv.includes("--only-export");
+
+/** A numeric range and two enum filters (the cohort question "PL appeals by the offender, custody over N months"). */
+const RANGE_AND_ENUMS = { jurisdiction: ["PL"], appellant: ["offender"], sentence_custody_months: { min: 60 } };
+/** Three active filters for the value counts. */
+const THREE_ACTIVE = { jurisdiction: ["PL"], appellant: ["offender"], sentence_custody_months: { min: 12 } };
+/** Seven fields of the drawer's value lists: the enum and tag fields, the ones the filter above uses first. */
+const FACET_FIELDS = ["court_name", "appellant", "appeal_outcome", "offender_gender", "convict_offences", "sentence_kind", "victim_type"];
+const COMPARE_FIELDS = ["offender_gender", "appeal_outcome", "appellant", "did_offender_confess", "sentence_kind", "sentence_custody_months", "decision_date"];
+
+/** An authenticated pg session on a database (RLS as for a signed-in caller). */
+async function authenticatedClient(pool: pg.Pool, userId: string) {
+  const client = await pool.connect();
+  await client.query("select set_config('request.jwt.claims', $1, false)", [JSON.stringify({ sub: userId, role: "authenticated" })]);
+  await client.query("set role authenticated");
+  return client;
+}
+
+/** Wall time and memory of one export read to its end; RSS sampled every 10 ms (extra = peak − before). */
+async function measureExport(run: () => Promise<Response>) {
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 10);
+  const t = performance.now();
+  const res = await run();
+  const reader = res.body!.getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+  }
+  const ms = performance.now() - t;
+  clearInterval(timer);
+  const mb = (n: number) => Number((n / 2 ** 20).toFixed(1));
+  return { ms: Number(ms.toFixed(0)), bytes, rows_header: res.headers.get("x-export-rows"), extra_rss_mb: mb(peakRss - before.rss), extra_heap_mb: mb(peakHeap - before.heapUsed) };
+}
 
 function stats(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
@@ -75,6 +134,13 @@ async function main() {
   const cohortOf = async (filters: unknown, text: string | null) =>
     Number((await q("select count(*) as n from public.list_extracted_filter_matches($1, $2)", [filters, text])).rows[0].n);
 
+  const facetable = new Set(filterFieldSpecs().filter(isFacetable).map((f) => f.key));
+  const facetFields = FACET_FIELDS.filter((f) => facetable.has(f));
+  if (facetFields.length !== 7) throw new Error(`facet fields not all facetable: ${FACET_FIELDS.filter((f) => !facetable.has(f)).join(", ")}`);
+
+  // Two 2,000-judgment cohorts (a seeded sample of each jurisdiction), as a compare of two filters would read them.
+  const compareCohorts = [{ jurisdiction: ["PL"] }, { jurisdiction: ["UK"] }];
+
   const savedIds: string[] = [];
   const results = {
     corpus: { judgments: Number(counts[0].total), completed: Number(counts[0].completed) },
@@ -86,6 +152,7 @@ async function main() {
       loadavg_1m: Number(loadavg()[0].toFixed(2)),
       calibration_generate_series_1m: await timed(5, () => q("select count(*) from generate_series(1, 1000000)")),
     },
+    ...(onlyRange || onlyExport ? {} : {
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
       ...(await timed(runs, () => q("select public.aggregate_extracted_data()"))),
@@ -118,6 +185,53 @@ async function main() {
         if (error) throw error;
       }),
     },
+    }),
+    ...(onlyExport ? {} : { range_and_two_enums_whole_corpus: {
+      target_p50_ms: 50,
+      filters: RANGE_AND_ENUMS,
+      cohort: await cohortOf(RANGE_AND_ENUMS, null),
+      filter_page_limit_20: await timed(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
+      count_only: await timed(runs, () => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
+    } }),
+    ...(onlyRange || onlyExport ? {} : {
+    value_counts_7_fields_3_filters: {
+      target_p50_ms: 80,
+      method: "facet_extracted_values for each field in turn (the drawer's value lists), the active filters applied in SQL",
+      filters: THREE_ACTIVE,
+      fields: facetFields,
+      all_seven: await timed(runs, async () => {
+        for (const f of facetFields) await q("select * from public.facet_extracted_values($1, $2, null, null, 20)", [f, THREE_ACTIVE]);
+      }),
+    },
+    compare_two_2000_cohorts_7_fields: {
+      target_ms: 300,
+      method: "aggregate_extracted_data over each cohort with sample_size 2000, seed 42 (the compare endpoint is not in this branch)",
+      cohorts: compareCohorts,
+      cohort_sizes: [await cohortOf(compareCohorts[0], null), await cohortOf(compareCohorts[1], null)],
+      fields: COMPARE_FIELDS,
+      ...(await timed(runs, async () => {
+        for (const c of compareCohorts) await q("select public.aggregate_extracted_data($1, null, $2, 2000, 42)", [c, COMPARE_FIELDS]);
+      })),
+    },
+    }),
+    ...(onlyRange ? {} : {
+    export_5000_rows_xlsx: {
+      target_ms: 5000,
+      target_extra_mb: 200,
+      filters: fiveK,
+      matched: n5k,
+      runs: await (async () => {
+        const out = [];
+        for (let i = 0; i < 3; i++) {
+          out.push(
+            await measureExport(() => exportExtractionRows(db, { filters: fiveK, format: "xlsx", headers: "labels" }, "en")),
+          );
+        }
+        return out;
+      })(),
+    },
+    }),
+    ...(onlyRange || onlyExport ? {} : {
     from_filter_5000_end_to_end: {
       target_ms: 1500,
       filters: fiveK,
@@ -128,12 +242,31 @@ async function main() {
         savedIds.push(r.collections[0].collection.id);
       })),
     },
+    }),
   };
   for (const id of savedIds) {
     const { error } = await db.rpc("delete_collection", { p_collection_id: id });
     if (error) throw error;
   }
-  console.log(JSON.stringify(results, null, 2));
+  const out: Record<string, unknown> = { ...results };
+  if (databaseUrl10x && !onlyExport) {
+    // The same range + enum question on a 10× corpus, as its own authenticated session.
+    const pool10 = new pg.Pool({ connectionString: databaseUrl10x, max: 1 });
+    const c10 = await authenticatedClient(pool10, "00000000-0000-4000-8000-000000000001");
+    const corpus10 = Number((await c10.query("select count(*) as n from public.judgments")).rows[0].n);
+    out.range_and_two_enums_10x = {
+      target_p50_ms: 50,
+      corpus: corpus10,
+      cohort: Number((await c10.query("select count(*) as n from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])).rows[0].n),
+      filter_page_limit_20: await timed(runs, () => c10.query("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
+      count_only: await timed(runs, () => c10.query("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
+    };
+    await c10.query("reset role");
+    c10.release();
+    await pool10.end();
+  }
+  out.machine_at_end = { loadavg_1m: Number(loadavg()[0].toFixed(2)) };
+  console.log(JSON.stringify(out, null, 2));
 
   await client.query("reset role");
   client.release();

@@ -13,8 +13,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Pagination } from "@/components/pagination";
 import { PageHeader } from "@/components/page-header";
 import { ApiRequestError, errorMessage } from "@/lib/client/api";
-import { allCollectionDocuments, getCollection, listCollectionDocuments, removeDocuments } from "@/lib/client/collections-api";
-import { EXPORT_PRESETS, downloadText, exportFileName, toCsv, toJson, type ExportFormat, type ExportPreset } from "@/lib/client/export";
+import { getCollection, listCollectionDocuments, removeDocuments } from "@/lib/client/collections-api";
+import { ExportButton } from "@/components/export/export-button";
 import { emit } from "@/lib/client/track";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatDate, plural } from "@/lib/i18n/locale";
@@ -22,8 +22,11 @@ import { RenameDialog } from "./collections-list";
 import { CollectionArguments } from "@/components/documents/assistant-panel";
 
 const PAGE = 50;
+/** Column presets of the export (the server's MEMBER_PRESETS). */
+const PRESETS = ["basic", "citation", "full"] as const;
+type ExportPreset = (typeof PRESETS)[number];
 
-/** /collections/[id]: the documents table with remove, select and bulk remove; CSV/JSON export with a column preset. */
+/** /collections/[id]: the documents table with remove, select and bulk remove; a streamed CSV/XLSX/JSONL export with a column preset. */
 export function CollectionDetail({ id }: { id: string }) {
   const { locale, t } = useI18n();
   const qc = useQueryClient();
@@ -31,8 +34,6 @@ export function CollectionDetail({ id }: { id: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [preset, setPreset] = useState<ExportPreset>("basic");
   const [renaming, setRenaming] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
 
   const coll = useQuery({ queryKey: ["collection", id], queryFn: () => getCollection(id) });
   const docs = useQuery({ queryKey: ["collection-docs", id, page], queryFn: () => listCollectionDocuments(id, PAGE, (page - 1) * PAGE), placeholderData: keepPreviousData });
@@ -44,22 +45,6 @@ export function CollectionDetail({ id }: { id: string }) {
       void refresh();
     },
   });
-
-  async function doExport(format: ExportFormat) {
-    setExporting(format);
-    setExportError(null);
-    try {
-      const rows = await allCollectionDocuments(id);
-      const name = coll.data?.name ?? "collection";
-      if (format === "csv") downloadText(toCsv(rows as unknown as Record<string, unknown>[], preset), exportFileName(name, "csv"), "text/csv;charset=utf-8");
-      else downloadText(toJson(rows as unknown as Record<string, unknown>[], preset), exportFileName(name, "json"), "application/json");
-      emit("judgment_exported", { format, count: rows.length, preset });
-    } catch (err) {
-      setExportError(errorMessage(err, t.common.unknownError));
-    } finally {
-      setExporting(null);
-    }
-  }
 
   if (coll.isError) {
     const missing = coll.error instanceof ApiRequestError && (coll.error.status === 404 || coll.error.status === 400);
@@ -100,21 +85,22 @@ export function CollectionDetail({ id }: { id: string }) {
             {t.coll.preset}
           </label>
           <select id="export-preset" className={cx(controlClass, "h-9 w-44")} value={preset} onChange={(e) => setPreset(e.target.value as ExportPreset)}>
-            {(Object.keys(EXPORT_PRESETS) as ExportPreset[]).map((p) => (
+            {PRESETS.map((p) => (
               <option key={p} value={p}>
                 {t.coll.presets[p]}
               </option>
             ))}
           </select>
         </div>
-        <Button size="sm" className="h-9" onClick={() => doExport("csv")} disabled={!!exporting} data-testid="export-csv">
-          {exporting === "csv" ? t.common.loading : t.coll.exportCsv}
-        </Button>
-        <Button size="sm" variant="secondary" className="h-9" onClick={() => doExport("json")} disabled={!!exporting}>
-          {exporting === "json" ? t.common.loading : t.coll.exportJson}
-        </Button>
-        <p className="basis-full text-xs text-muted">{t.coll.exportAll}</p>
-        {exportError ? <Notice tone="danger" className="basis-full">{exportError}</Notice> : null}
+        <div className="basis-full">
+          <ExportButton
+            what={t.exports.members}
+            hint={t.coll.exportAll}
+            disabled={!coll.data}
+            href={(format, headers) => `/api/collections/${encodeURIComponent(id)}/export?format=${format}&headers=${headers}&preset=${preset}`}
+            onDone={(format, rows) => emit("judgment_exported", { format, count: rows ?? coll.data?.document_count ?? 0, preset })}
+          />
+        </div>
       </div>
 
       <section aria-labelledby="docs-h" className="space-y-3">

@@ -10,7 +10,8 @@ import { Input, Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
-import { aggregate, aggregateRequest, type AggregateResponse, type Distribution } from "@/lib/client/extractions-api";
+import { aggregate, aggregateExportHref, aggregateRequest, type AggregateResponse, type Distribution } from "@/lib/client/extractions-api";
+import { ExportButton } from "@/components/export/export-button";
 import type { ApiFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber, formatPercent, plural } from "@/lib/i18n/locale";
@@ -116,6 +117,13 @@ export function AggregatePanel({ filters, textQuery, initial = null }: { filters
           {t.extr.aggregateRun}
         </Button>
       </form>
+
+      <ExportButton
+        what={t.exports.distributions}
+        disabled={!q.data}
+        href={(format, headers) => aggregateExportHref(aggregateRequest(filters, textQuery, { fields: applied.fields, sampleSize, seed }), format, headers)}
+        testId="export-aggregate"
+      />
 
       {q.isError ? <Notice tone="danger">{fmt(t.extr.aggError, { message: errorMessage(q.error, t.common.unknownError) })}</Notice> : null}
 

@@ -9,7 +9,8 @@ import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/client/api";
 import { SaveSearchButton } from "@/components/accounts/save-search-button";
 import { parseExtractionState, serializeExtractionState, type ExtractionUrlState } from "@/lib/client/extraction-url-state";
-import { filterDocuments, type InitialExtractions } from "@/lib/client/extractions-api";
+import { filterDocuments, rowsExportHref, type InitialExtractions } from "@/lib/client/extractions-api";
+import { ExportButton } from "@/components/export/export-button";
 import { encodeFilter, toApiFilter, type PageFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, plural } from "@/lib/i18n/locale";
@@ -162,6 +163,13 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
         ) : (
           <ResultsTable data={results.data?.response} loading={results.isFetching} f={results.data?.f ?? f} page={url.page} onPage={(page) => go({ ...base, page })} />
         )}
+        <ExportButton
+          what={t.exports.cohortRows}
+          hint={t.exports.limitRows}
+          disabled={!results.data}
+          href={(format, headers) => rowsExportHref(apiFilter, url.q, format, headers)}
+          testId="export-rows"
+        />
       </section>
 
       <AggregatePanel filters={apiFilter} textQuery={url.q} initial={served?.aggregate ?? null} />

@@ -9,7 +9,8 @@ import { cx } from "@/components/ui/cx";
 import { Notice } from "@/components/ui/notice";
 import { useSessionUser } from "@/components/shell/user-context";
 import { ApiRequestError } from "@/lib/client/api";
-import { searchDocuments, type GuestAllowance, type InitialSearch, type SearchResult } from "@/lib/client/search-api";
+import { searchDocuments, searchExportPath, type GuestAllowance, type InitialSearch, type SearchResult } from "@/lib/client/search-api";
+import { ExportButton } from "@/components/export/export-button";
 import {
   JURISDICTIONS,
   SEARCH_MODES,
@@ -233,6 +234,10 @@ export function SearchPage({ initial = null }: { initial?: InitialSearch | null 
       </form>
 
       {guest ? <GuestBanner guest={guest} /> : null}
+
+      {user && hasCriteria(effective) ? (
+        <ExportButton what={t.exports.searchResults} hint={t.exports.limitSearch} disabled={!search.data} href={(format, headers) => searchExportPath(effective, format, headers)} testId="export-search" />
+      ) : null}
 
       {user && hasCriteria(effective) ? (
         <SaveSearchButton

@@ -105,3 +105,22 @@ export function nlPreview(filters: ApiFilter, textQuery: string | null, signal?:
 export function saveFromFilter(body: { name: string; description?: string; filters: ApiFilter; text_query?: string }): Promise<FromFilterResponse> {
   return apiFetch<FromFilterResponse>("/api/collections/from-filter", { method: "POST", json: body });
 }
+
+/** GET /api/extractions/base-schema/export: the cohort's rows as a file (lib/backend/exports). */
+export function rowsExportHref(filters: ApiFilter, textQuery: string, format: string, headers: string): string {
+  return `/api/extractions/base-schema/export${qs({ filters: JSON.stringify(filters), text_query: textQuery.trim() || undefined, format, headers })}`;
+}
+
+/** GET /api/extractions/base-schema/aggregate/export: the distributions of an aggregate request as a file. */
+export function aggregateExportHref(req: AggregateRequest, format: string, headers: string): string {
+  return `/api/extractions/base-schema/aggregate/export${qs({
+    filters: JSON.stringify(req.filters),
+    text_query: req.text_query,
+    fields: req.fields.join(","),
+    sample_size: req.sample_size,
+    seed: req.sample_size ? req.seed : undefined,
+    top_n: req.top_n,
+    format,
+    headers,
+  })}`;
+}

@@ -91,6 +91,18 @@ export function searchRequestPath(s: SearchUrlState): string {
   })}`;
 }
 
+/** GET /api/search/export: the same search (query, filter, sort, mode) as a file of up to 1,000 results. */
+export function searchExportPath(s: SearchUrlState, format: string, headers: string): string {
+  return `/api/search/export${qs({
+    q: s.q.trim(),
+    semantic_ratio: semanticRatio(s.mode),
+    filter: searchFilterExpression(s) || undefined,
+    sort: s.sort && s.sort !== "relevance" ? s.sort : undefined,
+    format,
+    headers,
+  })}`;
+}
+
 export async function searchDocuments(s: SearchUrlState, signal?: AbortSignal): Promise<SearchResult> {
   const { data, headers } = await apiFetchWithHeaders<SearchDocumentsBody>(searchRequestPath(s), { signal });
   return {

@@ -4,6 +4,7 @@ import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
 import { extractionEn } from "./areas/extraction";
+import { exportsEn } from "./areas/exports";
 import { assistantsEn } from "./areas/assistants";
 import { assistantToolsEn } from "./areas/assistant-tools";
 import { validationEn } from "./areas/validation";
@@ -365,8 +366,6 @@ export const en = {
     removeSelected: "Remove selected ({count})",
     selectAll: "Select all on this page",
     selectRow: "Select {title}",
-    exportCsv: "Export CSV",
-    exportJson: "Export JSON",
     preset: "Columns",
     presets: { basic: "Basic", citation: "Citation", full: "Everything listed" },
     exportAll: "Exports every judgment in the collection.",
@@ -391,6 +390,7 @@ export const en = {
   analysis: analysisEn,
   developers: developersEn,
   extraction: extractionEn,
+  exports: exportsEn,
   assistants: assistantsEn,
   assistantTools: assistantToolsEn,
   validation: validationEn,

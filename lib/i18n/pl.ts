@@ -6,6 +6,7 @@ import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
 import { extractionPl } from "./areas/extraction";
+import { exportsPl } from "./areas/exports";
 import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
 import { validationPl } from "./areas/validation";
@@ -365,8 +366,6 @@ export const pl: PolishOf<Messages> = {
     removeSelected: "Usuń zaznaczone ({count})",
     selectAll: "Zaznacz wszystkie na tej stronie",
     selectRow: "Zaznacz {title}",
-    exportCsv: "Eksport CSV",
-    exportJson: "Eksport JSON",
     preset: "Kolumny",
     presets: { basic: "Podstawowe", citation: "Cytowanie", full: "Wszystkie z listy" },
     exportAll: "Eksportuje wszystkie orzeczenia z kolekcji.",
@@ -391,6 +390,7 @@ export const pl: PolishOf<Messages> = {
   analysis: analysisPl,
   developers: developersPl,
   extraction: extractionPl,
+  exports: exportsPl,
   assistants: assistantsPl,
   assistantTools: assistantToolsPl,
   validation: validationPl,

@@ -2509,6 +2509,15 @@ export type Database = {
         Args: never;
         Returns: string[];
       };
+      export_extracted_rows: {
+        Args: {
+          p_filters?: Json | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
+          p_text_query?: string | null;
+        };
+        Returns: Json[];
+      };
       extraction_base_valid: {
         Args: {
           p_base: Json | null;

@@ -11,6 +11,7 @@ const CALLS: Record<string, string> = {
   filter_documents_by_extracted_data: "select count(*) from public.filter_documents_by_extracted_data('{}', null, 1, 0)",
   aggregate_extracted_data: "select public.aggregate_extracted_data('{}', null, array['jurisdiction'])",
   facet_extracted_values: "select count(*) from public.facet_extracted_values('court_name')",
+  export_extracted_rows: "select count(*) from public.export_extracted_rows('{}', null, 1, 0)",
   list_collections: "select count(*) from public.list_collections()",
   get_collection: "select count(*) from public.get_collection(gen_random_uuid())",
   update_collection: "select count(*) from public.update_collection(gen_random_uuid(), '{}')",

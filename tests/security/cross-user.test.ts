@@ -32,6 +32,7 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "POST /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "DELETE /api/collections/[id]/documents": { status: 404, code: "COLLECTION_NOT_FOUND" },
   "POST /api/collections/[id]/documents/batch": { status: 404, code: "COLLECTION_NOT_FOUND" },
+  "GET /api/collections/[id]/export": { status: 404, code: "COLLECTION_NOT_FOUND" },
   // Accounts: saved searches; A's own saved search id is attacked below as well.
   "GET /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
   "PATCH /api/saved-searches/[id]": { status: 404, code: "SAVED_SEARCH_NOT_FOUND" },
@@ -108,6 +109,21 @@ const FILTER_ROUTES: Record<string, { status: number; code: string; send: (aId: 
     status: 400,
     code: "COLLECTION_IDS_NOT_ALLOWED",
     send: (id) => ({ method: "POST", path: "/api/precedents/find", body: { query: "kryptowaluta jako mienie", filters: { collection_ids: [id] } } }),
+  },
+  "GET /api/extractions/base-schema/export": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "GET", path: `/api/extractions/base-schema/export?filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+  "GET /api/extractions/base-schema/aggregate/export": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "GET", path: `/api/extractions/base-schema/aggregate/export?fields=decision_date&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+  "GET /api/search/export": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "GET", path: `/api/search/export?q=&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
   },
   "GET /api/search/documents": {
     status: 400,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { highlightedKeys, metadataKeyFor } from "@/lib/client/base-field-highlight";
-import { exportFileName, toCsv, toJson } from "@/lib/client/export";
 import { splitMarks, stripMarks } from "@/lib/client/marks";
 import { safeNext } from "@/lib/client/safe-next";
 import { parseSearchState, searchFilterExpression, serializeSearchState } from "@/lib/client/search-url-state";
@@ -30,28 +29,6 @@ describe("base-field highlight keys", () => {
     expect(metadataKeyFor("decision_date")).toBe("date_issued");
     expect(metadataKeyFor("appeal_outcome")).toBe("base_appeal_outcome");
     expect([...highlightedKeys({ jurisdiction: ["UK"], did_offender_confess: true })]).toEqual(["country", "base_did_offender_confess"]);
-  });
-});
-
-describe("export", () => {
-  const rows = [
-    { id: "1", case_number: "II AKa 1/20", title: 'He said "no", then left', jurisdiction: "PL", decision_date: "2020-01-02" },
-    { id: "2", case_number: "=HYPERLINK(1)", title: "Line\nbreak", jurisdiction: "UK", decision_date: null },
-  ];
-  it("writes RFC 4180 CSV with a BOM, quoting and formula guarding", () => {
-    const csv = toCsv(rows, "basic");
-    expect(csv.startsWith("\uFEFFid,case_number,title,jurisdiction,decision_date\r\n")).toBe(true);
-    expect(csv).toContain('1,II AKa 1/20,"He said ""no"", then left",PL,2020-01-02\r\n');
-    expect(csv).toContain("2,'=HYPERLINK(1),\"Line\nbreak\",UK,\r\n");
-  });
-  it("writes JSON with exactly the preset's columns", () => {
-    const parsed = JSON.parse(toJson(rows, "citation")) as Record<string, unknown>[];
-    expect(Object.keys(parsed[0])).toEqual(["case_number", "title", "court_name", "decision_date", "source_url"]);
-    expect(parsed[1].court_name).toBeNull();
-  });
-  it("makes safe file names", () => {
-    expect(exportFileName("Rozbój / 2020: UK?", "csv")).toBe("Rozboj-2020-UK.csv");
-    expect(exportFileName("///", "json")).toBe("collection.json");
   });
 });
 

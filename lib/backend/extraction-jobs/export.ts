@@ -1,40 +1,25 @@
 /**
- * GET /api/extractions/{id}/export?format=csv|xlsx|jsonl: one row per document, one column per
- * field (header names in headerCells), streamed page by page (a 5,000-document job is never held whole). CSV cells that a spreadsheet would read as
- * a formula (starting with = + - @ tab or CR) get a leading apostrophe; XLSX is written by exceljs's streaming writer.
+ * GET /api/extractions/{id}/export?format=csv|xlsx|jsonl&headers=codes|labels: one row per document, one column per
+ * field (header names in headerCells), written by the one export module (lib/backend/exports/stream.ts): streamed page
+ * by page (a 5,000-document job is never held whole), formula-looking cells neutralised in CSV and XLSX.
  * A field rules mode could not fill (a confirmed run without a model) reads NEEDS_MODEL in a completed row's cell, and
  * JSONL lines name such fields in `not_extractable`: never a blank that looks like "not stated".
  */
-import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import type { DbClient } from "@/lib/supabase/db-client";
 import type { SchemaField } from "@/lib/schema/requests/schemas";
 import { fieldsNeedingModel } from "@/lib/extraction/fillability";
+import type { Locale } from "@/lib/i18n/locale";
+import { columnLabel } from "@/lib/backend/exports/lists";
+import { exportResponse, type ExportColumn, type ExportFormat, type HeaderMode } from "@/lib/backend/exports/stream";
 import { getExtractionJob, jobFields, resultsPage, type ResultRow } from "./jobs";
+
+export { cellText, csvCell, guardFormula } from "@/lib/backend/exports/stream";
+export type { ExportFormat } from "@/lib/backend/exports/stream";
 
 export const NEEDS_MODEL = "(needs a model)";
 
-export type ExportFormat = "csv" | "xlsx" | "jsonl";
 const PAGE = 500;
 const FIXED = ["document_id", "case_number", "status", "error"] as const;
-
-/** A cell's text: lists joined with "; ", objects as JSON, null as empty. */
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (Array.isArray(v)) return v.map((x) => (typeof x === "object" && x !== null ? JSON.stringify(x) : String(x))).join("; ");
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
-}
-
-/** OWASP's CSV-injection guard: a leading = + - @ tab or CR would make a spreadsheet evaluate the cell. */
-export function guardFormula(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
-
-export function csvCell(v: unknown): string {
-  const s = guardFormula(cellText(v));
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export function rowCells(row: ResultRow, fields: SchemaField[], needsModel: ReadonlySet<string> = new Set()): unknown[] {
   const value = (f: SchemaField) => (row.status === "completed" && needsModel.has(f.name) ? NEEDS_MODEL : (row.values?.[f.name] ?? null));
@@ -51,6 +36,12 @@ export function headerCells(fields: SchemaField[]): string[] {
   return [...FIXED, ...fields.map((f) => (fixed.has(f.name) ? `field:${f.name}` : f.name))];
 }
 
+function columns(fields: SchemaField[], needsModel: ReadonlySet<string>): ExportColumn<ResultRow>[] {
+  const codes = headerCells(fields);
+  // A job's own fields are named by its schema's author: they keep that name in both modes.
+  return codes.map((code, i) => ({ code, label: i < FIXED.length ? columnLabel(code) : undefined, value: (r: ResultRow) => rowCells(r, fields, needsModel)[i] }));
+}
+
 async function* pages(db: DbClient, id: string): AsyncGenerator<ResultRow[]> {
   for (let offset = 0; ; offset += PAGE) {
     const { rows } = await resultsPage(db, id, { limit: PAGE, offset });
@@ -59,56 +50,16 @@ async function* pages(db: DbClient, id: string): AsyncGenerator<ResultRow[]> {
   }
 }
 
-export async function exportExtraction(db: DbClient, id: string, format: ExportFormat): Promise<Response> {
+export async function exportExtraction(db: DbClient, id: string, format: ExportFormat, headers: HeaderMode = "codes", locale: Locale = "en"): Promise<Response> {
   const job = await getExtractionJob(db, id); // 404 before any byte is sent
   const fields = await jobFields(db, job);
   const needsModel = new Set(fieldsNeedingModel(fields, job.schema.key === "base", job.mode).map((f) => f.name));
-  const notExtractable = needsModel.size ? { not_extractable: [...needsModel] } : {};
-  const name = `extraction-${job.job_id}.${format}`;
-  const headers: Record<string, string> = {
-    "content-disposition": `attachment; filename="${name}"`,
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  };
-  const enc = new TextEncoder();
-  if (format === "csv" || format === "jsonl") {
-    const body = new ReadableStream<Uint8Array>({
-      async start(ctrl) {
-        try {
-          // The BOM makes Excel read UTF-8 (Polish diacritics) correctly.
-          if (format === "csv") ctrl.enqueue(enc.encode(`\uFEFF${headerCells(fields).join(",")}\r\n`));
-          for await (const rows of pages(db, id)) {
-            const text =
-              format === "csv"
-                ? rows.map((r) => rowCells(r, fields, needsModel).map(csvCell).join(",") + "\r\n").join("")
-                : rows
-                    .map((r) => JSON.stringify({ document_id: r.document_id, case_number: r.case_number, status: r.status, error: r.error, model: r.model, values: r.values, ...notExtractable }) + "\n")
-                    .join("");
-            ctrl.enqueue(enc.encode(text));
-          }
-          ctrl.close();
-        } catch (e) {
-          ctrl.error(e);
-        }
-      },
-    });
-    headers["content-type"] = format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";
-    return new Response(body, { headers });
+  const cols = columns(fields, needsModel);
+  // JSONL keeps its record shape (values nested under `values`, with the model) for the programs that read it, and
+  // names the fields no value could come for.
+  if (format === "jsonl") {
+    cols.splice(0, cols.length, ...(["document_id", "case_number", "status", "error", "model", "values"] as const).map((k) => ({ code: k, label: columnLabel(k), value: (r: ResultRow) => r[k] })));
+    if (needsModel.size) cols.push({ code: "not_extractable", label: undefined, value: () => [...needsModel] });
   }
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet("results");
-  void (async () => {
-    try {
-      ws.addRow(headerCells(fields)).commit();
-      // exceljs writes strings as inline strings (never formulas), so no guard is needed here.
-      for await (const rows of pages(db, id)) for (const r of rows) ws.addRow(rowCells(r, fields, needsModel).map(cellText)).commit();
-      ws.commit();
-      await wb.commit();
-    } catch (e) {
-      out.destroy(e instanceof Error ? e : new Error(String(e)));
-    }
-  })();
-  headers["content-type"] = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-  return new Response(Readable.toWeb(out) as ReadableStream<Uint8Array>, { headers });
+  return exportResponse({ columns: cols, pages: pages(db, id) }, { format, headers, locale, fileName: `extraction-${job.job_id}`, sheet: "results" });
 }

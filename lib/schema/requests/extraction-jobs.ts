@@ -42,7 +42,5 @@ export const resultsQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(500).default(50),
 });
 
-export const exportQuery = z.object({ format: z.enum(["csv", "xlsx", "jsonl"]).default("csv") });
-
 /** POST /api/admin/extractions/base-schema/backfill: every pending judgment, or the newest `limit` of them. */
 export const backfillRequest = z.object({ limit: z.number().int().min(1).max(1_000_000).optional() }).strict();
