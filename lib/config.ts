@@ -110,6 +110,19 @@ const ConfigSchema = z.object({
   // --- analysis-lines (judge fingerprint, reasoning lines) ---
   /** Newest judgments of a judge whose full text is scored for reasoning style (bounds a profile's time and memory). */
   JUDGE_STYLE_MAX_TEXTS: int(300, 1),
+  /**
+   * Below these a judge's style scores are "not enough text" (null, with the reason), never a number: a rate from a
+   * handful of judgments or phrases is noise (a judge with 1 judgment and 2 phrases would otherwise score extreme).
+   */
+  JUDGE_STYLE_MIN_JUDGMENTS: int(3, 1),
+  JUDGE_STYLE_MIN_PHRASES: int(20, 1),
+  /** The fewest counted judgments of a court level (the judge's own left out) that make a baseline to measure against. */
+  JUDGE_BASELINE_MIN_JUDGMENTS: int(30, 2),
+  /**
+   * Judgments of the judge's court level without stored phrase counts that one profile counts and stores before
+   * measuring (the worker's job counts the rest); bounds the first profile of a level to a few seconds.
+   */
+  JUDGE_BASELINE_FILL_MAX: int(2000, 0),
   /** Cosine similarity at or above which two judgments of a candidate line are joined by an edge (0-100, percent). */
   REASONING_EDGE_THRESHOLD_PCT: int(80, 0),
   /** Drift: a member whose similarity to its line's centroid is below mean − this many standard deviations (×10). */
