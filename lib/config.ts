@@ -119,10 +119,11 @@ const ConfigSchema = z.object({
   /** The fewest counted judgments of a court level (the judge's own left out) that make a baseline to measure against. */
   JUDGE_BASELINE_MIN_JUDGMENTS: int(30, 2),
   /**
-   * Judgments of the judge's court level without stored phrase counts that one profile counts and stores before
-   * measuring (the worker's job counts the rest); bounds the first profile of a level to a few seconds.
+   * How long one profile may spend counting and storing the judgments of its court level that have no stored phrase
+   * counts yet, before measuring against what is counted (the answer says how many are pending; the next profile and
+   * the worker's job count the rest). Kept well inside REQUEST_DEADLINE_READ_MS; 0 turns it off.
    */
-  JUDGE_BASELINE_FILL_MAX: int(2000, 0),
+  JUDGE_BASELINE_FILL_MS: int(3000, 0),
   /** Cosine similarity at or above which two judgments of a candidate line are joined by an edge (0-100, percent). */
   REASONING_EDGE_THRESHOLD_PCT: int(80, 0),
   /** Drift: a member whose similarity to its line's centroid is below mean − this many standard deviations (×10). */

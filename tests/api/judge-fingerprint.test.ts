@@ -51,6 +51,21 @@ const typical = [...sitting]
 const thin = [...sitting].find(([name, e]) => e.n === 1 && e.jurisdiction === "PL" && name !== PLANTED_JUDGE.name && !e.withPlanted)?.[0];
 
 let user: Browser;
+
+/**
+ * A profile once its court level is fully counted: each profile counts the level's uncounted judgments for a bounded
+ * time (JUDGE_BASELINE_FILL_MS) and says how many are still pending, so asking again finishes the count.
+ */
+async function countedProfile(name: string) {
+  for (let i = 0; i < 40; i++) {
+    const res = await user.get(`/api/judge-fingerprint/profile/${enc(name)}`);
+    expect(res.status).toBe(200);
+    const p = await res.json();
+    if (p.baseline.pending === 0) return p;
+  }
+  throw new Error(`the court level of ${name} was never fully counted`);
+}
+
 /** Her judgments as stored: the test slice's, plus the e2e corpus's (another seed) when the journeys ran on this stack. */
 let stored: { id: string; decision_date: string }[] = [];
 beforeAll(async () => {
@@ -86,9 +101,7 @@ describe("judge fingerprint", () => {
     expect(judgeRows.length).toBeGreaterThanOrEqual(5);
     // Every planted judgment of the test slice is stored under her name (and nothing else names her but plants).
     expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(judgeRows.map((r) => r.id)));
-    const res = await user.get(`/api/judge-fingerprint/profile/${enc("zdzislawa KROPIWNICKA")}`);
-    expect(res.status).toBe(200);
-    const p = await res.json();
+    const p = await countedProfile("zdzislawa KROPIWNICKA");
     expect(p).toMatchObject({ name: PLANTED_JUDGE.name, jurisdiction: "PL", judgments: stored.length, mode: "no-model" });
     expect(p.roles.presiding).toBe(stored.length);
     const dates = stored.map((r) => r.decision_date).sort();
@@ -145,9 +158,8 @@ describe("judge fingerprint", () => {
 
   it("a typical judge of the same court level stays within the band on purpose arguments: the planted judge is distinguishable", async () => {
     expect(typical).toBeDefined();
-    const [planted, other] = await Promise.all(
-      [PLANTED_JUDGE.name, typical!].map(async (n) => (await user.get(`/api/judge-fingerprint/profile/${enc(n)}`)).json()),
-    );
+    const planted = await countedProfile(PLANTED_JUDGE.name);
+    const other = await countedProfile(typical!);
     expect(other).toMatchObject({ name: typical, jurisdiction: "PL", styles_reason: null });
     expect(other.baseline).toMatchObject({ jurisdiction: "PL", court_level: planted.baseline.court_level });
     expect(Math.abs(other.styles.teleological.z)).toBeLessThan(TYPICAL_BAND);

@@ -147,24 +147,29 @@ async function readBaseline(db: DbClient, name: string): Promise<BaselineAggrega
 }
 
 /**
- * Count and store the judgments of a court level that have no current counts yet (at most JUDGE_BASELINE_FILL_MAX),
- * so a level's first profile is measured against all of it rather than whatever the worker's job has reached.
+ * Count and store the judgments of a court level that have no current counts yet, for at most `ms`, so a level's
+ * first profiles are measured against the level rather than whatever the worker's job has reached.
  */
-async function fillLevel(store: DbClient, level: { jurisdiction: string; court_level: string }, max: number): Promise<number> {
+async function fillLevel(store: DbClient, level: { jurisdiction: string; court_level: string }, ms: number): Promise<number> {
+  const until = performance.now() + ms;
   let done = 0;
-  while (done < max) {
+  while (performance.now() < until) {
     const { data, error } = await store.rpc("judgment_reasoning_phrases_pending_level", {
       p_version: PATTERNS_VERSION,
       p_jurisdiction: level.jurisdiction,
       p_court_level: level.court_level,
-      p_limit: Math.min(50, max - done),
+      p_limit: 25,
     });
     if (error) throw fromDatabaseError(error);
-    const rows = (data ?? []).map((r) => ({ judgment_id: r.judgment_id, phrases: countPhrases(r.full_text ?? "") }));
+    const rows: { judgment_id: string; phrases: CountedText["phrases"] }[] = [];
+    for (const r of data ?? []) {
+      if (performance.now() >= until) break;
+      rows.push({ judgment_id: r.judgment_id, phrases: countPhrases(r.full_text ?? "") });
+    }
     if (rows.length === 0) break;
     await storePhraseCounts(store, rows);
     done += rows.length;
-    // Release the event loop between batches (each is ~50 full texts of scanning).
+    // Release the event loop between batches (each is up to 25 full texts of scanning).
     await new Promise((r) => setImmediate(r));
   }
   return done;
@@ -174,8 +179,8 @@ async function fillLevel(store: DbClient, level: { jurisdiction: string; court_l
 export async function judgeBaseline(db: DbClient, name: string, store?: DbClient): Promise<JudgeBaseline | null> {
   let agg = await readBaseline(db, name);
   if (!agg) return null;
-  const max = config().JUDGE_BASELINE_FILL_MAX;
-  if (agg.pending > 0 && store && max > 0 && (await fillLevel(store, agg, max)) > 0) agg = (await readBaseline(db, name)) ?? agg;
+  const ms = config().JUDGE_BASELINE_FILL_MS;
+  if (agg.pending > 0 && store && ms > 0 && (await fillLevel(store, agg, ms)) > 0) agg = (await readBaseline(db, name)) ?? agg;
   const limits = styleLimits();
   return {
     ...baselineRates(agg, limits),
