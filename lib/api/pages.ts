@@ -10,7 +10,7 @@ import { headers } from "next/headers";
 import { cache } from "react";
 import { effectiveRole } from "@/lib/backend/admin/access";
 import { documentPage } from "@/lib/backend/documents";
-import { compareJudges, judgeProfile, type JudgeComparison, type JudgeProfile } from "@/lib/backend/analysis/judges";
+import { compareJudges, judgeKnown, judgeProfile, type JudgeComparison, type JudgeProfile } from "@/lib/backend/analysis/judges";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -100,6 +100,17 @@ async function pageRead<T>(what: string, read: () => Promise<T>): Promise<PageRe
     return { data: null, status: 500, message: "" };
   }
 }
+
+/** Whether a judgment names the judge (a cheap read: the judge pages answer 404 with it before streaming the profile). */
+export const pageJudgeKnown = cache(async (name: string): Promise<boolean> => {
+  try {
+    return await judgeKnown((await pageIdentity()).db, name);
+  } catch (e) {
+    // Unknown is not the same as unreadable: the profile read that follows reports the error.
+    logger.warn({ err: e instanceof Error ? e.message : String(e) }, "judge page: name check failed");
+    return true;
+  }
+});
 
 /** /judges/{name}: the profile through the same backend function as GET /api/judge-fingerprint/profile/{name}. */
 export const pageJudgeProfile = cache(

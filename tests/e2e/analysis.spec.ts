@@ -72,6 +72,8 @@ test("a researcher finds a judge's reasoning style with its evidence, then opens
   const missing = await page.goto(`/judges/${encodeURIComponent("Nobody Nowhere-Known")}`);
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  const missingPair = await page.goto(`/judges/compare?j=${encodeURIComponent(PLANTED_JUDGE.name)}&j=${encodeURIComponent("Nobody Nowhere-Known")}`);
+  expect(missingPair?.status()).toBe(404);
 
   await page.getByRole("navigation", { name: "Analysis" }).getByRole("link", { name: "Reasoning lines" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reasoning lines" })).toBeVisible();

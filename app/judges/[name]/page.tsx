@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
 import { AnalysisNav } from "@/components/analysis/analysis-nav";
 import { JudgeProfileView } from "@/components/analysis/judge-profile";
+import { JudgeSkeleton } from "@/components/analysis/judge-skeleton";
 import { PageHeader } from "@/components/page-header";
 import { Notice } from "@/components/ui/notice";
-import { getSessionUser, pageJudgeProfile } from "@/lib/api/pages";
+import { getSessionUser, pageJudgeKnown, pageJudgeProfile } from "@/lib/api/pages";
 import { fmt } from "@/lib/i18n/locale";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -26,19 +28,29 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: fmt(t.analysis.judges.profileOf, { name }), description: t.analysis.judges.description };
 }
 
-/** /judges/{name} (signed in): one judge's fingerprint, read on the server from the address; an unknown judge is a 404. */
+/** The profile itself, streamed after the page's frame (it may take seconds: see JUDGE_BASELINE_FILL_MS). */
+async function Profile({ name }: { name: string }) {
+  const { t } = await getI18n();
+  const read = await pageJudgeProfile(name);
+  if (read.data) return <JudgeProfileView p={read.data} />;
+  return <Notice tone="danger">{fmt(t.analysis.judges.loadError, { message: read.message || t.common.unknownError })}</Notice>;
+}
+
+/**
+ * /judges/{name} (signed in): one judge's fingerprint, read on the server from the address. An unknown judge is the
+ * 404 page: checked before anything streams, so the status is a real 404.
+ */
 export default async function JudgePage({ params }: Props) {
   const segment = (await params).name;
   if (!(await getSessionUser())) redirect(`/sign-in?next=${encodeURIComponent(`/judges/${segment}`)}`);
+  const name = judgeName(segment);
+  if (!(await pageJudgeKnown(name))) notFound();
   const { t } = await getI18n();
   const tj = t.analysis.judges;
-  const name = judgeName(segment);
-  const read = await pageJudgeProfile(name);
-  if (read.status === 404) notFound();
   return (
     <>
       <PageHeader
-        title={read.data?.name ?? name}
+        title={name}
         lead={tj.description}
         actions={
           <Link className="text-sm text-brand hover:underline" href="/judges">
@@ -47,11 +59,9 @@ export default async function JudgePage({ params }: Props) {
         }
       />
       <AnalysisNav />
-      {read.data ? (
-        <JudgeProfileView p={read.data} />
-      ) : (
-        <Notice tone="danger">{fmt(tj.loadError, { message: read.message || t.common.unknownError })}</Notice>
-      )}
+      <Suspense fallback={<JudgeSkeleton />}>
+        <Profile name={name} />
+      </Suspense>
     </>
   );
 }

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
 import { AnalysisNav } from "@/components/analysis/analysis-nav";
 import { compareHref, JudgeComparisonView } from "@/components/analysis/judge-profile";
+import { JudgeSkeleton } from "@/components/analysis/judge-skeleton";
 import { PageHeader } from "@/components/page-header";
 import { Notice } from "@/components/ui/notice";
-import { getSessionUser, pageJudgeComparison } from "@/lib/api/pages";
+import { getSessionUser, pageJudgeComparison, pageJudgeKnown } from "@/lib/api/pages";
 import { fmt } from "@/lib/i18n/locale";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -22,14 +24,24 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   return { title: fmt(t.analysis.judges.compareTitle, { names: (await namesOf(searchParams)).join(", ") }), description: t.analysis.judges.description };
 }
 
-/** /judges/compare?j=A&j=B[&j=C] (signed in): 2-3 judges side by side, read on the server from the address. */
+/** The comparison, streamed after the page's frame. */
+async function Comparison({ names }: { names: string[] }) {
+  const { t } = await getI18n();
+  const read = await pageJudgeComparison(names.join(","));
+  if (read.data) return <JudgeComparisonView c={read.data} />;
+  return <Notice tone="danger">{fmt(t.analysis.judges.loadError, { message: read.message || t.common.unknownError })}</Notice>;
+}
+
+/**
+ * /judges/compare?j=A&j=B[&j=C] (signed in): 2-3 judges side by side, read on the server from the address. A name no
+ * judgment carries is the 404 page (checked before anything streams); fewer than two names explains how to pick them.
+ */
 export default async function JudgeComparePage({ searchParams }: Props) {
   const names = await namesOf(searchParams);
   if (!(await getSessionUser())) redirect(`/sign-in?next=${encodeURIComponent(compareHref(names))}`);
+  if (names.length >= 2 && names.length <= 3) for (const n of names) if (!(await pageJudgeKnown(n))) notFound();
   const { t } = await getI18n();
   const tj = t.analysis.judges;
-  const read = names.length >= 2 ? await pageJudgeComparison(names.join(",")) : null;
-  if (read?.status === 404) notFound();
   return (
     <>
       <PageHeader
@@ -42,12 +54,12 @@ export default async function JudgeComparePage({ searchParams }: Props) {
         }
       />
       <AnalysisNav />
-      {read === null ? (
+      {names.length < 2 ? (
         <Notice tone="info">{tj.compareEmpty}</Notice>
-      ) : read.data ? (
-        <JudgeComparisonView c={read.data} />
       ) : (
-        <Notice tone="danger">{fmt(tj.loadError, { message: read.message || t.common.unknownError })}</Notice>
+        <Suspense fallback={<JudgeSkeleton />}>
+          <Comparison names={names} />
+        </Suspense>
       )}
     </>
   );

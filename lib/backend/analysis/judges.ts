@@ -21,6 +21,7 @@ import {
   type StyleLimits,
   type StyleScore,
 } from "@/lib/analysis/style-baseline";
+import { fold } from "@/lib/search/text/tokenize";
 import { jsonArg } from "@/lib/supabase/json";
 import { countPhrases, PATTERNS_VERSION, storePhraseCounts } from "./judge-phrases";
 import { aggregateExtractedData, type CategoricalDist, type Distribution } from "@/lib/backend/extractions/aggregate";
@@ -187,6 +188,18 @@ export async function judgeBaseline(db: DbClient, name: string, store?: DbClient
     method: "z-score of phrases per judgment against the court level",
     minimums: { judge_judgments: limits.minJudgments, judge_phrases: limits.minPhrases, baseline_judgments: limits.minBaselineJudgments },
   };
+}
+
+/**
+ * Whether any judgment names the judge (accents and case ignored), without reading the record: a page decides its
+ * not-found answer with this before it starts streaming the profile.
+ */
+export async function judgeKnown(db: DbClient, rawName: string): Promise<boolean> {
+  const name = rawName.trim();
+  if (name.length < 2 || name.length > 200) return false;
+  const { judges } = await searchJudges(db, name, 100);
+  const key = fold(name);
+  return judges.some((j) => fold(j.name) === key);
 }
 
 const year = (iso: string | null) => (iso ? Number(iso.slice(0, 4)) : null);
