@@ -8,6 +8,7 @@
  */
 import Link from "next/link";
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { keyLabel, valueLabel } from "@/components/extractions/registry-view";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import type { JudgeComparison, JudgeProfile } from "@/lib/client/analysis-lines-api";
@@ -154,7 +155,7 @@ export function JudgeProfileView({ p, compact = false }: { p: JudgeProfile; comp
           <p className="text-sm text-muted">{tj.noData}</p>
         ) : (
           <Bars
-            data={p.outcomes.appeal_outcome.map((o) => ({ label: o.value, value: o.count }))}
+            data={p.outcomes.appeal_outcome.map((o) => ({ label: valueLabel("appeal_outcome", o.value, locale, t), value: o.count }))}
             title={plural(locale, p.outcome_judgments, tj.outcomes)}
             height={Math.max(100, p.outcomes.appeal_outcome.length * 28 + 30)}
           />
@@ -165,14 +166,14 @@ export function JudgeProfileView({ p, compact = false }: { p: JudgeProfile; comp
           <h3 className="font-semibold">{tj.sentences}</h3>
           {Object.entries(p.sentences).map(([field, values]) => (
             <div key={field} className="mt-2">
-              <p className="text-sm font-medium">{field}</p>
+              <p className="text-sm font-medium">{keyLabel(field, locale)}</p>
               {values.length === 0 ? (
                 <p className="text-sm text-muted">{tj.noData}</p>
               ) : (
                 <ul className="text-sm text-muted">
                   {values.slice(0, 8).map((v) => (
                     <li key={v.value}>
-                      {v.value}: {v.count}
+                      {valueLabel(field, v.value, locale, t)}: {v.count}
                     </li>
                   ))}
                 </ul>
