@@ -57,7 +57,7 @@ function Styles({ p }: { p: JudgeProfile }) {
       </p>
       {p.styles_reason ? (
         <Notice tone="info">
-          <span data-testid="not-enough-text">{fmt(tj.notEnough[p.styles_reason], { min: min[p.styles_reason] })}</span>
+          <span data-testid="not-enough-text">{plural(locale, min[p.styles_reason], tj.notEnough[p.styles_reason])}</span>
         </Notice>
       ) : (
         <Bars data={STYLES.map((s) => ({ label: tj.styleNames[s], value: p.styles[s].z ?? 0 }))} title={tj.styles} signed />

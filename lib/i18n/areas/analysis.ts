@@ -90,9 +90,18 @@ export const analysisEn = {
     baselinePending: { one: "{count} judgment of this level is not counted yet.", other: "{count} judgments of this level are not counted yet." },
     notEnoughText: "Not enough text",
     notEnough: {
-      few_judgments: "Not enough text: a score needs at least {min} judgments of the judge.",
-      few_phrases: "Not enough text: a score needs at least {min} reasoning phrases in the judge's judgments.",
-      small_baseline: "Not enough text: the court level has fewer than {min} other counted judgments to compare with.",
+      few_judgments: {
+        one: "Not enough text: a score needs at least {count} judgment of the judge.",
+        other: "Not enough text: a score needs at least {count} judgments of the judge.",
+      },
+      few_phrases: {
+        one: "Not enough text: a score needs at least {count} reasoning phrase in the judge's judgments.",
+        other: "Not enough text: a score needs at least {count} reasoning phrases in the judge's judgments.",
+      },
+      small_baseline: {
+        one: "Not enough text: the court level has fewer than {count} other counted judgment to compare with.",
+        other: "Not enough text: the court level has fewer than {count} other counted judgments to compare with.",
+      },
     },
     openProfile: "Open profile",
     profileLink: "Profile of {name}",
@@ -245,9 +254,24 @@ export const analysisPl: PolishOf<typeof analysisEn> = {
     },
     notEnoughText: "Za mało tekstu",
     notEnough: {
-      few_judgments: "Za mało tekstu: wynik wymaga co najmniej {min} orzeczeń sędziego.",
-      few_phrases: "Za mało tekstu: wynik wymaga co najmniej {min} fraz rozumowania w orzeczeniach sędziego.",
-      small_baseline: "Za mało tekstu: sądy tego szczebla mają mniej niż {min} innych policzonych orzeczeń do porównania.",
+      few_judgments: {
+        one: "Za mało tekstu: wynik wymaga co najmniej {count} orzeczenia sędziego.",
+        few: "Za mało tekstu: wynik wymaga co najmniej {count} orzeczeń sędziego.",
+        many: "Za mało tekstu: wynik wymaga co najmniej {count} orzeczeń sędziego.",
+        other: "Za mało tekstu: wynik wymaga co najmniej {count} orzeczenia sędziego.",
+      },
+      few_phrases: {
+        one: "Za mało tekstu: wynik wymaga co najmniej {count} frazy rozumowania w orzeczeniach sędziego.",
+        few: "Za mało tekstu: wynik wymaga co najmniej {count} fraz rozumowania w orzeczeniach sędziego.",
+        many: "Za mało tekstu: wynik wymaga co najmniej {count} fraz rozumowania w orzeczeniach sędziego.",
+        other: "Za mało tekstu: wynik wymaga co najmniej {count} frazy rozumowania w orzeczeniach sędziego.",
+      },
+      small_baseline: {
+        one: "Za mało tekstu: sądy tego szczebla mają mniej niż {count} inne policzone orzeczenie do porównania.",
+        few: "Za mało tekstu: sądy tego szczebla mają mniej niż {count} inne policzone orzeczenia do porównania.",
+        many: "Za mało tekstu: sądy tego szczebla mają mniej niż {count} innych policzonych orzeczeń do porównania.",
+        other: "Za mało tekstu: sądy tego szczebla mają mniej niż {count} innego policzonego orzeczenia do porównania.",
+      },
     },
     openProfile: "Otwórz profil",
     profileLink: "Profil: {name}",
