@@ -49,10 +49,12 @@ test("a researcher finds a judge's reasoning style with its evidence, then opens
 
   // Compare: pick her and another judge on /judges; the comparison has its own address with both names.
   await page.goto("/judges");
-  await page.getByLabel("Judge's name").fill("kropiwnicka");
+  // The results list carries the same accessible name as the field: the field is the textbox.
+  const nameBox = page.getByRole("textbox", { name: "Judge's name" });
+  await nameBox.fill("kropiwnicka");
   await page.keyboard.press("Enter");
   await page.getByRole("listitem").filter({ hasText: PLANTED_JUDGE.name }).getByRole("button", { name: "Add to comparison" }).click();
-  await page.getByLabel("Judge's name").fill("Lord Justice");
+  await nameBox.fill("Lord Justice");
   await page.keyboard.press("Enter");
   const other = page.getByRole("listitem").filter({ hasText: "Lord Justice" }).first();
   const otherName = (await other.getByRole("link").first().textContent())!.trim();
