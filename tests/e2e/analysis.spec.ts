@@ -77,6 +77,7 @@ test("a researcher finds a judge's reasoning style with its evidence, then opens
   const missingPair = await page.goto(`/judges/compare?j=${encodeURIComponent(PLANTED_JUDGE.name)}&j=${encodeURIComponent("Nobody Nowhere-Known")}`);
   expect(missingPair?.status()).toBe(404);
 
+  await page.goto("/judges");
   await page.getByRole("navigation", { name: "Analysis" }).getByRole("link", { name: "Reasoning lines" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reasoning lines" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "How the lines follow each other" })).toBeVisible();
