@@ -2,7 +2,8 @@
  * bench/judges: judge fingerprint and reasoning-line discovery on a full corpus (targets: judge profile
  * p50 ≤ 200 ms; discover with 500 judgments ≤ 3 s), printing one JSON object. The backend functions the routes run
  * are called as a signed-in user through the local gateway with supabase-js, as the app calls them (no HTTP layer of
- * the app itself): judgeProfile (judge_record_phrases: the stored per-judgment phrase counts + the aggregate), and
+ * the app itself): judgeProfile (judge_record_phrases: the stored per-judgment phrase counts; judge_style_baseline:
+ * the court level's sums the styles are measured against; the aggregate), and
  * discoverLines
  * (cohort, seeded sample, the engine's embedding text through the default local-hash embedder, k-means, TF-IDF
  * labels, edges). Judges profiled: the one with the most judgments (the worst case) and the planted judge.
@@ -93,6 +94,13 @@ async function main() {
             target_p50_ms: 200,
             judge: plantedCold.profile.name,
             judgments: plantedCold.profile.judgments,
+            // What the profile is measured against, and how far her planted style stands from it.
+            baseline: {
+              court_level: plantedCold.profile.baseline.court_level,
+              judgments: plantedCold.profile.baseline.judgments,
+              pending: plantedCold.profile.baseline.pending,
+            },
+            teleological_z: plantedCold.profile.styles.teleological.z,
             cold_ms: plantedCold.cold_ms,
             warm: await timed(runs, () => judgeProfile(db, PLANTED_JUDGE.name, service)),
           }

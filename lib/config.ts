@@ -110,6 +110,20 @@ const ConfigSchema = z.object({
   // --- analysis-lines (judge fingerprint, reasoning lines) ---
   /** Newest judgments of a judge whose full text is scored for reasoning style (bounds a profile's time and memory). */
   JUDGE_STYLE_MAX_TEXTS: int(300, 1),
+  /**
+   * Below these a judge's style scores are "not enough text" (null, with the reason), never a number: a rate from a
+   * handful of judgments or phrases is noise (a judge with 1 judgment and 2 phrases would otherwise score extreme).
+   */
+  JUDGE_STYLE_MIN_JUDGMENTS: int(3, 1),
+  JUDGE_STYLE_MIN_PHRASES: int(20, 1),
+  /** The fewest counted judgments of a court level (the judge's own left out) that make a baseline to measure against. */
+  JUDGE_BASELINE_MIN_JUDGMENTS: int(30, 2),
+  /**
+   * How long one profile may spend counting and storing the judgments of its court level that have no stored phrase
+   * counts yet, before measuring against what is counted (the answer says how many are pending; the next profile and
+   * the worker's job count the rest). Kept well inside REQUEST_DEADLINE_READ_MS; 0 turns it off.
+   */
+  JUDGE_BASELINE_FILL_MS: int(3000, 0),
   /** Cosine similarity at or above which two judgments of a candidate line are joined by an edge (0-100, percent). */
   REASONING_EDGE_THRESHOLD_PCT: int(80, 0),
   /** Drift: a member whose similarity to its line's centroid is below mean − this many standard deviations (×10). */

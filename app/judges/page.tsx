@@ -13,16 +13,20 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<{ judge?: string | string[] }> };
 
-/** /judges (signed in): judge search, fingerprint profile with charts and evidence, side-by-side comparison. */
+/**
+ * /judges (signed in): judge search, with links to each profile (/judges/{name}) and to a comparison
+ * (/judges/compare). The older /judges?judge=Name form goes to the profile's own address.
+ */
 export default async function JudgesPage({ searchParams }: Props) {
   if (!(await getSessionUser())) redirect("/sign-in?next=/judges");
-  const { t } = await getI18n();
   const judge = (await searchParams).judge;
+  if (typeof judge === "string" && judge.trim().length >= 2) redirect(`/judges/${encodeURIComponent(judge.trim())}`);
+  const { t } = await getI18n();
   return (
     <>
       <PageHeader title={t.analysis.judges.title} lead={t.analysis.judges.description} />
       <AnalysisNav />
-      <JudgesExplorer initialJudge={typeof judge === "string" && judge.trim().length >= 2 ? judge.trim() : undefined} />
+      <JudgesExplorer />
     </>
   );
 }

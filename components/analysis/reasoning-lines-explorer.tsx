@@ -212,7 +212,7 @@ function Discover({ onSaved }: { onSaved: () => void }) {
         <ul className="space-y-2">
           {run.data.candidates.map((c) => (
             <li key={c.id} className="rounded-card border border-line p-3 text-sm">
-              <p className="font-medium">{fmt(tl.candidate, { label: c.label || "—", size: plural(locale, c.size, tl.members), cohesion: c.cohesion.toFixed(2) })}</p>
+              <p className="font-medium">{fmt(tl.candidate, { label: c.label || tl.unnamed, size: plural(locale, c.size, tl.members), cohesion: c.cohesion.toFixed(2) })}</p>
               {c.shared_keywords.length ? (
                 <p className="text-muted">
                   {tl.sharedKeywords}: {c.shared_keywords.map((k) => `${k.value} (${k.count})`).join(", ")}
@@ -225,7 +225,7 @@ function Discover({ onSaved }: { onSaved: () => void }) {
                 disabled={save.isPending}
                 onClick={() =>
                   save.mutate({
-                    label: (c.label || `line ${c.id}`).slice(0, 200),
+                    label: (c.label || tl.unnamed).slice(0, 200),
                     keywords: c.shared_keywords.map((k) => k.value).slice(0, 50),
                     members: c.members.map((m) => ({ judgment_id: m.judgment_id, similarity: m.similarity })),
                   })

@@ -5,6 +5,7 @@
  * Vectors are L2-normalised first (by default): for embeddings, squared Euclidean distance between unit vectors is
  * 2 − 2·cosine, so the clusters are cosine clusters.
  */
+import { readableLabel } from "./labels";
 import { kmeans } from "ml-kmeans";
 import { Rng } from "@/lib/analysis/prng";
 import type { TfidfMatrix } from "./tfidf";
@@ -149,7 +150,7 @@ export function clusterLabels(
       .sort((a, b) => mean[b] - overall[b] - (mean[a] - overall[a]) || (tfidf.terms[a] < tfidf.terms[b] ? -1 : 1))
       .slice(0, numTerms);
     const terms = best.map((j) => ({ term: display(tfidf.terms[j]), weight: Math.round((mean[j] - overall[j]) * 1e6) / 1e6 }));
-    return { label: terms.slice(0, 3).map((t) => t.term).join(", "), terms };
+    return { label: readableLabel(terms.map((t) => t.term)), terms };
   });
 }
 

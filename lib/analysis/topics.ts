@@ -5,6 +5,7 @@
  * order the documents come in (they are put in sample order, or id order without a sample). The route adds run_id and
  * computed_ms and stores the run.
  */
+import { readableLabel } from "./labels";
 import { analysisText, decisionDateOf, nameTerms, type AnalysisDocument } from "./document";
 import { meanNpmi, postings } from "./coherence";
 import { csrFromRows, nmf } from "./nmf";
@@ -170,10 +171,7 @@ export function analyzeTopics(docs: readonly AnalysisDocument[], params: TopicPa
       .slice(0, params.numSampleDocuments ?? 5);
     return {
       id,
-      label: keywords
-        .slice(0, 3)
-        .map((k) => k.term)
-        .join(", "),
+      label: readableLabel(keywords.map((k) => k.term)),
       keywords,
       size: p.size,
       coherence: round(meanNpmi(p.cols, post, n)),

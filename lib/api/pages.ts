@@ -10,6 +10,7 @@ import { headers } from "next/headers";
 import { cache } from "react";
 import { effectiveRole } from "@/lib/backend/admin/access";
 import { documentPage } from "@/lib/backend/documents";
+import { compareJudges, judgeKnown, judgeProfile, type JudgeComparison, type JudgeProfile } from "@/lib/backend/analysis/judges";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -17,6 +18,7 @@ import { createServiceClient, sessionClientFactory } from "@/lib/supabase/server
 import { ApiError } from "@/lib/errors";
 import { builtOnce, claimsOf, rateLimitIdentityOf, roleOf, withLazyDb, type Claims } from "./identity";
 import { verifiedSessionClaims } from "./token-claims";
+import { limitQuota } from "./rate-limit";
 
 /** The signed-in visitor as pages and the header show it. */
 export interface SessionUser {
@@ -85,3 +87,46 @@ export const pageDocument = cache(async (id: string): Promise<{ raw: Record<stri
     return { raw: null, html: null, status: 500 };
   }
 });
+
+/** A page read: the answer, or the status and message of the API's refusal (a 404 is the page's not-found). */
+export type PageRead<T> = { data: T; status: 200; message: null } | { data: null; status: number; message: string };
+
+async function pageRead<T>(what: string, read: () => Promise<T>): Promise<PageRead<T>> {
+  try {
+    return { data: await read(), status: 200, message: null };
+  } catch (e) {
+    if (e instanceof ApiError) return { data: null, status: e.status, message: e.message };
+    logger.error({ err: e instanceof Error ? e.message : String(e) }, `${what}: read failed`);
+    return { data: null, status: 500, message: "" };
+  }
+}
+
+/** Whether a judgment names the judge (a cheap read: the judge pages answer 404 with it before streaming the profile). */
+export const pageJudgeKnown = cache(async (name: string): Promise<boolean> => {
+  try {
+    return await judgeKnown((await pageIdentity()).db, name);
+  } catch (e) {
+    // Unknown is not the same as unreadable: the profile read that follows reports the error.
+    logger.warn({ err: e instanceof Error ? e.message : String(e) }, "judge page: name check failed");
+    return true;
+  }
+});
+
+/** /judges/{name}: the profile through the same backend function as GET /api/judge-fingerprint/profile/{name}. */
+export const pageJudgeProfile = cache(
+  async (name: string): Promise<PageRead<JudgeProfile>> =>
+    pageRead("judge page", async () => judgeProfile((await pageIdentity()).db, name, createServiceClient())),
+);
+
+/**
+ * /judges/compare?j=…: the comparison as GET /api/judge-fingerprint/compare answers it, counted against the same
+ * hourly quota (judgeCompare) as the API (names joined by commas, the API's form, which is also the cache key).
+ */
+export const pageJudgeComparison = cache(
+  async (joined: string): Promise<PageRead<JudgeComparison>> =>
+    pageRead("judge comparison page", async () => {
+      const who = await pageIdentity();
+      await limitQuota("judgeCompare", { rateLimitId: who.rateLimitId, address: "page" });
+      return compareJudges(who.db, joined, createServiceClient());
+    }),
+);

@@ -20,7 +20,7 @@ import type { CreateLineRequest } from "@/lib/schema/requests/analysis-lines";
 import type { DiscoverRequest } from "@/lib/schema/requests/discover";
 import { apiFetch, qs } from "./api";
 
-export type { CandidateLine, JudgeProfile, LineTimeline, ReasoningLine } from "@/lib/backend/responses";
+export type { CandidateLine, JudgeComparison, JudgeProfile, LineTimeline, ReasoningLine } from "@/lib/backend/responses";
 
 export const searchJudges = (q: string, limit = 20) => apiFetch<JudgeSearchResult>(`/api/judge-fingerprint/search${qs({ q, limit })}`);
 export const judgeProfile = (name: string) => apiFetch<JudgeProfile>(`/api/judge-fingerprint/profile/${encodeURIComponent(name)}`);

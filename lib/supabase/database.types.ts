@@ -2750,6 +2750,14 @@ export type Database = {
           name: string;
         }[];
       };
+      judge_style_baseline: {
+        Args: {
+          p_name: string | null;
+          p_styles: Json | null;
+          p_version: string | null;
+        };
+        Returns: Json;
+      };
       judgment_cited_by_refresh: {
         Args: {
           p_ids?: string[] | null;
@@ -2770,6 +2778,18 @@ export type Database = {
       };
       judgment_reasoning_phrases_pending: {
         Args: {
+          p_limit?: number | null;
+          p_version: string | null;
+        };
+        Returns: {
+          full_text: string;
+          judgment_id: string;
+        }[];
+      };
+      judgment_reasoning_phrases_pending_level: {
+        Args: {
+          p_court_level: string | null;
+          p_jurisdiction: string | null;
           p_limit?: number | null;
           p_version: string | null;
         };

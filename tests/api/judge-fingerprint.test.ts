@@ -1,14 +1,17 @@
 /**
  * Judge fingerprint routes over real HTTP, and the known answers planted in the demo corpus
- * (supabase/seed/planted-lines.ts): the planted judge is found by search, reasons teleologically (100) with evidence
- * from her own judgments, and her outcome counts are those of her judgments' extracted base field; discovery finds
- * the planted reasoning line. Plus the 422s and the judgeCompare quota's 429.
+ * (supabase/seed/planted-lines.ts): the planted judge is found by search, stands out from her court level on purpose
+ * arguments (a z-score against the baseline the answer names) with evidence from her own judgments, while a typical
+ * judge of the same level stays within the usual band; a judge with too little text is "not enough text" (null
+ * scores with the reason), never 0 or 100; her outcome counts are those of her judgments' extracted base field;
+ * discovery finds the planted reasoning line. Plus the 422s and the judgeCompare quota's 429.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool } from "../helpers/stack";
 import { generateJudgment } from "@/supabase/seed/generate";
 import { JUDGE_INDEXES, LINE_INDEXES, PLANTED_JUDGE } from "@/supabase/seed/planted-lines";
+import { judgeStyleMix } from "@/supabase/seed/texture";
 import { config } from "@/lib/config";
 import { startInOneWindow, windowTestTimeout } from "../helpers/rate-window";
 
@@ -20,7 +23,49 @@ const SEED = 7;
 const judgeRows = JUDGE_INDEXES.map((i) => generateJudgment(SEED, i)).filter((r) => r.judges.some((j) => j.name === PLANTED_JUDGE.name));
 const lineRows = LINE_INDEXES.map((i) => generateJudgment(SEED, i)).filter((r) => r.jurisdiction === "PL" && r.base_extraction_status === "completed");
 
+/** |z| a distinctive style reaches, and the band a typical judge's planted style stays in. */
+const DISTINCT_Z = 3;
+const TYPICAL_BAND = 2;
+
+/** Judges of the test slice: judgments per name, jurisdiction, and whether they ever sat with the planted judge. */
+const slice = Array.from({ length: 600 }, (_, i) => generateJudgment(SEED, i));
+const sitting = new Map<string, { n: number; jurisdiction: string; withPlanted: boolean }>();
+for (const r of slice) {
+  const withPlanted = r.judges.some((j) => j.name === PLANTED_JUDGE.name);
+  for (const j of r.judges) {
+    const e = sitting.get(j.name) ?? { n: 0, jurisdiction: r.jurisdiction, withPlanted: false };
+    e.n++;
+    e.withPlanted ||= withPlanted;
+    sitting.set(j.name, e);
+  }
+}
+/**
+ * A typical judge of her court level: Polish, enough judgments for a score, never on her panels (her purpose phrases
+ * would count for them too), and with purpose only at the background weight of the seed's style mix.
+ */
+const typical = [...sitting]
+  .filter(([name, e]) => name !== PLANTED_JUDGE.name && e.jurisdiction === "PL" && e.n >= config().JUDGE_STYLE_MIN_JUDGMENTS && !e.withPlanted)
+  .filter(([name]) => judgeStyleMix(name).teleological < 0.1)
+  .sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+/** A judge of one judgment: below the minimum, so "not enough text". */
+const thin = [...sitting].find(([name, e]) => e.n === 1 && e.jurisdiction === "PL" && name !== PLANTED_JUDGE.name && !e.withPlanted)?.[0];
+
 let user: Browser;
+
+/**
+ * A profile once its court level is fully counted: each profile counts the level's uncounted judgments for a bounded
+ * time (JUDGE_BASELINE_FILL_MS) and says how many are still pending, so asking again finishes the count.
+ */
+async function countedProfile(name: string) {
+  for (let i = 0; i < 40; i++) {
+    const res = await user.get(`/api/judge-fingerprint/profile/${enc(name)}`);
+    expect(res.status).toBe(200);
+    const p = await res.json();
+    if (p.baseline.pending === 0) return p;
+  }
+  throw new Error(`the court level of ${name} was never fully counted`);
+}
+
 /** Her judgments as stored: the test slice's, plus the e2e corpus's (another seed) when the journeys ran on this stack. */
 let stored: { id: string; decision_date: string }[] = [];
 beforeAll(async () => {
@@ -52,20 +97,42 @@ describe("judge fingerprint", () => {
     }
   });
 
-  it("the planted judge's profile: teleological 100, with phrases and her own judgments as evidence", async () => {
+  it("the planted judge's profile: purpose arguments far above her court level's baseline, with phrases and her own judgments as evidence", async () => {
     expect(judgeRows.length).toBeGreaterThanOrEqual(5);
     // Every planted judgment of the test slice is stored under her name (and nothing else names her but plants).
     expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(judgeRows.map((r) => r.id)));
-    const res = await user.get(`/api/judge-fingerprint/profile/${enc("zdzislawa KROPIWNICKA")}`);
-    expect(res.status).toBe(200);
-    const p = await res.json();
+    const p = await countedProfile("zdzislawa KROPIWNICKA");
     expect(p).toMatchObject({ name: PLANTED_JUDGE.name, jurisdiction: "PL", judgments: stored.length, mode: "no-model" });
     expect(p.roles.presiding).toBe(stored.length);
     const dates = stored.map((r) => r.decision_date).sort();
     expect(p.years).toEqual({ first: Number(dates[0].slice(0, 4)), last: Number(dates.at(-1)!.slice(0, 4)) });
     expect(p.courts.reduce((a: number, c: { count: number }) => a + c.count, 0)).toBe(stored.length);
-    expect(p.styles.teleological).toBe(100);
-    for (const s of ["textual", "deductive", "analogical", "policy"]) expect(p.styles[s]).toBeLessThan(100);
+    // The baseline the scores are measured against: the other judgments of her court level, all counted (the
+    // profile counted and stored whatever the level was missing), at least the configured minimum.
+    const c = config();
+    expect(p.baseline).toMatchObject({
+      jurisdiction: "PL",
+      court_level: "Sąd Apelacyjny",
+      pending: 0,
+      sufficient: true,
+      minimums: { judge_judgments: c.JUDGE_STYLE_MIN_JUDGMENTS, judge_phrases: c.JUDGE_STYLE_MIN_PHRASES, baseline_judgments: c.JUDGE_BASELINE_MIN_JUDGMENTS },
+    });
+    const { rows: level } = await pool.query<{ n: number }>(
+      "select count(*)::int as n from public.judgments where jurisdiction = 'PL' and court_level = 'Sąd Apelacyjny' and not (judges @> $1::jsonb)",
+      [JSON.stringify([{ name: PLANTED_JUDGE.name }])],
+    );
+    expect(p.baseline.judgments).toBe(level[0].n);
+    expect(p.baseline.judges).toBeGreaterThan(10);
+    for (const s of ["textual", "deductive", "analogical", "policy", "teleological"]) {
+      expect(p.baseline.rates[s].mean).toBeGreaterThanOrEqual(0);
+      expect(p.baseline.rates[s].sd).toBeGreaterThanOrEqual(0);
+    }
+    expect(p.styles_reason).toBeNull();
+    expect(p.styles.teleological.reason).toBeNull();
+    expect(p.styles.teleological.rate).toBeCloseTo(p.style_counts.teleological / p.scored_judgments, 2);
+    expect(p.styles.teleological.z).toBeGreaterThanOrEqual(DISTINCT_Z);
+    // Purpose is her most distinctive style: every other style scores lower.
+    for (const s of ["textual", "deductive", "analogical", "policy"]) expect(p.styles[s].z).toBeLessThan(p.styles.teleological.z);
     const tele = p.evidence.filter((e: { style: string }) => e.style === "teleological");
     const phrases = tele.map((e: { pattern_id: string }) => e.pattern_id);
     for (const id of ["pl-teleological-ratio-legis", "pl-teleological-cel-przepisu", "pl-teleological-wykladnia-celowosciowa"]) expect(phrases).toContain(id);
@@ -89,11 +156,29 @@ describe("judge fingerprint", () => {
     expect(Object.keys(p.sentences).sort()).toEqual(["sentence_serve", "sentences_received", "what_ancilliary_orders"]);
   });
 
-  it("another judge reasons differently (the planted style is not everyone's)", async () => {
-    const other = generateJudgment(SEED, 0).judges[0].name;
-    const p = await (await user.get(`/api/judge-fingerprint/profile/${enc(other)}`)).json();
-    expect(p.name).toBe(other);
-    expect(p.styles.teleological).toBeLessThan(100);
+  it("a typical judge of the same court level stays within the band on purpose arguments: the planted judge is distinguishable", async () => {
+    expect(typical).toBeDefined();
+    const planted = await countedProfile(PLANTED_JUDGE.name);
+    const other = await countedProfile(typical!);
+    expect(other).toMatchObject({ name: typical, jurisdiction: "PL", styles_reason: null });
+    expect(other.baseline).toMatchObject({ jurisdiction: "PL", court_level: planted.baseline.court_level });
+    expect(Math.abs(other.styles.teleological.z)).toBeLessThan(TYPICAL_BAND);
+    expect(planted.styles.teleological.z - other.styles.teleological.z).toBeGreaterThanOrEqual(DISTINCT_Z);
+    // Case law is cited by every judgment: nobody's analogical score is the degenerate "100" of a share.
+    for (const p of [planted, other]) expect(Math.abs(p.styles.analogical.z)).toBeLessThan(DISTINCT_Z);
+  });
+
+  it("a judge with too little text: null scores with the reason, never 0 or 100", async () => {
+    expect(thin).toBeDefined();
+    const p = await (await user.get(`/api/judge-fingerprint/profile/${enc(thin!)}`)).json();
+    expect(p.judgments).toBeLessThan(config().JUDGE_STYLE_MIN_JUDGMENTS);
+    expect(p.styles_reason).toBe("few_judgments");
+    for (const s of ["textual", "deductive", "analogical", "policy", "teleological"]) {
+      expect(p.styles[s]).toMatchObject({ z: null, reason: "few_judgments" });
+      expect(p.styles[s].count).toBe(p.style_counts[s]);
+    }
+    // The baseline is still named, so the page can say what a score would be measured against.
+    expect(p.baseline.judgments).toBeGreaterThan(0);
   });
 
   it("unknown judges are 404; compare takes 2-3 names, else 422", async () => {
@@ -106,6 +191,15 @@ describe("judge fingerprint", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.judges.map((j: { name: string }) => j.name)).toEqual([PLANTED_JUDGE.name, other]);
+    // Each side carries the baseline it is measured against, and "not enough text" where that applies.
+    for (const j of body.judges) {
+      expect(j.baseline).toMatchObject({ method: expect.any(String), court_level: expect.any(String), judgments: expect.any(Number) });
+      expect(j.styles.teleological).toHaveProperty("z");
+      expect(j.styles.teleological).toHaveProperty("reason");
+    }
+    expect(body.judges[0].styles.teleological.z).toBeGreaterThanOrEqual(DISTINCT_Z);
+    const withThin = await (await user.get(`/api/judge-fingerprint/compare?judges=${enc(`${PLANTED_JUDGE.name},${thin}`)}`)).json();
+    expect(withThin.judges[1]).toMatchObject({ name: thin, styles_reason: "few_judgments", styles: { teleological: { z: null, reason: "few_judgments" } } });
   });
 
   it(`compare has an hourly quota (judgeCompare): the next call past it is the reference 429 with Retry-After`, async () => {

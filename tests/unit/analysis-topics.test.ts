@@ -1,3 +1,4 @@
+import { readableLabel } from "@/lib/analysis/labels";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { relativeSlope, splitPeriods, trendOf } from "@/lib/analysis/periods";
@@ -54,7 +55,9 @@ describe("analyzeTopics: known answer on a planted corpus", () => {
     expect(fraud!.size).toBe(42);
     // Largest first, labels are the top keywords.
     expect(run.topics[0]).toBe(drugs);
-    expect(drugs!.label).toBe(drugs!.keywords.slice(0, 3).map((k) => k.term).join(", "));
+    // The label is the readable form of the ranked keywords (lib/analysis/labels.ts), never an id.
+    expect(drugs!.label).toBe(readableLabel(drugs!.keywords.map((k) => k.term)));
+    expect(drugs!.label.toLowerCase()).toContain(drugs!.keywords[0].term.toLowerCase());
   });
 
   it("labels the growing topic emerging and the other declining (its share falls)", () => {

@@ -1,7 +1,9 @@
 /**
  * Judge fingerprint: who a judge is on the record (judgments, years, roles, courts: SQL
  * judge_record over the `judges` column), how they reason (reasoning-style phrase counts over the full texts,
- * lib/analysis/reasoning-patterns.ts, max-normalised, with the phrases and judgments each score came from), and how
+ * lib/analysis/reasoning-patterns.ts, with the phrases and judgments each score came from, scored as z-scores of the
+ * phrase rate per judgment against the other judgments of the judge's court level: lib/analysis/style-baseline.ts;
+ * "not enough text" below the configured minimums), and how
  * their appeals ended and what sentences were passed (the extracted base fields, through the one aggregate:
  * aggregate_extracted_data). No model is involved anywhere: `mode` is always "no-model".
  */
@@ -9,7 +11,18 @@ import { z } from "zod";
 import { config } from "@/lib/config";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { ApiError, fromDatabaseError, notFound } from "@/lib/errors";
-import { REASONING_STYLES, scoreCounted, type CountedText, type ReasoningStyle } from "@/lib/analysis/reasoning-patterns";
+import { REASONING_PATTERNS, REASONING_STYLES, scoreCounted, type CountedText, type ReasoningStyle } from "@/lib/analysis/reasoning-patterns";
+import {
+  baselineRates,
+  scoreAgainstBaseline,
+  type BaselineAggregate,
+  type NotEnoughText,
+  type StyleBaseline,
+  type StyleLimits,
+  type StyleScore,
+} from "@/lib/analysis/style-baseline";
+import { fold } from "@/lib/search/text/tokenize";
+import { jsonArg } from "@/lib/supabase/json";
 import { countPhrases, PATTERNS_VERSION, storePhraseCounts } from "./judge-phrases";
 import { aggregateExtractedData, type CategoricalDist, type Distribution } from "@/lib/backend/extractions/aggregate";
 
@@ -44,9 +57,14 @@ export interface JudgeProfile {
   years: { first: number | null; last: number | null };
   roles: { presiding: number; reporting: number; member: number };
   courts: { name: string; count: number }[];
-  styles: Record<ReasoningStyle, number>;
-  /** Raw phrase counts per style (the styles are these, max-normalised to 0-100). */
+  /** Per style: phrases, rate per judgment and z against the baseline (null with a reason when there is not enough text). */
+  styles: Record<ReasoningStyle, StyleScore>;
+  /** Why every z is null ("not enough text": too few judgments or phrases of the judge, or a too small baseline). */
+  styles_reason: NotEnoughText | null;
+  /** Raw phrase counts per style. */
   style_counts: Record<ReasoningStyle, number>;
+  /** What the styles are measured against. */
+  baseline: JudgeBaseline;
   evidence: JudgeEvidence[];
   /** Judgments whose full text was scored (the newest JUDGE_STYLE_MAX_TEXTS). */
   scored_judgments: number;
@@ -55,6 +73,13 @@ export interface JudgeProfile {
   /** Judgments the outcome and sentence distributions were counted over (completed extractions naming the judge). */
   outcome_judgments: number;
   mode: "no-model";
+}
+
+/** The baseline of a profile: the court level's rates, and the minimums a score needs. */
+export interface JudgeBaseline extends StyleBaseline {
+  /** How the scores are computed, in words a client can show. */
+  method: "z-score of phrases per judgment against the court level";
+  minimums: { judge_judgments: number; judge_phrases: number; baseline_judgments: number };
 }
 
 export interface JudgeComparison {
@@ -95,6 +120,88 @@ export async function searchJudges(db: DbClient, q: string, limit: number): Prom
   return { query: q, judges: (data ?? []).map((r) => JudgeHitRow.parse(r)) };
 }
 
+const BaselineRow = z.object({
+  jurisdiction: z.string(),
+  court_level: z.string(),
+  judgments: z.coerce.number(),
+  pending: z.coerce.number(),
+  judges: z.coerce.number(),
+  styles: z.record(z.string(), z.tuple([z.coerce.number(), z.coerce.number()])),
+});
+
+/** Pattern id → style, for the baseline's SQL (the patterns live here, not in the database). */
+const PATTERN_STYLES = Object.fromEntries(REASONING_PATTERNS.map((p) => [p.id, p.style]));
+
+function styleLimits(): StyleLimits {
+  const c = config();
+  return { minJudgments: c.JUDGE_STYLE_MIN_JUDGMENTS, minPhrases: c.JUDGE_STYLE_MIN_PHRASES, minBaselineJudgments: c.JUDGE_BASELINE_MIN_JUDGMENTS };
+}
+
+async function readBaseline(db: DbClient, name: string): Promise<BaselineAggregate | null> {
+  const { data, error } = await db.rpc("judge_style_baseline", { p_name: name, p_version: PATTERNS_VERSION, p_styles: jsonArg(PATTERN_STYLES) });
+  if (error) throw fromDatabaseError(error);
+  if (data === null) return null;
+  const row = BaselineRow.parse(data);
+  const styles: BaselineAggregate["styles"] = {};
+  for (const s of REASONING_STYLES) if (row.styles[s]) styles[s] = row.styles[s];
+  return { ...row, styles };
+}
+
+/**
+ * Count and store the judgments of a court level that have no current counts yet, for at most `ms`, so a level's
+ * first profiles are measured against the level rather than whatever the worker's job has reached.
+ */
+async function fillLevel(store: DbClient, level: { jurisdiction: string; court_level: string }, ms: number): Promise<number> {
+  const until = performance.now() + ms;
+  let done = 0;
+  while (performance.now() < until) {
+    const { data, error } = await store.rpc("judgment_reasoning_phrases_pending_level", {
+      p_version: PATTERNS_VERSION,
+      p_jurisdiction: level.jurisdiction,
+      p_court_level: level.court_level,
+      p_limit: 25,
+    });
+    if (error) throw fromDatabaseError(error);
+    const rows: { judgment_id: string; phrases: CountedText["phrases"] }[] = [];
+    for (const r of data ?? []) {
+      if (performance.now() >= until) break;
+      rows.push({ judgment_id: r.judgment_id, phrases: countPhrases(r.full_text ?? "") });
+    }
+    if (rows.length === 0) break;
+    await storePhraseCounts(store, rows);
+    done += rows.length;
+    // Release the event loop between batches (each is up to 25 full texts of scanning).
+    await new Promise((r) => setImmediate(r));
+  }
+  return done;
+}
+
+/** The baseline of a judge (null for an unknown name), completed first from the level's uncounted judgments when `store` is given. */
+export async function judgeBaseline(db: DbClient, name: string, store?: DbClient): Promise<JudgeBaseline | null> {
+  let agg = await readBaseline(db, name);
+  if (!agg) return null;
+  const ms = config().JUDGE_BASELINE_FILL_MS;
+  if (agg.pending > 0 && store && ms > 0 && (await fillLevel(store, agg, ms)) > 0) agg = (await readBaseline(db, name)) ?? agg;
+  const limits = styleLimits();
+  return {
+    ...baselineRates(agg, limits),
+    method: "z-score of phrases per judgment against the court level",
+    minimums: { judge_judgments: limits.minJudgments, judge_phrases: limits.minPhrases, baseline_judgments: limits.minBaselineJudgments },
+  };
+}
+
+/**
+ * Whether any judgment names the judge (accents and case ignored), without reading the record: a page decides its
+ * not-found answer with this before it starts streaming the profile.
+ */
+export async function judgeKnown(db: DbClient, rawName: string): Promise<boolean> {
+  const name = rawName.trim();
+  if (name.length < 2 || name.length > 200) return false;
+  const { judges } = await searchJudges(db, name, 100);
+  const key = fold(name);
+  return judges.some((j) => fold(j.name) === key);
+}
+
 const year = (iso: string | null) => (iso ? Number(iso.slice(0, 4)) : null);
 
 function categorical(d: Distribution | undefined): ValueCount[] {
@@ -127,6 +234,9 @@ export async function judgeProfile(db: DbClient, rawName: string, store?: DbClie
   });
   if (store) await storePhraseCounts(store, fresh);
   const scores = scoreCounted(counted);
+  const baseline = await judgeBaseline(db, rec.name, store);
+  if (!baseline) throw notFound("Judge");
+  const styles = scoreAgainstBaseline(scores.counts, scores.documents, baseline, styleLimits());
   // The cohort of the outcome counts: completed extractions whose judges field holds the name and whose text has it
   // as a phrase (the substring filter alone would let "Anna Nowak" match "Joanna Nowak").
   const agg = await aggregateExtractedData(db, {
@@ -142,8 +252,10 @@ export async function judgeProfile(db: DbClient, rawName: string, store?: DbClie
     years: { first: year(rec.first), last: year(rec.last) },
     roles: { presiding: rec.presiding, reporting: rec.reporting, member: rec.member },
     courts: rec.courts,
-    styles: scores.styles,
+    styles,
+    styles_reason: styles.textual.reason,
     style_counts: scores.counts,
+    baseline,
     evidence: scores.evidence.map((e) => ({ style: e.style, phrase: e.phrase, pattern_id: e.pattern_id, count: e.count, examples: e.examples })),
     scored_judgments: scores.documents,
     outcomes: { appeal_outcome: categorical(agg.fields.appeal_outcome) },
