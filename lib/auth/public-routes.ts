@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(PAGE, "/cite/.+", "permalink by neutral citation or case number (redirects to the judgment page)"),
   route(PAGE, "/status", "status page"),
   route(PAGE, "/dashboard", "dashboard statistics page"),
+  route(PAGE, "/c/[0-9A-Za-z]{12}", "a cited cohort (the short link is the credential)"),
   route(PAGE, "/sign-in", "sign-in page"),
   route(PAGE, "/sign-up", "sign-up page"),
   // Search and documents
@@ -50,6 +51,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["GET"], `/api/documents/${SEGMENT}/references`, "what a judgment cites (the citator), like its metadata"),
   route(["GET"], `/api/documents/${SEGMENT}/cited-by`, "the judgments citing a judgment (the citator), like its metadata"),
   route(["GET"], `/api/documents/${SEGMENT}/download`, "judgment as an HTML or plain-text file (read like the page)"),
+  route(["GET"], "/api/cohorts/[0-9A-Za-z]{12}", "a cited cohort, readable by anyone with the link"),
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),

@@ -99,10 +99,9 @@ begin
   end if;
   select coalesce(array_agg(m.id order by m.id), '{}'::uuid[]) into v_now
     from public.list_extracted_filter_matches(v_row.filters, v_row.text_query) m;
-  select coalesce(array_agg(x order by x), '{}'::uuid[]) into v_added
-    from unnest(v_now) x where not x = any (v_row.member_ids);
-  select coalesce(array_agg(x order by x), '{}'::uuid[]) into v_removed
-    from unnest(v_row.member_ids) x where not x = any (v_now);
+  -- Set differences by hashing (a member-by-member any() would be quadratic on whole-corpus cohorts).
+  v_added := array(select x from (select unnest(v_now) except select unnest(v_row.member_ids)) d(x) order by x);
+  v_removed := array(select x from (select unnest(v_row.member_ids) except select unnest(v_now)) d(x) order by x);
   select coalesce(jsonb_agg(jsonb_build_object('id', j.id, 'case_number', j.case_number, 'title', j.title,
                                                'jurisdiction', j.jurisdiction, 'decision_date', j.decision_date)
                             order by j.decision_date desc nulls last, j.id), '[]'::jsonb)
@@ -131,7 +130,8 @@ grant execute on function public.cohort_citation(text, integer, integer) to serv
 
 -- A cohort's values of aggregable fields, counted: one row per (field, value) with the number of judgments holding
 -- it (a multi-valued field counts a judgment once per distinct value), categorical values in v (booleans as
--- 'true'/'false', dates as their year), numeric values in x; and one row (field '*') with the cohort size. The cohort
+-- 'true'/'false', dates as their year), numeric values in x; per field one row with v and x null counting the
+-- judgments holding any value; and one row (field '*') with the cohort size. The cohort
 -- is read once. An unknown or non-aggregable field raises SF002 with the field in its detail.
 create or replace function public.cohort_field_values(p_filters jsonb, p_text_query text, p_fields text[])
   returns table (field text, v text, x double precision, n bigint)
@@ -173,6 +173,11 @@ begin
     if v_parts[cardinality(v_parts)] is null then
       raise exception 'field "%" is not aggregable', v_key using errcode = 'SF002', detail = v_key;
     end if;
+    -- The judgments holding any value of the field (v and x both null).
+    v_parts := v_parts || format('select %L, null::text, null::float8, count(*)::bigint from c where %s', v_key,
+      case when v_field.db_type = 'text' then format('nullif(c.%I, '''') is not null', v_col)
+           when v_field.db_type = 'text[]' then format('exists (select 1 from unnest(c.%I) e(e) where nullif(e.e, '''') is not null)', v_col)
+           else format('c.%I is not null', v_col) end);
   end loop;
   return query execute format(
     'with c as materialized (select %s from public.judgments j where %s) %s',
