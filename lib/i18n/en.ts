@@ -3,6 +3,7 @@ import { contentEn } from "./areas/content";
 import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
+import { cohortsEn } from "./areas/cohorts";
 import { extractionEn } from "./areas/extraction";
 import { assistantsEn } from "./areas/assistants";
 import { assistantToolsEn } from "./areas/assistant-tools";
@@ -58,6 +59,7 @@ export const en = {
     judges: "Judges",
     reasoningLines: "Reasoning lines",
     saved: "Saved searches",
+    history: "History",
     settings: "Settings",
     admin: "Admin",
     chat: "Assistant",
@@ -390,6 +392,7 @@ export const en = {
   accounts: accountsEn,
   analysis: analysisEn,
   developers: developersEn,
+  cohorts: cohortsEn,
   extraction: extractionEn,
   assistants: assistantsEn,
   assistantTools: assistantToolsEn,

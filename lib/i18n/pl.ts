@@ -5,6 +5,7 @@ import { contentPl } from "./areas/content";
 import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
+import { cohortsPl } from "./areas/cohorts";
 import { extractionPl } from "./areas/extraction";
 import { assistantsPl } from "./areas/assistants";
 import { assistantToolsPl } from "./areas/assistant-tools";
@@ -58,6 +59,7 @@ export const pl: PolishOf<Messages> = {
     judges: "Sędziowie",
     reasoningLines: "Linie orzecznicze",
     saved: "Zapisane wyszukiwania",
+    history: "Historia",
     settings: "Ustawienia",
     admin: "Administracja",
     chat: "Asystent",
@@ -390,6 +392,7 @@ export const pl: PolishOf<Messages> = {
   accounts: accountsPl,
   analysis: analysisPl,
   developers: developersPl,
+  cohorts: cohortsPl,
   extraction: extractionPl,
   assistants: assistantsPl,
   assistantTools: assistantToolsPl,

@@ -63,7 +63,7 @@ describe("POST /api/cohorts/compare", () => {
     const body = (await json(res)) as {
       a: { size: number };
       b: { size: number };
-      fields: Array<Json & { field: string; values?: Json[] }>;
+      fields: Array<Json & { field: string; values?: Json[]; a?: Json; b?: Json }>;
     };
     expect(body.a.size).toBe(10);
     expect(body.b.size).toBe(9);
@@ -86,7 +86,7 @@ describe("POST /api/cohorts/compare", () => {
         "select percentile_cont(0.5) within group (order by base_sentence_custody_months)::float8 as m, count(base_sentence_custody_months)::int as n from public.judgments where id = any($1::uuid[])",
         [ids],
       )).rows[0];
-    const num = body.fields.find((f) => f.field === "sentence_custody_months") as Json & { a: Json; b: Json };
+    const num = body.fields.find((f) => f.field === "sentence_custody_months")!;
     expect(num.kind).toBe("numeric");
     const [ma, mb] = await Promise.all([med([...pl.slice(0, 6), ...uk.slice(0, 4)]), med([...pl.slice(6, 9), ...uk.slice(4, 11)])]);
     expect(num.a).toMatchObject({ n: ma.n, median: ma.m });
