@@ -79,7 +79,7 @@ function FieldResult({ f, res }: { f: CompareField; res: CompareCohortsResponse 
           </dd>
           <dt className="text-muted">{c.withValue}</dt>
           <dd>
-            {fmt(c.countOf, { count: formatNumber(locale, f.a.n), size: formatNumber(locale, res.a.size) })} · {fmt(c.countOf, { count: formatNumber(locale, f.b.n), size: formatNumber(locale, res.b.size) })}
+            {fmt(c.countOf, { n: formatNumber(locale, f.a.n), size: formatNumber(locale, res.a.size) })} · {fmt(c.countOf, { n: formatNumber(locale, f.b.n), size: formatNumber(locale, res.b.size) })}
           </dd>
           <dt className="text-muted">{c.diff}</dt>
           <dd data-testid="median-diff">
@@ -142,12 +142,12 @@ function FieldResult({ f, res }: { f: CompareField; res: CompareCohortsResponse 
                     <td className="min-w-24 py-1.5 pr-3">
                       <div>{pct(v.a_share)}</div>
                       <ShareBar share={v.a_share} side="a" />
-                      <div className="text-xs text-muted">{fmt(c.countOf, { count: formatNumber(locale, v.a_count), size: formatNumber(locale, res.a.size) })}</div>
+                      <div className="text-xs text-muted">{fmt(c.countOf, { n: formatNumber(locale, v.a_count), size: formatNumber(locale, res.a.size) })}</div>
                     </td>
                     <td className="min-w-24 py-1.5 pr-3">
                       <div>{pct(v.b_share)}</div>
                       <ShareBar share={v.b_share} side="b" />
-                      <div className="text-xs text-muted">{fmt(c.countOf, { count: formatNumber(locale, v.b_count), size: formatNumber(locale, res.b.size) })}</div>
+                      <div className="text-xs text-muted">{fmt(c.countOf, { n: formatNumber(locale, v.b_count), size: formatNumber(locale, res.b.size) })}</div>
                     </td>
                     <td className="py-1.5 pr-3 whitespace-nowrap" data-testid="compare-diff">
                       {pct(v.diff)}
