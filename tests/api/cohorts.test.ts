@@ -181,8 +181,12 @@ describe("cited cohorts", () => {
     const bad = await alice.post("/api/cohorts", { filters: { jurisdiction: ["XX"] } });
     expect([bad.status, await code(bad)]).toEqual([422, "FILTER_INVALID"]);
     expect((await alice.post("/api/cohorts", {})).status).toBe(422);
-    for (const id of ["AAAAAAAAAAAA", "short", randomUUID()]) {
-      const r = await new Browser().get(`/api/cohorts/${id}`);
+    // Only the short-id shape is public: anyone gets 404 for a well-formed unknown id; other paths need a session.
+    const none = await new Browser().get("/api/cohorts/AAAAAAAAAAAA");
+    expect([none.status, await code(none)]).toEqual([404, "COHORT_NOT_FOUND"]);
+    for (const id of ["short", randomUUID()]) {
+      expect((await new Browser().get(`/api/cohorts/${id}`)).status).toBe(401);
+      const r = await alice.get(`/api/cohorts/${id}`);
       expect([id, r.status, await code(r)]).toEqual([id, 404, "COHORT_NOT_FOUND"]);
     }
   });
@@ -201,7 +205,7 @@ describe("cited cohorts", () => {
       const first = (await json(await alice.post("/api/cohorts", { filters }))) as { id: string; members_count: number; corpus_version: string | null };
       await seedCorpus(stackEnv().databaseUrl, { size: 1, seed });
       await bump();
-      const added = (await pool.query<{ id: string }>("select id::text from public.judgments where source_id = $1", [`demo-${seed}-0`])).rows[0].id;
+      const added = (await pool.query<{ id: string }>("select id::text from public.judgments where source_id = $1", [row.source_id])).rows[0].id;
       const later = (await json(await new Browser().get(`/api/cohorts/${first.id}`))) as Json & { current: Json & { added: string[]; removed: string[] } };
       expect(later.members_count).toBe(first.members_count);
       expect(later.corpus_version).toBe(first.corpus_version);
