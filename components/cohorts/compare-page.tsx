@@ -31,6 +31,8 @@ import { aggregableKeys, DEFAULT_AGGREGATE_FIELDS } from "@/lib/schema";
 import { FilterSummary } from "./filter-summary";
 
 const NO_FILTER = "";
+/** The picker's value while the URL names no cohort for that side. */
+const UNSET = "-";
 
 /** The bar of one share (0..1), A or B. */
 function ShareBar({ share, side }: { share: number; side: "a" | "b" }) {
@@ -172,13 +174,19 @@ function FieldResult({ f, res }: { f: CompareField; res: CompareCohortsResponse 
 function SidePicker({ id, title, value, fromLink, onChange, collections }: { id: string; title: string; value: CohortParam | null; fromLink: CohortParam | null; onChange: (v: string) => void; collections: { id: string; name: string }[] }) {
   const { t } = useI18n();
   const c = t.cohorts.compare;
-  const current = value ? cohortParamValue(value) : NO_FILTER;
+  const unset = !value || value.kind === "invalid";
+  const current = unset ? UNSET : cohortParamValue(value);
   const linkFilter = fromLink?.kind === "filter" && fromLink.f !== NO_FILTER ? fromLink : null;
   return (
     <Card className="space-y-2 p-4">
       <h2 className="font-semibold">{title}</h2>
       <Label htmlFor={id}>{c.sideLabel}</Label>
       <select id={id} className="w-full rounded-control border border-line bg-surface px-2 py-1.5 text-sm" value={current} onChange={(e) => onChange(e.target.value)}>
+        {!unset ? null : (
+          <option value={UNSET} disabled>
+            {t.common.none}
+          </option>
+        )}
         {linkFilter ? <option value={linkFilter.f}>{c.fromLink}</option> : null}
         <option value={NO_FILTER}>{c.noFilter}</option>
         {collections.map((col) => (
@@ -244,8 +252,8 @@ export function ComparePage() {
   return (
     <div className="space-y-6">
       <div className="grid gap-4 md:grid-cols-2">
-        <SidePicker id="cohort-a" title={c.cohortA} value={a ?? (rawA === null ? null : { kind: "filter", f: NO_FILTER, filters: {} })} fromLink={linkA} onChange={(v) => go({ a: v })} collections={colOptions} />
-        <SidePicker id="cohort-b" title={c.cohortB} value={b ?? (rawB === null ? null : { kind: "filter", f: NO_FILTER, filters: {} })} fromLink={linkB} onChange={(v) => go({ b: v })} collections={colOptions} />
+        <SidePicker id="cohort-a" title={c.cohortA} value={a} fromLink={linkA} onChange={(v) => go({ a: v })} collections={colOptions} />
+        <SidePicker id="cohort-b" title={c.cohortB} value={b} fromLink={linkB} onChange={(v) => go({ b: v })} collections={colOptions} />
       </div>
 
       <details className="rounded-card border border-line p-3">
