@@ -15,7 +15,7 @@ async function signedIn(page: Page, tag: string): Promise<void> {
     method: "POST",
     headers: { "content-type": "application/json", apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
     body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(120_000),
   });
   expect(made.status, await made.clone().text()).toBeLessThan(300);
   const res = await page.request.post("/api/auth/sign-in", { data: { email, password: PASSWORD } });
@@ -31,7 +31,7 @@ test.beforeAll(async ({ baseURL }) => {
 const encode = (filter: object) => Buffer.from(JSON.stringify(filter)).toString("base64url");
 
 test("a researcher compares two cohorts, downloads the CSV, cites a cohort and opens its link signed out", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signedIn(page, "cohorts");
 
   // Compare Polish and UK judgments on the jurisdiction field: every Polish judgment is in A, none in B.
@@ -86,7 +86,7 @@ test("a researcher compares two cohorts, downloads the CSV, cites a cohort and o
 });
 
 test("a user sees their search history, runs a search again and deletes one and then all", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signedIn(page, "history");
   await page.goto("/history");
   await expect(page).toHaveTitle(/Search history/);
