@@ -168,6 +168,10 @@ const ConfigSchema = z.object({
   /** Secret mixed into the hashed per-user rate-limit identity; defaults to the service role key when unset. */
   RATE_LIMIT_IDENTITY_SECRET: z.string().optional(),
   SAVE_FROM_FILTER_MAX_DOCUMENTS: int(5000, 1),
+  /** Most members a cited cohort stores (its member id list is kept to show what changed since). */
+  COHORT_CITE_MAX_DOCUMENTS: int(20000, 1),
+  /** Bootstrap resamples behind the interval of a median difference in cohort compare (seeded: deterministic). */
+  COHORT_COMPARE_BOOTSTRAP_RESAMPLES: int(1000, 100),
   BULK_ADD_CHUNK_SIZE: int(1000, 1),
   MAX_BATCH_DOCUMENT_IDS: int(100, 1),
   PAGE_SIZE_DEFAULT: int(20, 1),

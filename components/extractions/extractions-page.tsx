@@ -22,6 +22,7 @@ import { NlBox } from "./nl-box";
 import { QuickFilters } from "./quick-filters";
 import { ResultsTable } from "./results-table";
 import { SaveCollectionDialog } from "./save-dialog";
+import { CiteCohortButton } from "@/components/cohorts/cite-cohort-button";
 
 type State = Omit<ExtractionUrlState, "malformed">;
 
@@ -156,6 +157,7 @@ export function ExtractionsPage({ llmEnabled, initial = null }: { llmEnabled: bo
             <Button variant="secondary" size="sm" onClick={() => setSaveOpen(true)} disabled={!results.data}>
               {t.extr.save}
             </Button>
+            <CiteCohortButton filters={apiFilter} textQuery={url.q} disabled={!results.data} />
           </div>
         </div>
         {results.isError ? (

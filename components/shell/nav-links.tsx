@@ -26,6 +26,7 @@ export function NavLinks() {
       ? [{ href: "/extractions/jobs", label: t.nav.extractionJobs, active: under("/extractions") || under("/schemas") }]
       : []),
     ...(user ? [{ href: "/saved", label: t.nav.saved, active: under("/saved") }] : []),
+    ...(user ? [{ href: "/history", label: t.nav.history, active: under("/history") }] : []),
     ...(user ? [{ href: "/settings", label: t.nav.settings, active: under("/settings") }] : []),
     ...(user?.role === "admin" ? [{ href: "/admin", label: t.nav.admin, active: under("/admin") }] : []),
   ];

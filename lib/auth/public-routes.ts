@@ -36,6 +36,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(PAGE, "/legislation/.+", "provision page (the citator): the judgments applying a provision, like a judgment page"),
   route(PAGE, "/status", "status page"),
   route(PAGE, "/dashboard", "dashboard statistics page"),
+  route(PAGE, "/c/[0-9A-Za-z]{12}", "a cited cohort (the short link is the credential)"),
   route(PAGE, "/sign-in", "sign-in page"),
   route(PAGE, "/sign-up", "sign-up page"),
   // Search and documents
@@ -53,6 +54,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   route(["GET"], "/api/legislation", "provision lookup by text (the citator), like the judgments' reads"),
   route(["GET"], "/api/legislation/.+", "a provision's judgments (the citator), like the judgments' reads"),
   route(["GET"], `/api/documents/${SEGMENT}/download`, "judgment as an HTML or plain-text file (read like the page)"),
+  route(["GET"], "/api/cohorts/[0-9A-Za-z]{12}", "a cited cohort, readable by anyone with the link"),
   // Service
   route(["POST"], "/api/events", "product events"),
   route(["GET"], "/api/health/status", "health status"),

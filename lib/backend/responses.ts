@@ -89,3 +89,6 @@ export type { GeneratedSchema } from "./schemas/generate";
 export type { PrecedentsResponse } from "./assistants/precedents";
 export type { ArgumentationResponse } from "./assistants/argumentation";
 export type { KeyPointsResponse, SummarizeResponse, VersionsResponse } from "./assistants/document-helpers";
+export type { CompareCategoricalField, CompareCohortsResponse, CompareField, CompareNumericField, CompareValueRow, NumericSummary } from "./cohorts/compare";
+export type { CitedCohort, CohortMember, CreatedCohort } from "./cohorts/citations";
+export type { SearchHistoryPage, SearchHistoryRow } from "./search-analytics";

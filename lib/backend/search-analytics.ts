@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/supabase/db-client";
-import { fromDatabaseError } from "@/lib/errors";
+import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { processShared } from "@/lib/process-shared";
@@ -263,4 +263,32 @@ export async function searchHistory(db: DbClient, opts: { limit: number; offset:
   const { data, error } = await db.rpc("search_history", { p_limit: opts.limit, p_offset: opts.offset });
   if (error) throw fromDatabaseError(error);
   return data;
+}
+
+/** The caller's own searches on the history page: a page of rows, newest first, and how many there are. */
+export interface SearchHistoryPage {
+  results: SearchHistoryRow[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export async function searchHistoryPage(db: DbClient, opts: { limit: number; offset: number }): Promise<SearchHistoryPage> {
+  const [results, count] = await Promise.all([searchHistory(db, opts), db.rpc("search_history_count")]);
+  if (count.error) throw fromDatabaseError(count.error);
+  return { results, total: Number(count.data), limit: opts.limit, offset: opts.offset };
+}
+
+/** Delete one of the caller's searches; another user's id and an unknown one are the same 404 (RLS hides both). */
+export async function deleteSearchHistoryEntry(db: DbClient, id: string): Promise<void> {
+  const { data, error } = await db.rpc("delete_search_history_entry", { p_id: id });
+  if (error) throw fromDatabaseError(error);
+  if (data !== true) throw new ApiError("SEARCH_HISTORY_ENTRY_NOT_FOUND");
+}
+
+/** Delete all of the caller's searches; the number deleted. */
+export async function clearSearchHistory(db: DbClient): Promise<{ deleted: number }> {
+  const { data, error } = await db.rpc("clear_search_history");
+  if (error) throw fromDatabaseError(error);
+  return { deleted: Number(data) };
 }

@@ -104,6 +104,10 @@ export const ERRORS = {
   AGGREGATE_FAILED: { status: 500, message: "The aggregate could not be computed.", area: "structured" },
   FACETS_FAILED: { status: 500, message: "The facet counts could not be computed.", area: "structured" },
   FILTER_FAILED: { status: 500, message: "The filter could not be run.", area: "structured" },
+  // Cited cohorts (lib/backend/cohorts): an unknown short id.
+  COHORT_NOT_FOUND: { status: 404, message: "Cohort not found.", area: "structured" },
+  // The search history page deletes a row of the caller's own history; another user's id answers the same.
+  SEARCH_HISTORY_ENTRY_NOT_FOUND: { status: 404, message: "Search history entry not found.", area: "search" },
 
   // Analytics events (lib/backend/events.ts, D-24): the whole batch is refused, naming the event.
   EVENT_BATCH_INVALID: { status: 422, message: "The batch must be {events: [...]}.", area: "events" },

@@ -3,6 +3,7 @@ import { contentEn } from "./areas/content";
 import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
+import { cohortsEn } from "./areas/cohorts";
 import { extractionEn } from "./areas/extraction";
 import { exportsEn } from "./areas/exports";
 import { assistantsEn } from "./areas/assistants";
@@ -61,6 +62,7 @@ export const en = {
     judges: "Judges",
     reasoningLines: "Reasoning lines",
     saved: "Saved searches",
+    history: "History",
     settings: "Settings",
     admin: "Admin",
     chat: "Assistant",
@@ -389,6 +391,7 @@ export const en = {
   accounts: accountsEn,
   analysis: analysisEn,
   developers: developersEn,
+  cohorts: cohortsEn,
   extraction: extractionEn,
   exports: exportsEn,
   assistants: assistantsEn,

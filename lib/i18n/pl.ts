@@ -5,6 +5,7 @@ import { contentPl } from "./areas/content";
 import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
+import { cohortsPl } from "./areas/cohorts";
 import { extractionPl } from "./areas/extraction";
 import { exportsPl } from "./areas/exports";
 import { assistantsPl } from "./areas/assistants";
@@ -61,6 +62,7 @@ export const pl: PolishOf<Messages> = {
     judges: "Sędziowie",
     reasoningLines: "Linie orzecznicze",
     saved: "Zapisane wyszukiwania",
+    history: "Historia",
     settings: "Ustawienia",
     admin: "Administracja",
     chat: "Asystent",
@@ -389,6 +391,7 @@ export const pl: PolishOf<Messages> = {
   accounts: accountsPl,
   analysis: analysisPl,
   developers: developersPl,
+  cohorts: cohortsPl,
   extraction: extractionPl,
   exports: exportsPl,
   assistants: assistantsPl,

@@ -432,6 +432,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      cohort_citations: {
+        Row: {
+          corpus_version: string | null;
+          created_at: string;
+          filters: Json;
+          id: string;
+          member_ids: string[];
+          members_count: number | null;
+          seed: number | null;
+          text_query: string | null;
+          user_id: string | null;
+        };
+        Insert: {
+          corpus_version?: string | null;
+          created_at?: string;
+          filters: Json;
+          id: string;
+          member_ids: string[];
+          members_count?: never;
+          seed?: number | null;
+          text_query?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          corpus_version?: string | null;
+          created_at?: string;
+          filters?: Json;
+          id?: string;
+          member_ids?: string[];
+          members_count?: never;
+          seed?: number | null;
+          text_query?: string | null;
+          user_id?: string | null;
+        };
+        Relationships: [];
+      };
       collection_documents: {
         Row: {
           added_at: string;
@@ -2286,6 +2322,38 @@ export type Database = {
         };
         Returns: Json;
       };
+      clear_search_history: {
+        Args: never;
+        Returns: number;
+      };
+      cohort_citation: {
+        Args: {
+          p_id: string | null;
+          p_list?: number | null;
+          p_preview?: number | null;
+        };
+        Returns: Json;
+      };
+      cohort_field_values: {
+        Args: {
+          p_fields: string[] | null;
+          p_filters: Json | null;
+          p_text_query: string | null;
+        };
+        Returns: {
+          field: string;
+          n: number;
+          v: string;
+          x: number;
+        }[];
+      };
+      collection_owned_by: {
+        Args: {
+          p_collection_id: string | null;
+          p_user_id: string | null;
+        };
+        Returns: boolean;
+      };
       collection_tags_valid: {
         Args: {
           p_tags: string[] | null;
@@ -2374,6 +2442,16 @@ export type Database = {
           p_limit?: number | null;
           p_mode: string | null;
           p_user_id: string | null;
+        };
+        Returns: Json;
+      };
+      create_cohort_citation: {
+        Args: {
+          p_cap: number | null;
+          p_filters: Json | null;
+          p_id: string | null;
+          p_seed: number | null;
+          p_text_query: string | null;
         };
         Returns: Json;
       };
@@ -2500,6 +2578,12 @@ export type Database = {
         Returns: boolean;
       };
       delete_saved_search: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: boolean;
+      };
+      delete_search_history_entry: {
         Args: {
           p_id: string | null;
         };
@@ -3293,6 +3377,10 @@ export type Database = {
           mode: string;
           query: string;
         }[];
+      };
+      search_history_count: {
+        Args: never;
+        Returns: number;
       };
       search_sync_state: {
         Args: never;

@@ -57,6 +57,7 @@ function sampleRequest(op: (typeof V1_OPERATIONS)[number]): { method: "GET" | "P
     "/api/v1/search/semantic": { query: "appeal" },
     "/api/v1/collections": { name: "sample" },
     "/api/v1/feedback": { type: "search", rating: 4 },
+    "/api/v1/cohorts/compare": { a: { filters: { jurisdiction: ["PL"] } }, b: { filters: { jurisdiction: ["UK"] } }, fields: ["jurisdiction"] },
     "/api/v1/schemas/generate": { description: "sentence length and mitigating factors" },
     "/api/v1/chat": { message: "x" },
     "/api/v1/qa": { question: "x" },

@@ -66,6 +66,11 @@ const EXPECTED: Record<string, { status: number; code: string }> = {
   "GET /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
   "PATCH /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
   "DELETE /api/chat/threads/[id]": { status: 404, code: "CHAT_THREAD_NOT_FOUND" },
+  // Search history: A's collection id is no search of B's; the same 404 as A's own history row (tests/api/cohorts.test.ts
+  // deletes A's real row as B and finds it still there).
+  "DELETE /api/search/analytics/history/[id]": { status: 404, code: "SEARCH_HISTORY_ENTRY_NOT_FOUND" },
+  // Cited cohorts are public by their 12-character short id only; any other id (a UUID) is no cohort, signed in or not.
+  "GET /api/cohorts/[id]": { status: 404, code: "COHORT_NOT_FOUND" },
 };
 
 /** Routes that take collection ids inside a filter (by the request schema they use) and what B gets with A's id. */
@@ -124,6 +129,21 @@ const FILTER_ROUTES: Record<string, { status: number; code: string; send: (aId: 
     status: 400,
     code: "COLLECTION_IDS_NOT_ALLOWED",
     send: (id) => ({ method: "GET", path: `/api/search/export?q=&filters=${encodeURIComponent(JSON.stringify({ collection_ids: [id] }))}` }),
+  },
+  "POST /api/cohorts/compare": {
+    status: 404,
+    code: "COLLECTION_NOT_FOUND",
+    send: (id) => ({ method: "POST", path: "/api/cohorts/compare", body: { a: { collection_id: id }, b: { filters: {} }, fields: ["jurisdiction"] } }),
+  },
+  "POST /api/cohorts/compare (collection_ids in a filter)": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/cohorts/compare", body: { a: { filters: { collection_ids: [id] } }, b: { filters: {} }, fields: ["jurisdiction"] } }),
+  },
+  "POST /api/cohorts": {
+    status: 400,
+    code: "COLLECTION_IDS_NOT_ALLOWED",
+    send: (id) => ({ method: "POST", path: "/api/cohorts", body: { filters: { collection_ids: [id] } } }),
   },
   "GET /api/search/documents": {
     status: 400,

@@ -19,6 +19,7 @@ import {
   V1SimilarBody,
   V1StatisticsQuery,
 } from "@/lib/schema/requests/api-v1";
+import { CompareCohortsSchema } from "@/lib/schema/requests/cohorts";
 import { schemaFieldSchema } from "@/lib/schema/requests/schemas";
 import { CitedByQuery } from "../citations";
 import { LegislationLookupQuery, ProvisionQuery } from "../legislation";
@@ -44,6 +45,41 @@ export interface V1Operation {
   /** Readable without a key (the document itself). */
   public?: boolean;
 }
+
+/** The answer of POST /api/v1/cohorts/compare (lib/backend/cohorts/compare.ts). */
+const V1CompareValue = z.object({
+  value: z.string(),
+  a_count: z.int(),
+  b_count: z.int(),
+  a_share: z.number(),
+  b_share: z.number(),
+  diff: z.number().meta({ description: "a_share − b_share." }),
+  ci_low: z.number().meta({ description: "95 % Newcombe hybrid score (Wilson-based) interval of diff, lower end." }),
+  ci_high: z.number(),
+});
+const V1NumericSummary = z.object({ n: z.int(), median: z.number().nullable(), q1: z.number().nullable(), q3: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() });
+const V1CompareAnswer = z.object({
+  a: z.object({ size: z.int() }),
+  b: z.object({ size: z.int() }),
+  confidence: z.literal(0.95),
+  seed: z.int().meta({ description: "The bootstrap seed used (the request's, or the fixed default)." }),
+  bootstrap_resamples: z.int(),
+  fields: z.array(
+    z.union([
+      z.object({ field: z.string(), kind: z.enum(["categorical", "year"]), multi: z.boolean(), a_covered: z.int(), b_covered: z.int(), values: z.array(V1CompareValue) }),
+      z.object({
+        field: z.string(),
+        kind: z.literal("numeric"),
+        a: V1NumericSummary,
+        b: V1NumericSummary,
+        diff: z.number().nullable().meta({ description: "median a − median b." }),
+        ci_low: z.number().nullable().meta({ description: "95 % percentile bootstrap interval of diff (seeded), lower end." }),
+        ci_high: z.number().nullable(),
+        bins: z.array(z.object({ lo: z.number(), hi: z.number(), a_count: z.int(), b_count: z.int() })),
+      }),
+    ]),
+  ),
+});
 
 /** One entry of the schema list (the answer shape of GET /api/v1/schemas, spec "list schemas"). */
 const V1SchemaSummary = z.object({
@@ -121,6 +157,18 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     description: "filters.collection_ids is refused with 400 COLLECTION_IDS_NOT_ALLOWED.",
     body: AggregateRequestSchema,
     success: { status: 200, description: "The aggregate result (spec: Aggregate result)." },
+  },
+  {
+    method: "post",
+    path: "/api/v1/cohorts/compare",
+    tag: "extractions",
+    summary: "Compare two cohorts field by field, with 95 % intervals of the differences",
+    description:
+      "a and b are each {filters, text_query?} (a filter object as on the filter route; collection_ids refused) or {collection_id} (one of the key's user's collections; another user's is 404 COLLECTION_NOT_FOUND). fields are aggregable fields (else 422 FIELD_NOT_AGGREGABLE). Shares: Newcombe's hybrid score interval; numeric fields: medians with a seeded percentile bootstrap interval (seed in the body, fixed by default).",
+    body: CompareCohortsSchema,
+    userData: true,
+    errors: { 404: "A collection_id that is not the key's user's (COLLECTION_NOT_FOUND)." },
+    success: { status: 200, description: "Sizes and, per field, the two shares of each value (or the medians) with diff, ci_low, ci_high.", schema: V1CompareAnswer },
   },
   { method: "get", path: "/api/v1/collections", tag: "collections", summary: "The key's user's collections", query: V1PageQuery, list: true, userData: true, success: { status: 200, description: "{collections: [Collection], total, page, per_page, pages}" } },
   { method: "post", path: "/api/v1/collections", tag: "collections", summary: "Create a collection", body: CreateCollectionSchema, userData: true, success: { status: 201, description: "{id, name, description, document_count, created_at, …}" } },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withRoute } from "@/lib/api/route";
-import { searchHistory } from "@/lib/backend/search-analytics";
+import { clearSearchHistory, searchHistoryPage } from "@/lib/backend/search-analytics";
 import { config } from "@/lib/config";
 import { pageOffsetParam } from "@/lib/schema/requests/paging";
 
@@ -12,8 +12,8 @@ const Query = z.strictObject({
   offset: pageOffsetParam(),
 });
 
-/** The signed-in user's own recent searches (spec: v1.3.0; rows limited to the caller by RLS). */
-export const GET = withRoute({ auth: "user", query: Query }, async ({ db, query }) => {
-  const results = await searchHistory(db, query);
-  return { results, limit: query.limit, offset: query.offset };
-});
+/** The signed-in user's own recent searches (spec: v1.3.0; rows limited to the caller by RLS), with their total. */
+export const GET = withRoute({ auth: "user", query: Query }, async ({ db, query }) => searchHistoryPage(db, query));
+
+/** DELETE /api/search/analytics/history → {deleted}: the caller's whole search history. */
+export const DELETE = withRoute({ auth: "user" }, async ({ db }) => clearSearchHistory(db));
