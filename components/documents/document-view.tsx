@@ -1,10 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
+import { CitedByPanel } from "@/components/citations/cited-by-panel";
+import { CitesPanel } from "@/components/citations/cites-panel";
+import { documentHref, provisionHref } from "@/components/citations/links";
+import type { DocumentReference, DocumentReferencesBody } from "@/lib/backend/citations";
+import { apiFetch } from "@/lib/client/api";
 import { highlightedKeys } from "@/lib/client/base-field-highlight";
 import { decodeFilter } from "@/lib/client/filter-codec";
 import { emit } from "@/lib/client/track";
@@ -16,6 +22,7 @@ import { BaseFields } from "./base-fields";
 import { FullText, TableOfContents, useJudgmentHtml } from "./full-text";
 import type { Judgment } from "./judgment";
 import { CitationTools, FindInText } from "./reader-tools";
+import { linkReferences, type ReferenceLink } from "./reference-links";
 import { SimilarJudgments } from "./similar";
 
 function Row({ label, children, matched, matchedLabel, k }: { label: string; children: ReactNode; matched: boolean; matchedLabel: string; k: string }) {
@@ -31,6 +38,23 @@ function Row({ label, children, matched, matchedLabel, k }: { label: string; chi
 }
 
 /**
+ * The references of the text that lead somewhere: a case reference resolved to a corpus judgment, a provision. Spans
+ * that overlap an earlier one (a list's members share words) are left out, so each text is linked once.
+ */
+function referenceLinks(items: readonly DocumentReference[]): ReferenceLink[] {
+  const links: ReferenceLink[] = [];
+  let end = -1;
+  const inText = items.filter((r) => r.origin === "text" && r.start !== null && r.end !== null).sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  for (const r of inText) {
+    const href = r.kind === "case" ? (r.target_id ? documentHref(r.target_id) : null) : r.canonical_id ? provisionHref(r.canonical_id) : null;
+    if (!href || (r.start ?? 0) < end) continue;
+    links.push({ text: r.text, href, kind: r.kind === "case" ? "case" : "legislation" });
+    end = r.end ?? end;
+  }
+  return links;
+}
+
+/**
  * The judgment page: details, extracted fields (#base-fields), full text with contents, similar judgments. `html` is
  * the sanitised full text the server read with the metadata (null when it could not): it seeds the text query, so the
  * judgment and its contents are in the server HTML and the client does not fetch them again.
@@ -40,12 +64,15 @@ export function DocumentView({
   f,
   q = "",
   html: initialHtml = null,
+  references: initialReferences = null,
 }: {
   judgment: Judgment;
   f: string | null;
   /** The search the reader came from: its words are marked in the full text (the find box starts with it). */
   q?: string;
   html?: string | null;
+  /** What the judgment cites, as the server read it (null: read in the browser). */
+  references?: DocumentReference[] | null;
 }) {
   const { locale, t } = useI18n();
   const D = t.doc;
@@ -53,6 +80,16 @@ export function DocumentView({
   const highlighted = highlightedKeys(filter);
   const html = useJudgmentHtml(judgment.id, initialHtml);
   const textRef = useRef<HTMLDivElement>(null);
+  const refs = useQuery({
+    queryKey: ["doc-references", judgment.id],
+    queryFn: async () => (await apiFetch<DocumentReferencesBody>(`/api/documents/${encodeURIComponent(judgment.id)}/references`)).items,
+    staleTime: Infinity,
+    initialData: initialReferences ?? undefined,
+  });
+  const linkedHtml = useMemo(
+    () => (html.prepared && refs.data ? linkReferences(html.prepared.html, referenceLinks(refs.data)) : (html.prepared?.html ?? null)),
+    [html.prepared, refs.data],
+  );
 
   useEffect(() => {
     emit("judgment_viewed", { document_id: judgment.id });
@@ -145,7 +182,12 @@ export function DocumentView({
           <BaseFields base={judgment.base} highlighted={highlighted} locale={locale} t={t} />
         </Card>
 
-        <FullText state={html} textRef={textRef} tools={<FindInText textRef={textRef} initialQuery={q} ready={html.prepared?.html} />} />
+        <Card className="space-y-8 p-5">
+          <CitesPanel items={refs.data} loading={refs.isPending} error={refs.isError} />
+          <CitedByPanel id={judgment.id} />
+        </Card>
+
+        <FullText state={html} html={linkedHtml} textRef={textRef} tools={<FindInText textRef={textRef} initialQuery={q} ready={linkedHtml ?? undefined} />} />
       </div>
 
       <aside className="space-y-8 lg:sticky lg:top-28 lg:max-h-[calc(100dvh-8rem)] lg:self-start lg:overflow-y-auto">

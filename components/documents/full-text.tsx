@@ -61,8 +61,11 @@ export function FullText({
   state,
   textRef,
   tools,
+  html,
 }: {
   state: ReturnType<typeof useJudgmentHtml>;
+  /** The HTML to show instead of the state's own (the text with its references linked). */
+  html?: string | null;
   /** The element holding the rendered text (the in-document find marks it). */
   textRef?: RefObject<HTMLDivElement | null>;
   /** Shown beside the heading (the find box). */
@@ -86,7 +89,7 @@ export function FullText({
       ) : state.isError || !state.prepared?.html.trim() ? (
         <Notice className="mt-3">{t.doc.noText}</Notice>
       ) : (
-        <div ref={textRef} className="prose-judgment mt-3" data-testid="full-text" dangerouslySetInnerHTML={{ __html: state.prepared.html }} />
+        <div ref={textRef} className="prose-judgment mt-3" data-testid="full-text" dangerouslySetInnerHTML={{ __html: html ?? state.prepared.html }} />
       )}
     </section>
   );

@@ -96,7 +96,7 @@ export interface TocEntry {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
 
 /** Text of an HTML fragment's character references (the sanitiser writes &amp; &lt; &gt; &quot; and numeric ones). */
-function decodeEntities(s: string): string {
+export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] !== "#") return ENTITIES[ref.toLowerCase()] ?? whole;
     const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);

@@ -44,12 +44,24 @@ export function SearchResults({
   }
   if (!result) return null;
 
+  // A query naming a provision lists the judgments applying it: say so, and link the provision's own page.
+  const provisionLine = result.provision ? (
+    <p className="mb-3 text-sm" data-testid="search-provision">
+      <Link href={`/legislation/${result.provision.id.split("/").map(encodeURIComponent).join("/")}`} className="font-medium text-brand underline">
+        {fmt(t.citations.searchLine, { name: result.provision.name })}
+      </Link>
+    </p>
+  ) : null;
+
   if (result.hits.length === 0) {
     return (
-      <div role="status" className="rounded-card border border-dashed border-line-strong p-8 text-center">
-        <p className="font-medium">{fmt(t.search.noResults, { q: state.q })}</p>
-        <p className="mt-1 text-sm text-muted">{t.search.noResultsHint}</p>
-      </div>
+      <>
+        {provisionLine}
+        <div role="status" className="rounded-card border border-dashed border-line-strong p-8 text-center">
+          <p className="font-medium">{fmt(t.search.noResults, { q: state.q })}</p>
+          <p className="mt-1 text-sm text-muted">{t.search.noResultsHint}</p>
+        </div>
+      </>
     );
   }
 
@@ -61,6 +73,7 @@ export function SearchResults({
         <span data-testid="result-count">{plural(locale, result.estimatedTotal, t.search.resultsCount)}</span>
         {result.processingTimeMs !== null ? <span> {fmt(t.search.resultsTime, { ms: Math.round(result.processingTimeMs) })}</span> : null}
       </h2>
+      {provisionLine}
       <ol className="space-y-3">
         {result.hits.map((hit, i) => (
           <li key={hit.id}>

@@ -72,7 +72,7 @@ export async function pageSearchFirstPage(sp: SearchParams): Promise<InitialSear
     }
     return {
       key: serializeSearchState(effective),
-      result: { hits: body.hits.map(toResultHit), estimatedTotal: body.estimated_total, processingTimeMs: body.processing_time_ms, guest },
+      result: { hits: body.hits.map(toResultHit), estimatedTotal: body.estimated_total, processingTimeMs: body.processing_time_ms, guest, provision: body.provision ?? null },
     };
   } catch (e) {
     // Refusals (429s, a spent allowance, a bad filter) and failures are the API's to answer: the client asks it.

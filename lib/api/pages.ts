@@ -9,8 +9,10 @@
 import { headers } from "next/headers";
 import { cache } from "react";
 import { effectiveRole } from "@/lib/backend/admin/access";
+import { documentReferences, type DocumentReference } from "@/lib/backend/citations";
 import { documentPage } from "@/lib/backend/documents";
 import { compareJudges, judgeKnown, judgeProfile, type JudgeComparison, type JudgeProfile } from "@/lib/backend/analysis/judges";
+import { provision, ProvisionQuery, type ProvisionBody } from "@/lib/backend/legislation";
 import type { Identity } from "@/lib/backend/identity";
 import { logger } from "@/lib/logger";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -130,3 +132,33 @@ export const pageJudgeComparison = cache(
       return compareJudges(who.db, joined, createServiceClient());
     }),
 );
+/**
+ * What a judgment cites, for the judgment page's first paint (its links in the text and the "Cites" panel), through
+ * the same backend function as GET /api/documents/{id}/references. Null when it cannot be read: the page then fetches
+ * it in the browser and shows that request's error.
+ */
+export const pageDocumentReferences = cache(async (id: string): Promise<DocumentReference[] | null> => {
+  try {
+    return (await documentReferences(id, await pageIdentity())).items;
+  } catch (e) {
+    if (!(e instanceof ApiError)) logger.error({ err: e instanceof Error ? e.message : String(e), id }, "judgment page: references read failed");
+    return null;
+  }
+});
+
+/**
+ * A provision page's first render: the provision and the judgments applying it under the page's filters, through the
+ * same backend function as GET /api/legislation/{id}; `path` is the id, `queryString` the filters and page. `status` 422 for what is no provision id (the page's 404).
+ */
+export const pageProvision = cache(async (path: string, queryString: string): Promise<{ body: ProvisionBody | null; status: number }> => {
+  const parsed = ProvisionQuery.safeParse({ ...Object.fromEntries(new URLSearchParams(queryString)), format: "json" });
+  if (!parsed.success) return { body: null, status: 422 };
+  try {
+    const body = await provision(path, parsed.data, await pageIdentity());
+    return body instanceof Response ? { body: null, status: 500 } : { body, status: 200 };
+  } catch (e) {
+    if (e instanceof ApiError) return { body: null, status: e.status };
+    logger.error({ err: e instanceof Error ? e.message : String(e), path }, "provision page: read failed");
+    return { body: null, status: 500 };
+  }
+});

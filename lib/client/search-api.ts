@@ -31,6 +31,8 @@ export interface SearchResult {
   estimatedTotal: number;
   processingTimeMs: number | null;
   guest: GuestAllowance | null;
+  /** When the query named a provision: the judgments listed are those applying it (its page links from the answer). */
+  provision?: { id: string; name: string } | null;
 }
 
 /** What the /search client island starts from: its query key (serializeSearchState) and the answer the server gave for it. */
@@ -110,6 +112,7 @@ export async function searchDocuments(s: SearchUrlState, signal?: AbortSignal): 
     estimatedTotal: data.estimated_total,
     processingTimeMs: data.processing_time_ms,
     guest: guestFromHeaders(headers),
+    provision: data.provision ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { adminEn } from "./areas/admin";
 import { contentEn } from "./areas/content";
+import { citationsEn } from "./areas/citations";
 import { accountsEn } from "./areas/accounts";
 import { analysisEn } from "./areas/analysis";
 import { developersEn } from "./areas/developers";
@@ -178,7 +179,7 @@ export const en = {
     mode: "Search mode",
     modes: { text: "Text", semantic: "Semantic", hybrid: "Hybrid" },
     sort: "Sort by",
-    sorts: { relevance: "Relevance", newest: "Newest first", oldest: "Oldest first" },
+    sorts: { relevance: "Relevance", newest: "Newest first", oldest: "Oldest first", cited_by: "Most cited" },
     tips: {
       title: "Search tips",
       intro: "Combine these in the search box:",
@@ -388,6 +389,7 @@ export const en = {
   },
   admin: adminEn,
   content: contentEn,
+  citations: citationsEn,
   accounts: accountsEn,
   analysis: analysisEn,
   developers: developersEn,

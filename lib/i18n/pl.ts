@@ -2,6 +2,7 @@ import type { Messages } from "./en";
 import type { PolishOf } from "./locale";
 import { adminPl } from "./areas/admin";
 import { contentPl } from "./areas/content";
+import { citationsPl } from "./areas/citations";
 import { accountsPl } from "./areas/accounts";
 import { analysisPl } from "./areas/analysis";
 import { developersPl } from "./areas/developers";
@@ -178,7 +179,7 @@ export const pl: PolishOf<Messages> = {
     mode: "Tryb wyszukiwania",
     modes: { text: "Tekstowy", semantic: "Semantyczny", hybrid: "Hybrydowy" },
     sort: "Sortuj",
-    sorts: { relevance: "Trafność", newest: "Od najnowszych", oldest: "Od najstarszych" },
+    sorts: { relevance: "Trafność", newest: "Od najnowszych", oldest: "Od najstarszych", cited_by: "Najczęściej powoływane" },
     tips: {
       title: "Wskazówki wyszukiwania",
       intro: "W polu wyszukiwania można łączyć:",
@@ -388,6 +389,7 @@ export const pl: PolishOf<Messages> = {
   },
   admin: adminPl,
   content: contentPl,
+  citations: citationsPl,
   accounts: accountsPl,
   analysis: analysisPl,
   developers: developersPl,

@@ -121,6 +121,8 @@ describe("the dictionaries' counted messages", () => {
       "analysis.topics.clicks",
       "assistantTools.analyseSelected",
       "assistants.chat.filtersActive",
+      "citations.citedBy",
+      "citations.cites",
       "coll.removeSelected",
     ]);
   });

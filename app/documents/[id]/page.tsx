@@ -4,7 +4,7 @@ import { Notice } from "@/components/ui/notice";
 import { DocumentView } from "@/components/documents/document-view";
 import { AssistantPanel } from "@/components/documents/assistant-panel";
 import { normaliseJudgment } from "@/components/documents/judgment";
-import { pageDocument } from "@/lib/api/pages";
+import { pageDocument, pageDocumentReferences } from "@/lib/api/pages";
 import { getI18n } from "@/lib/i18n/server";
 import { fmt } from "@/lib/i18n/locale";
 
@@ -29,10 +29,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DocumentPage({ params, searchParams }: Props) {
   const [{ id }, sp, { t }] = await Promise.all([params, searchParams, getI18n()]);
-  const { judgment, html, status } = await fetchJudgment(id);
+  const [{ judgment, html, status }, references] = await Promise.all([fetchJudgment(id), pageDocumentReferences(id)]);
   if (status === 404 || status === 400 || status === 422) notFound();
   if (!judgment) return <Notice tone="danger">{t.common.unknownError}</Notice>;
   const f = typeof sp.f === "string" ? sp.f : null;
   const q = typeof sp.q === "string" ? sp.q.slice(0, 1000) : "";
-  return <><DocumentView judgment={judgment} f={f} q={q} html={html} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
+  return <><DocumentView judgment={judgment} f={f} q={q} html={html} references={references} /><AssistantPanel documentId={judgment.id} defaultQuery={[...judgment.keywords, ...judgment.legalTopics].join(", ")} /></>;
 }
