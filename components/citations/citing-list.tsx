@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Label, controlClass } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
 import { valueLabel } from "@/components/extractions/registry-view";
-import type { CitingItem } from "@/lib/backend/legislation";
+import type { CitingJudgment as CitingItem } from "@/lib/backend/responses";
 import { useI18n } from "@/lib/i18n/client";
 import type { Messages } from "@/lib/i18n/en";
 import { formatDate, plural, type Locale } from "@/lib/i18n/locale";

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { CountBars } from "@/components/dashboard/charts";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import type { ProvisionBody } from "@/lib/backend/legislation";
+import type { ProvisionBody } from "@/lib/backend/responses";
 import { provisionName } from "@/lib/citations/name";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, plural } from "@/lib/i18n/locale";
