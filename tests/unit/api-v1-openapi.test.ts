@@ -21,7 +21,7 @@ function routeFiles(dir: string): string[] {
 function routesInCode(): string[] {
   return routeFiles(V1_DIR).flatMap((file) => {
     const rel = path.relative(V1_DIR, path.dirname(file)).split(path.sep).filter(Boolean);
-    const urlPath = ["/api/v1", ...rel.map((seg) => seg.replace(/^\[(\w+)\]$/, "{$1}"))].join("/");
+    const urlPath = ["/api/v1", ...rel.map((seg) => seg.replace(/^\[(?:\.\.\.)?(\w+)\]$/, "{$1}"))].join("/");
     const source = readFileSync(file, "utf8");
     return [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => `${m[1]} ${urlPath}`);
   });

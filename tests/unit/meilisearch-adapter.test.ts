@@ -48,6 +48,8 @@ const SPEC_DISPLAYED = [
   "id", "title", "case_number", "summary", "court_name", "judges_flat", "judges", "keywords", "legal_topics", "cited_legislation",
   "jurisdiction", "court_level", "case_type", "decision_type", "outcome", "decision_date", "publication_date", "source_url",
   "created_at", "updated_at",
+  // Beyond the spec's list: the citator's count, shown with each hit and sorted on (sort=cited_by).
+  "cited_by_count",
 ];
 
 beforeAll(async () => {

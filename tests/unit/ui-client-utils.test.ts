@@ -53,7 +53,8 @@ describe("search page URL state", () => {
     expect(s.sort).toBe("newest");
     expect(serializeSearchState(s)).toBe("?q=rob&sort=newest");
     expect(parseSearchState(new URLSearchParams("q=rob&sort=relevance")).sort).toBeUndefined();
-    expect(parseSearchState(new URLSearchParams("q=rob&sort=cited_by")).sort).toBeUndefined();
+    expect(parseSearchState(new URLSearchParams("q=rob&sort=cited_by")).sort).toBe("cited_by");
+    expect(parseSearchState(new URLSearchParams("q=rob&sort=random")).sort).toBeUndefined();
     expect(searchRequestPath({ ...s, page: 1 })).toContain("sort=newest");
   });
   it("builds a search-engine filter with the epoch twin for dates and the trial court", () => {
