@@ -92,7 +92,7 @@ describe("GET /api/search/documents query language", () => {
     expect((await search("armed robbery")).body.query_warnings).toBeUndefined();
   });
 
-  it("sorts by relevance, newest, oldest and attr:dir; cited_by is refused until citation counts exist", async () => {
+  it("sorts by relevance, newest, oldest, cited_by (most cited first) and attr:dir; an unknown sort is refused", async () => {
     const dates = (b: Body) => b.hits.map((h) => String(h.decision_date));
     const newest = (await search("", "&sort=newest")).body;
     expect(dates(newest)).toEqual([...dates(newest)].sort().reverse());
@@ -100,9 +100,12 @@ describe("GET /api/search/documents query language", () => {
     expect(dates(oldest)).toEqual([...dates(oldest)].sort());
     expect(dates((await search("", "&sort=decision_date:asc")).body)).toEqual(dates(oldest));
     expect((await search("armed robbery", "&sort=relevance")).status).toBe(200);
-    const cited = await user.get(`/api/search/documents?q=x&sort=cited_by`);
-    expect(cited.status).toBe(400);
-    const err = (await cited.json()) as { detail?: { code?: string } };
+    const cited = (await search("", "&sort=cited_by")).body;
+    const counts = cited.hits.map((h) => Number(h.cited_by_count ?? 0));
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const bad = await user.get(`/api/search/documents?q=x&sort=full_text:asc`);
+    expect(bad.status).toBe(400);
+    const err = (await bad.json()) as { detail?: { code?: string } };
     expect(err.detail?.code).toBe("INVALID_SORT");
   });
 });
