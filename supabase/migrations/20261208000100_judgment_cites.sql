@@ -3,6 +3,8 @@
 -- PL/kk/279, PL/kk) and the ids of the corpus judgments it cites; lib/citations/store.ts writes it with the
 -- references, so a write moves updated_at and the search sync carries it to the index.
 alter table public.judgments add column if not exists cites text[] not null default '{}';
+-- The versions trigger compares every column: generated again so a change of what a judgment cites is recorded too.
+select public.judgment_versions_define_trigger();
 
 
 -- `cites @> array[id]`: the judgments applying a provision (or citing a judgment), for provision pages.
