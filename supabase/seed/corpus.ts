@@ -164,7 +164,12 @@ export async function seedCorpus(
     // Fresh statistics so the first filter queries get good plans.
     await client.query("analyze public.judgments");
     // The corpus's citation graph (references, cites, cited_by_count: the planted network) before anything indexes it.
-    if (emptyRows[0].empty) citations = await rebuildCitations(client);
+    if (emptyRows[0].empty) {
+      citations = await rebuildCitations(client);
+      // A new corpus has no history: the graph's first writes (cites, cited_by_count) are not changes a reader saw.
+      // The table held no judgment before this seed, so every version row is one of those writes.
+      await client.query("delete from public.judgment_versions");
+    }
   } catch (e) {
     await client.query("rollback").catch(() => undefined);
     throw e;
