@@ -74,9 +74,9 @@ async function throughApp(base: string, requests: number) {
 
 const appUrl = process.argv.includes("--app-url") ? arg("app-url") : null;
 const requests = Number(process.argv.includes("--requests") ? arg("requests") : 200) || 200;
-const app = appUrl ? await throughApp(appUrl.replace(/\/$/, ""), requests) : undefined;
-
-console.log(
+async function main(): Promise<void> {
+  const app = appUrl ? await throughApp(appUrl.replace(/\/$/, ""), requests) : undefined;
+  console.log(
   JSON.stringify(
     {
       bench: "citations",
@@ -92,4 +92,10 @@ console.log(
     null,
     2,
   ),
-);
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
