@@ -6,7 +6,8 @@
  *
  * With `--app-url http://127.0.0.1:3000` (a running app on the demo corpus) it also times the citator's reads through
  * the app: the most cited judgment's cited-by list and a provision page (art. 279 § 1 k.k.), sequential requests,
- * p50/p95 (targets ≤ 5 ms and ≤ 20 ms).
+ * p50/p95 (targets ≤ 5 ms and ≤ 20 ms). Start the app with the per-address limit raised, as bench/search-through-app.ts
+ * does: `GENERAL_RATE_LIMIT_PER_MINUTE=1000000 npm start`.
  *
  * Usage: npx tsx bench/citations.ts [--n 12307] [--app-url URL] [--requests 200]
  */
