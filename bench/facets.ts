@@ -8,30 +8,13 @@
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database.
  */
 import { cpus, loadavg } from "node:os";
-import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { enumValues, byName } from "../lib/schema";
+import { runStats, timedRuns } from "./lib/run-timing";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(10, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-
-function stats(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(2));
-  return { n: s.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: Number(s[s.length - 1].toFixed(2)) };
-}
-
-async function timed(n: number, fn: () => Promise<unknown>) {
-  await fn(); // warm-up: plan caches, buffers
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return stats(out);
-}
 
 // Seven value lists a researcher opens: free-text tags (top 20) and fixed sets (every value, 0 included).
 const FIELDS = ["convict_offences", "appeal_outcome", "offender_gender", "appellant", "what_ancilliary_orders", "victim_type", "court_name"];
@@ -53,8 +36,8 @@ async function main() {
   const facet = (field: string) =>
     client.query("select * from public.facet_extracted_values($1, $2, null, null, 20, $3)", [field, FILTERS, include(field)]);
 
-  const perField: Record<string, ReturnType<typeof stats>> = {};
-  for (const f of FIELDS) perField[f] = await timed(runs, () => facet(f));
+  const perField: Record<string, ReturnType<typeof runStats>> = {};
+  for (const f of FIELDS) perField[f] = await timedRuns(runs, () => facet(f));
   const results = {
     corpus: { judgments: Number(counts[0].total), completed: Number(counts[0].completed) },
     runs,
@@ -64,7 +47,7 @@ async function main() {
     seven_lists_under_three_filters: {
       target_p50_ms: 80,
       fields: FIELDS,
-      ...(await timed(runs, async () => {
+      ...(await timedRuns(runs, async () => {
         for (const f of FIELDS) await facet(f);
       })),
     },

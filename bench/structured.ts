@@ -29,6 +29,7 @@ import { collectionFromFilter } from "../lib/backend/collections/from-filter";
 import { exportExtractionRows } from "../lib/backend/exports";
 import { filterFieldSpecs, isFacetable } from "../lib/schema/filter-fields";
 import { gatewayWithUser } from "./lib/gateway-user";
+import { timedRuns } from "./lib/run-timing";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(20, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);
@@ -82,23 +83,6 @@ async function measureExport(run: () => Promise<Response>) {
   return { ms: Number(ms.toFixed(0)), bytes, rows_header: res.headers.get("x-export-rows"), extra_rss_mb: mb(peakRss - before.rss), extra_heap_mb: mb(peakHeap - before.heapUsed) };
 }
 
-function stats(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(2));
-  return { n: s.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: Number(s[s.length - 1].toFixed(2)) };
-}
-
-async function timed(n: number, fn: () => Promise<unknown>) {
-  await fn(); // warm-up: plan caches, buffers
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return stats(out);
-}
-
 async function main() {
   if (!databaseUrl) throw new Error("set BENCH_DATABASE_URL (a migrated database seeded with the full corpus)");
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -150,37 +134,37 @@ async function main() {
     machine: {
       cpus: cpus().length,
       loadavg_1m: Number(loadavg()[0].toFixed(2)),
-      calibration_generate_series_1m: await timed(5, () => q("select count(*) from generate_series(1, 1000000)")),
+      calibration_generate_series_1m: await timedRuns(5, () => q("select count(*) from generate_series(1, 1000000)")),
     },
     ...(onlyRange || onlyExport ? {} : {
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
-      ...(await timed(runs, () => q("select public.aggregate_extracted_data()"))),
+      ...(await timedRuns(runs, () => q("select public.aggregate_extracted_data()"))),
     },
     aggregate_filter_and_text_query: {
       target_p50_ms: 40,
       filters: filterWithText,
       text_query: textQuery,
       cohort: await cohortOf(filterWithText, textQuery),
-      ...(await timed(runs, () => q("select public.aggregate_extracted_data($1, $2)", [filterWithText, textQuery]))),
+      ...(await timedRuns(runs, () => q("select public.aggregate_extracted_data($1, $2)", [filterWithText, textQuery]))),
     },
     aggregate_sample_1000: {
-      ...(await timed(runs, () => q("select public.aggregate_extracted_data('{}', null, null, 1000, 42)"))),
+      ...(await timedRuns(runs, () => q("select public.aggregate_extracted_data('{}', null, null, 1000, 42)"))),
     },
     filter_page_selective_limit_20: {
       target_p50_ms: 15,
       filters: selective,
       cohort: await cohortOf(selective, null),
-      ...(await timed(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [selective]))),
+      ...(await timedRuns(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [selective]))),
     },
     filter_page_whole_corpus_limit_20: {
-      ...(await timed(runs, () => q("select * from public.filter_documents_by_extracted_data('{}', null, 20, 0)"))),
+      ...(await timedRuns(runs, () => q("select * from public.filter_documents_by_extracted_data('{}', null, 20, 0)"))),
     },
     list_matches_text_query: {
       text_query: textQuery,
       cohort: await cohortOf({}, textQuery),
-      sql: await timed(runs, () => q("select * from public.list_extracted_filter_matches('{}', $1)", [textQuery])),
-      via_gateway: await timed(runs, async () => {
+      sql: await timedRuns(runs, () => q("select * from public.list_extracted_filter_matches('{}', $1)", [textQuery])),
+      via_gateway: await timedRuns(runs, async () => {
         const { error } = await db.rpc("list_extracted_filter_matches", { p_filters: {}, p_text_query: textQuery });
         if (error) throw error;
       }),
@@ -190,8 +174,8 @@ async function main() {
       target_p50_ms: 50,
       filters: RANGE_AND_ENUMS,
       cohort: await cohortOf(RANGE_AND_ENUMS, null),
-      filter_page_limit_20: await timed(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
-      count_only: await timed(runs, () => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
+      filter_page_limit_20: await timedRuns(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
+      count_only: await timedRuns(runs, () => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
     } }),
     ...(onlyRange || onlyExport ? {} : {
     value_counts_7_fields_3_filters: {
@@ -199,7 +183,7 @@ async function main() {
       method: "facet_extracted_values for each field in turn (the drawer's value lists), the active filters applied in SQL",
       filters: THREE_ACTIVE,
       fields: facetFields,
-      all_seven: await timed(runs, async () => {
+      all_seven: await timedRuns(runs, async () => {
         for (const f of facetFields) await q("select * from public.facet_extracted_values($1, $2, null, null, 20)", [f, THREE_ACTIVE]);
       }),
     },
@@ -209,7 +193,7 @@ async function main() {
       cohorts: compareCohorts,
       cohort_sizes: [await cohortOf(compareCohorts[0], null), await cohortOf(compareCohorts[1], null)],
       fields: COMPARE_FIELDS,
-      ...(await timed(runs, async () => {
+      ...(await timedRuns(runs, async () => {
         for (const c of compareCohorts) await q("select public.aggregate_extracted_data($1, null, $2, 2000, 42)", [c, COMPARE_FIELDS]);
       })),
     },
@@ -236,7 +220,7 @@ async function main() {
       target_ms: 1500,
       filters: fiveK,
       matched: n5k,
-      ...(await timed(runs, async () => {
+      ...(await timedRuns(runs, async () => {
         const r = await collectionFromFilter(db, { name: "bench", filters: fiveK });
         if (r.collections[0].added_count !== n5k) throw new Error("from-filter added the wrong number of judgments");
         savedIds.push(r.collections[0].collection.id);
@@ -258,8 +242,8 @@ async function main() {
       target_p50_ms: 50,
       corpus: corpus10,
       cohort: Number((await c10.query("select count(*) as n from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])).rows[0].n),
-      filter_page_limit_20: await timed(runs, () => c10.query("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
-      count_only: await timed(runs, () => c10.query("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
+      filter_page_limit_20: await timedRuns(runs, () => c10.query("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
+      count_only: await timedRuns(runs, () => c10.query("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
     };
     await c10.query("reset role");
     c10.release();
