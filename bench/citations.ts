@@ -14,6 +14,7 @@
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { extractReferences } from "../lib/citations/extract";
+import { pct } from "./lib/http-timing";
 import type { Jurisdiction } from "../lib/citations/types";
 import { DEFAULT_CORPUS_SEED, DEFAULT_CORPUS_SIZE, generateRange } from "../supabase/seed/generate";
 
@@ -43,11 +44,7 @@ for (let from = 0; from < n; from += BATCH) {
   }
 }
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Number(s[Math.min(s.length - 1, Math.floor(q * s.length))].toFixed(3));
-};
-const at = (q: number) => quantile(perDoc, q);
+const at = (q: number) => pct(perDoc, q * 100, 3);
 
 /** Sequential GETs of `path` through the app: p50/p95 ms of the whole answer (status checked). */
 async function timeGets(base: string, path: string, requests: number): Promise<{ path: string; p50: number; p95: number }> {
@@ -59,7 +56,7 @@ async function timeGets(base: string, path: string, requests: number): Promise<{
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     if (i >= 5) times.push(performance.now() - t0); // the first five warm the route up
   }
-  return { path, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+  return { path, p50: pct(times, 50, 3), p95: pct(times, 95, 3) };
 }
 
 async function throughApp(base: string, requests: number) {

@@ -10,7 +10,7 @@
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { enumValues, byName } from "../lib/schema";
-import { runStats, timedRuns } from "./lib/run-timing";
+import { stats, timed, type Stats } from "./lib/http-timing";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(10, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);
@@ -36,8 +36,8 @@ async function main() {
   const facet = (field: string) =>
     client.query("select * from public.facet_extracted_values($1, $2, null, null, 20, $3)", [field, FILTERS, include(field)]);
 
-  const perField: Record<string, ReturnType<typeof runStats>> = {};
-  for (const f of FIELDS) perField[f] = await timedRuns(runs, () => facet(f));
+  const perField: Record<string, Stats> = {};
+  for (const f of FIELDS) perField[f] = stats(await timed(() => facet(f), runs));
   const results = {
     corpus: { judgments: Number(counts[0].total), completed: Number(counts[0].completed) },
     runs,
@@ -47,9 +47,9 @@ async function main() {
     seven_lists_under_three_filters: {
       target_p50_ms: 80,
       fields: FIELDS,
-      ...(await timedRuns(runs, async () => {
+      ...(stats(await timed(async () => {
         for (const f of FIELDS) await facet(f);
-      })),
+      }, runs))),
     },
     per_field: perField,
   };

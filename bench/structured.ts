@@ -29,7 +29,7 @@ import { collectionFromFilter } from "../lib/backend/collections/from-filter";
 import { exportExtractionRows } from "../lib/backend/exports";
 import { filterFieldSpecs, isFacetable } from "../lib/schema/filter-fields";
 import { gatewayWithUser } from "./lib/gateway-user";
-import { timedRuns } from "./lib/run-timing";
+import { stats, timed } from "./lib/http-timing";
 
 const arg = (name: string) => process.argv[process.argv.indexOf(`--${name}`) + 1];
 const runs = Math.max(20, Number(process.argv.includes("--runs") ? arg("runs") : 25) || 25);
@@ -134,48 +134,48 @@ async function main() {
     machine: {
       cpus: cpus().length,
       loadavg_1m: Number(loadavg()[0].toFixed(2)),
-      calibration_generate_series_1m: await timedRuns(5, () => q("select count(*) from generate_series(1, 1000000)")),
+      calibration_generate_series_1m: stats(await timed(() => q("select count(*) from generate_series(1, 1000000)"), 5)),
     },
     ...(onlyRange || onlyExport ? {} : {
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
-      ...(await timedRuns(runs, () => q("select public.aggregate_extracted_data()"))),
+      ...(stats(await timed(() => q("select public.aggregate_extracted_data()"), runs))),
     },
     aggregate_filter_and_text_query: {
       target_p50_ms: 40,
       filters: filterWithText,
       text_query: textQuery,
       cohort: await cohortOf(filterWithText, textQuery),
-      ...(await timedRuns(runs, () => q("select public.aggregate_extracted_data($1, $2)", [filterWithText, textQuery]))),
+      ...(stats(await timed(() => q("select public.aggregate_extracted_data($1, $2)", [filterWithText, textQuery]), runs))),
     },
     aggregate_sample_1000: {
-      ...(await timedRuns(runs, () => q("select public.aggregate_extracted_data('{}', null, null, 1000, 42)"))),
+      ...(stats(await timed(() => q("select public.aggregate_extracted_data('{}', null, null, 1000, 42)"), runs))),
     },
     filter_page_selective_limit_20: {
       target_p50_ms: 15,
       filters: selective,
       cohort: await cohortOf(selective, null),
-      ...(await timedRuns(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [selective]))),
+      ...(stats(await timed(() => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [selective]), runs))),
     },
     filter_page_whole_corpus_limit_20: {
-      ...(await timedRuns(runs, () => q("select * from public.filter_documents_by_extracted_data('{}', null, 20, 0)"))),
+      ...(stats(await timed(() => q("select * from public.filter_documents_by_extracted_data('{}', null, 20, 0)"), runs))),
     },
     list_matches_text_query: {
       text_query: textQuery,
       cohort: await cohortOf({}, textQuery),
-      sql: await timedRuns(runs, () => q("select * from public.list_extracted_filter_matches('{}', $1)", [textQuery])),
-      via_gateway: await timedRuns(runs, async () => {
+      sql: stats(await timed(() => q("select * from public.list_extracted_filter_matches('{}', $1)", [textQuery]), runs)),
+      via_gateway: stats(await timed(async () => {
         const { error } = await db.rpc("list_extracted_filter_matches", { p_filters: {}, p_text_query: textQuery });
         if (error) throw error;
-      }),
+      }, runs)),
     },
     }),
     ...(onlyExport ? {} : { range_and_two_enums_whole_corpus: {
       target_p50_ms: 50,
       filters: RANGE_AND_ENUMS,
       cohort: await cohortOf(RANGE_AND_ENUMS, null),
-      filter_page_limit_20: await timedRuns(runs, () => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
-      count_only: await timedRuns(runs, () => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
+      filter_page_limit_20: stats(await timed(() => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS]), runs)),
+      count_only: stats(await timed(() => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS]), runs)),
     } }),
     ...(onlyRange || onlyExport ? {} : {
     value_counts_7_fields_3_filters: {
@@ -183,9 +183,9 @@ async function main() {
       method: "facet_extracted_values for each field in turn (the drawer's value lists), the active filters applied in SQL",
       filters: THREE_ACTIVE,
       fields: facetFields,
-      all_seven: await timedRuns(runs, async () => {
+      all_seven: stats(await timed(async () => {
         for (const f of facetFields) await q("select * from public.facet_extracted_values($1, $2, null, null, 20)", [f, THREE_ACTIVE]);
-      }),
+      }, runs)),
     },
     compare_two_2000_cohorts_7_fields: {
       target_ms: 300,
@@ -193,9 +193,9 @@ async function main() {
       cohorts: compareCohorts,
       cohort_sizes: [await cohortOf(compareCohorts[0], null), await cohortOf(compareCohorts[1], null)],
       fields: COMPARE_FIELDS,
-      ...(await timedRuns(runs, async () => {
+      ...(stats(await timed(async () => {
         for (const c of compareCohorts) await q("select public.aggregate_extracted_data($1, null, $2, 2000, 42)", [c, COMPARE_FIELDS]);
-      })),
+      }, runs))),
     },
     }),
     ...(onlyRange ? {} : {
@@ -220,11 +220,11 @@ async function main() {
       target_ms: 1500,
       filters: fiveK,
       matched: n5k,
-      ...(await timedRuns(runs, async () => {
+      ...(stats(await timed(async () => {
         const r = await collectionFromFilter(db, { name: "bench", filters: fiveK });
         if (r.collections[0].added_count !== n5k) throw new Error("from-filter added the wrong number of judgments");
         savedIds.push(r.collections[0].collection.id);
-      })),
+      }, runs))),
     },
     }),
   };
@@ -242,8 +242,8 @@ async function main() {
       target_p50_ms: 50,
       corpus: corpus10,
       cohort: Number((await c10.query("select count(*) as n from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])).rows[0].n),
-      filter_page_limit_20: await timedRuns(runs, () => c10.query("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS])),
-      count_only: await timedRuns(runs, () => c10.query("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS])),
+      filter_page_limit_20: stats(await timed(() => c10.query("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS]), runs)),
+      count_only: stats(await timed(() => c10.query("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS]), runs)),
     };
     await c10.query("reset role");
     c10.release();
