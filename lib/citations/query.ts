@@ -27,6 +27,9 @@ export function parseProvisionQuery(input: string): string | null {
   const q = input.trim().replace(/\s+/g, " ");
   if (q.length === 0 || q.length > 200) return null;
   if (isCanonicalProvisionId(q)) return q;
+  // A provision as typed names a number (article, section, or an Act's year): the other queries, most of what the
+  // search box gets, skip the extractors (this runs on every search request).
+  if (!/\d/.test(q)) return null;
   // "par." / "paragraf" for §; a bare leading number is an article ("279 § 1 kk").
   let pl = q.replace(/\b(?:par\.|paragraf|paragrafu)\s*/giu, "§ ");
   if (/^\d/.test(pl)) pl = `art. ${pl}`;

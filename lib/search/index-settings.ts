@@ -3,6 +3,7 @@
  * D-26, D-27). Both adapters use these lists: LanceDB for its keyword weights, filter allowlist and displayed
  * projection; Meilisearch as its literal settings object.
  */
+import { createHash } from "node:crypto";
 import { ALL_FIELDS, searchable, type FieldType } from "@/lib/schema";
 import type { Embedder } from "./types";
 
@@ -111,12 +112,7 @@ export const SORTABLE_ATTRIBUTES: readonly string[] = [
  * The document layout an index was built with: a change of the fields or their roles needs a full build (documents
  * written before it lack the new fields). The embedded engine stores it with each build and compares it at start.
  */
-export const INDEX_LAYOUT: string = (() => {
-  const text = JSON.stringify([CORE_FIELDS, BASE_INDEX_FIELDS]);
-  let h = 0x811c9dc5; // FNV-1a, enough to tell two layouts apart
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, "0");
-})();
+export const INDEX_LAYOUT: string = createHash("sha256").update(JSON.stringify([CORE_FIELDS, BASE_INDEX_FIELDS])).digest("hex").slice(0, 16);
 
 /** Displayed: the core fields except full_text (base fields are not displayed, spec). */
 export const DISPLAYED_ATTRIBUTES: readonly string[] = CORE_FIELDS.filter((f) => f.d).map((f) => f.name);
