@@ -6,13 +6,15 @@
  * judgments citing its paragraphs. Public like the judgments' own reads (RPCs of migration 20261208000100).
  */
 import { z } from "zod";
+import { LruCache } from "@/lib/lru";
 import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { isCanonicalProvisionId, parseProvisionQuery } from "@/lib/citations/query";
 import { provisionName } from "@/lib/citations/name";
 import { foldDiacritics } from "@/lib/text/fold";
 import { safeText } from "@/lib/schema/text";
-import { citingJudgments, CitingListQuery, type CitingList } from "./citations";
-import { csvCell } from "./extraction-jobs/export";
+import { citingJudgments, CitingListQuery, type CitingItem, type CitingList } from "./citations";
+import { provisionAncestors } from "@/lib/citations/canonical";
+import { exportResponse, onePage } from "./exports/stream";
 import type { Identity } from "./identity";
 
 export const LegislationLookupQuery = z.object({
@@ -32,6 +34,17 @@ const lookupRows = z.array(z.object({ id: z.string(), count: z.number().int() })
 /** Words of a provision's name or of the query, folded: "Theft Act 1968" → ["theft", "act", "1968"]. */
 const words = (s: string) => foldDiacritics(s.toLowerCase()).split(/[^\p{L}\p{N}§]+/u).filter(Boolean);
 
+/**
+ * The words of a provision's name and id, once per provision: a text lookup compares the query with every provision
+ * the corpus applies (thousands), and a provision's words never change.
+ */
+const NAME_WORDS = new LruCache<string, ReadonlySet<string>>(20_000);
+function nameWords(id: string): ReadonlySet<string> {
+  let hit = NAME_WORDS.get(id);
+  if (!hit) NAME_WORDS.set(id, (hit = new Set([...words(provisionName(id)), ...words(id)])));
+  return hit;
+}
+
 export async function lookupLegislation(query: z.infer<typeof LegislationLookupQuery>, identity: Identity): Promise<LegislationLookupBody> {
   const exact = parseProvisionQuery(query.q);
   if (exact) {
@@ -50,12 +63,12 @@ export async function lookupLegislation(query: z.infer<typeof LegislationLookupQ
   if (error) throw fromDatabaseError(error);
   const results = lookupRows
     .parse(data)
-    .map((r) => ({ ...r, name: provisionName(r.id) }))
     .filter((r) => {
-      const have = new Set([...words(r.name), ...words(r.id)]);
-      return wanted.every((w) => have.has(w) || [...have].some((h) => h.startsWith(w) && w.length >= 3));
+      const have = nameWords(r.id);
+      return wanted.every((w) => have.has(w) || (w.length >= 3 && [...have].some((h) => h.startsWith(w))));
     })
-    .slice(0, query.limit);
+    .slice(0, query.limit)
+    .map((r) => ({ ...r, name: provisionName(r.id) }));
   return { query: query.q, provision: null, results };
 }
 
@@ -84,18 +97,16 @@ const CSV_COLUMNS = ["id", "case_number", "title", "court_name", "decision_date"
 
 export async function provision(segments: string | string[] | undefined, q: z.infer<typeof ProvisionQuery>, identity: Identity): Promise<ProvisionBody | Response> {
   const id = provisionIdOf(segments);
-  const parentParts = id.split("/");
-  const parent = parentParts.length > 2 && isCanonicalProvisionId(parentParts.slice(0, -1).join("/")) ? parentParts.slice(0, -1).join("/") : null;
+  const parent = provisionAncestors(id)[0] ?? null;
   if (q.format === "csv") {
+    // The one export module (CSV conventions, formula guard), codes as headers like the JSON keys.
     const list = await citingJudgments(id, q, identity, PROVISION_CSV_MAX_ROWS);
-    const lines = [CSV_COLUMNS.join(","), ...(list?.items ?? []).map((it) => CSV_COLUMNS.map((c) => csvCell(it[c])).join(","))];
-    const file = `${id.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "")}.csv`;
-    return new Response(lines.join("\r\n") + "\r\n", {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${encodeURIComponent(file)}"`,
-      },
-    });
+    const items = list?.items ?? [];
+    const columns = CSV_COLUMNS.map((code) => ({ code, value: (it: CitingItem) => it[code] }));
+    return exportResponse(
+      { columns, pages: onePage(items), expectedRows: items.length },
+      { format: "csv", headers: "codes", locale: "en", fileName: id },
+    );
   }
   const list = await citingJudgments(id, q, identity);
   const empty: CitingList = { total: 0, by_year: [], by_outcome: [], items: [], limit: q.limit, offset: q.offset };

@@ -14,7 +14,7 @@ import { getCollection, type CollectionDocument } from "@/lib/backend/collection
 import { byName, CORE_FILTER_KEYS, EXTRACTED_FIELDS, type Bilingual, type EnumOption, type FieldDef } from "@/lib/schema";
 import type { AggregateRequest, BaseSchemaFilters } from "@/lib/schema/requests/structured";
 import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
-import { withFirst, type ExportColumn, type ExportSource } from "./stream";
+import { onePage, withFirst, type ExportColumn, type ExportSource } from "./stream";
 
 /** The engine counts (and pages) at most this many hits of one query. */
 export const SEARCH_EXPORT_MAX = 1000;
@@ -270,8 +270,5 @@ export async function aggregateExportSource(db: DbClient, req: AggregateRequest)
     col("count", (r) => r.count),
     col("share", (r) => r.share),
   ];
-  async function* once(): AsyncGenerator<AggRow[]> {
-    yield rows;
-  }
-  return { columns, expectedRows: rows.length, total: result.total, pages: once() };
+  return { columns, expectedRows: rows.length, total: result.total, pages: onePage(rows) };
 }

@@ -113,6 +113,11 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
+/** The pages of a list read whole (an aggregate, a capped list): one page, or none when empty. */
+export async function* onePage<R>(rows: R[]): AsyncGenerator<R[]> {
+  if (rows.length) yield rows;
+}
+
 /** A page iterator whose first page was already read (so a 404 or a bad filter answers before any byte is sent). */
 export async function* withFirst<R>(first: R[], rest: () => AsyncIterable<R[]>): AsyncGenerator<R[]> {
   if (first.length) yield first;
