@@ -7,7 +7,7 @@ import { Notice } from "@/components/ui/notice";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, plural } from "@/lib/i18n/locale";
 import { EXAMPLES } from "./examples";
-import { sendTryRequest } from "./send-request";
+import { jsonPayload, sendTryRequest } from "./send-request";
 
 /*
  * Our own reader of the served OpenAPI 3.1 document. swagger-ui-react never opened an operation here: its OpenAPI 3.1
@@ -206,14 +206,8 @@ function TryOperation({ op, apiKey }: { op: Operation; apiKey: string }) {
       else if (v) query.set(p.name, v);
     }
     const qs = query.toString();
-    let payload: string | undefined;
-    if (op.body) {
-      try {
-        payload = JSON.stringify(JSON.parse(body || "{}"));
-      } catch {
-        return setError(D.badJson);
-      }
-    }
+    const payload = op.body ? jsonPayload(body) : undefined;
+    if (payload === null) return setError(D.badJson);
     setBusy(true);
     try {
       setAnswer(await sendTryRequest(qs ? `${url}?${qs}` : url, op.method, apiKey.trim(), payload));

@@ -5,6 +5,15 @@ export interface TryAnswer {
   body: string;
 }
 
+/** A typed JSON body as sent (re-serialised), or null when it is not JSON; an empty box is `{}`. */
+export function jsonPayload(text: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(text || "{}"));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Send one /api/v1 request from the developers page with the key typed there (never stored): the key alone decides
  * under /api/v1, so no cookies go. A JSON answer is pretty-printed; anything else (an event stream) is shown as it came.

@@ -6,7 +6,7 @@ import { Input, Label, Textarea } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useI18n } from "@/lib/i18n/client";
 import { EXAMPLES, GET_EXAMPLES } from "./examples";
-import { sendTryRequest } from "./send-request";
+import { jsonPayload, sendTryRequest } from "./send-request";
 
 interface Op {
   method: "GET" | "POST";
@@ -71,14 +71,8 @@ export function TryIt({ openapiUrl }: { openapiUrl: string }) {
     if (!key.trim()) return setError(D.needKey);
     const op = ops[choice];
     const method = op?.method ?? "GET";
-    let payload: string | undefined;
-    if (method === "POST") {
-      try {
-        payload = JSON.stringify(JSON.parse(body || "{}"));
-      } catch {
-        return setError(D.badJson);
-      }
-    }
+    const payload = method === "POST" ? jsonPayload(body) : undefined;
+    if (payload === null) return setError(D.badJson);
     setBusy(true);
     try {
       setAnswer(await sendTryRequest(path, method, key.trim(), payload));

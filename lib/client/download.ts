@@ -12,7 +12,11 @@ export function downloadFileName(name: string, extension: string): string {
 }
 
 export function downloadText(content: string, fileName: string, mime: string): void {
-  const blob = new Blob([content], { type: mime });
+  downloadBlob(new Blob([content], { type: mime }), fileName);
+}
+
+/** Save a blob under `fileName` through a temporary link (the object URL is released once the click is handled). */
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;

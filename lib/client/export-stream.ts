@@ -5,6 +5,7 @@
  * unknown for XLSX, a zip.
  */
 import { errorFromBody } from "./api";
+import { downloadBlob } from "./download";
 
 export type ExportFileFormat = "csv" | "xlsx" | "jsonl";
 
@@ -59,14 +60,6 @@ export async function streamExport(url: string, format: ExportFileFormat, onProg
     onProgress({ ...progress });
   }
   const file = dispositionName(res.headers.get("content-disposition"), `export.${format}`);
-  const blob = new Blob(chunks, { type: res.headers.get("content-type") ?? "application/octet-stream" });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = file;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  downloadBlob(new Blob(chunks, { type: res.headers.get("content-type") ?? "application/octet-stream" }), file);
   return { file, progress };
 }
