@@ -80,7 +80,9 @@ create or replace function public.legislation_lookup(p_prefix text default null,
   select coalesce(jsonb_agg(jsonb_build_object('id', c, 'count', n) order by n desc, c), '[]'::jsonb)
     from (select c, count(*)::integer as n
             from public.judgments j, unnest(j.cites) as c
-           where (c like 'PL/%' or c like 'UK/%')
+           -- cites holds ancestors, so a judgment citing anything under p_prefix holds p_prefix: the GIN index finds them
+           where (p_prefix is null or j.cites @> array[p_prefix])
+             and (c like 'PL/%' or c like 'UK/%')
              and (p_prefix is null or c = p_prefix
                   or left(c, length(p_prefix) + 1) = p_prefix || '/')
            group by c
