@@ -135,6 +135,23 @@ describe("filter semantics, key by key", () => {
     expect(await matches({ num_victims: { min: null, max: null } })).toEqual(ids(rows));
   });
 
+  it("integer ranges take fractional and out-of-range bounds as numbers do, compared in the column's type", async () => {
+    const victims = (pred: (n: number) => boolean) => ids(rows.filter((r) => typeof r.base_num_victims === "number" && pred(r.base_num_victims)));
+    expect(await matches({ num_victims: { min: 1.5 } })).toEqual(victims((n) => n >= 1.5));
+    expect(await matches({ num_victims: { max: 2.5 } })).toEqual(victims((n) => n <= 2.5));
+    expect(await matches({ num_victims: { min: -0.5, max: 1.01 } })).toEqual(victims((n) => n >= -0.5 && n <= 1.01));
+    expect(await matches({ num_victims: 1.5 })).toEqual([]);
+    expect(await matches({ num_victims: 2 })).toEqual(victims((n) => n === 2));
+    expect(await matches({ num_victims: { min: -1e30, max: 1e30 } })).toEqual(victims(() => true));
+    expect(await matches({ num_victims: { min: 1e30 } })).toEqual([]);
+    expect(await matches({ num_victims: 1e30 })).toEqual([]);
+    const { rows: p } = await pool.query<{ p: string }>(
+      "select structured.filter_predicate('{\"num_victims\": {\"min\": 1.5}}'::jsonb, null) as p",
+    );
+    // A bigint literal, not a numeric one: the integer column's index can serve the range.
+    expect(p[0].p).toContain("j.base_num_victims >= '2'::bigint");
+  });
+
   it("substring keys are case-insensitive and take % and _ literally", async () => {
     const named = rows.find((r) => typeof r.base_case_name === "string" && (r.base_case_name as string).length > 4);
     expect(named).toBeDefined();
