@@ -5,7 +5,7 @@
  * pooled p50/p95.
  *
  *   npx tsx bench/search-engine-profile.ts [--index .data/bench-search/index] [--rounds 40] [--ratio 0.5]
- *                                          [--dump results.json] [--check results.json]
+ *                                          [--dump results.json] [--check results.json] [--highlight-cost]
  *
  * --ratio R (0 < R <= 1) sends every request with semanticRatio R (hybrid search; the query is embedded with the
  * index's embedder); the default is a keyword-only request, exactly as before. With --ratio, --dump/--check also
@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import type { SearchDocumentsRequest } from "../lib/search/types";
 import { SEARCH_BENCH_QUERIES, type BenchQuery } from "./lib/search-queries";
-import { engineOnIndex, pct3 as pct } from "./lib/engine-bench";
+import { engineOnIndex, highlightCost, pct3 as pct } from "./lib/engine-bench";
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +32,8 @@ const { values } = parseArgs({
     dump: { type: "string" },
     check: { type: "string" },
     ratio: { type: "string", default: "0" },
+    /** Only time keyword requests with and without highlighting, alternating blocks (bench/lib/engine-bench.ts). */
+    "highlight-cost": { type: "boolean", default: false },
   },
 });
 process.env.SEARCH_DATA_DIR = path.resolve(values.index);
@@ -117,6 +119,19 @@ async function main(): Promise<void> {
       if (differ.length > 0) process.exit(1);
       return;
     }
+  }
+
+  if (values["highlight-cost"]) {
+    const pairs = QUERIES.map((bq) => {
+      const req = request(bq);
+      const bare: SearchDocumentsRequest = { q: req.q, filter: req.filter, fieldTerms: req.fieldTerms, limit: 20, offset: 0, ...HYBRID };
+      return { withFormat: () => engine.searchDocuments(req), withoutFormat: () => engine.searchDocuments(bare) };
+    });
+    const load = Number(os.loadavg()[0].toFixed(2));
+    const cost = await highlightCost(pairs, Math.max(1, Math.round(ROUNDS / 8)));
+    process.stdout.write(JSON.stringify({ index: values.index, load_avg_1m_before: load, load_avg_1m_after: Number(os.loadavg()[0].toFixed(2)), keyword_highlight_cost: cost }, null, 2) + "\n");
+    await engine.close();
+    return;
   }
 
   for (const bq of QUERIES) await engine.searchDocuments(request(bq));

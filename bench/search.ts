@@ -3,7 +3,7 @@
  * Postgres full-text baseline. Prints JSON.
  *
  *   npx tsx bench/search.ts [--size 12307] [--rounds 5] [--app-url http://127.0.0.1:3000] [--port 54541]
- *                           [--data-dir .data/bench-search] [--reuse-index]
+ *                           [--data-dir .data/bench-search] [--reuse-index] [--highlight-cost]
  *
  * It runs its own embedded Postgres in .data/bench-search (seeded once with the deterministic corpus) and builds the
  * index into .data/bench-search/index. Warm figures: every query runs once before timing.
@@ -33,6 +33,7 @@ import pg from "pg";
 import type { Identity } from "../lib/api/identity";
 import { measureThroughApp, type AppLatency } from "./lib/app-latency";
 import { annPhase } from "./lib/ann-recall";
+import { highlightCost } from "./lib/engine-bench";
 import { concurrentComparison } from "./search-concurrent";
 import { autocompletePath, httpClient, hybridPath, pct, searchPath, stats, timeOnce, timed } from "./lib/http-timing";
 import { postgresFtsSearch } from "./lib/postgres-fts";
@@ -56,6 +57,8 @@ const { values } = parseArgs({
     "batch-size": { type: "string", default: "250" },
     /** Skip the build when the index already holds the corpus (iterating on query figures). */
     "reuse-index": { type: "boolean", default: false },
+    /** Also time the engine's keyword requests with and without highlighting, alternating blocks (docs/bench.md). */
+    "highlight-cost": { type: "boolean", default: false },
   },
 });
 const SIZE = Number(values.size);
@@ -246,6 +249,17 @@ async function main(): Promise<void> {
       perQuery.push({ q: bq.q, kind: bq.kind, lang: bq.lang, kw_p50_ms: pct(k, 50) });
     }
     out.engine = { keyword: stats(kw), hybrid: stats(hy), autocomplete: stats(ac) };
+    if (values["highlight-cost"]) {
+      const pairs = QUERIES.map((bq) => {
+        const parts = searchQueryParts(bq.q, parseIndexFilter(bq.filter));
+        const base = { q: parts.q, filter: parts.filter, ...(parts.fieldTerms.length > 0 ? { fieldTerms: parts.fieldTerms } : {}), limit: 20, offset: 0 };
+        return {
+          withFormat: () => engine.searchDocuments({ ...base, ...SEARCH_HIT_FORMAT }),
+          withoutFormat: () => engine.searchDocuments(base),
+        };
+      });
+      (out.engine as Record<string, unknown>).keyword_highlight_cost = { load_average_before: machineState().load_average, ...(await highlightCost(pairs, ROUNDS)) };
+    }
     out.ann = await annPhase(engine, { size: SIZE, rounds: ROUNDS });
 
     // Relevance: every planted known answer in the top 3 of its query (and its alternative phrasings).

@@ -187,6 +187,7 @@ export const en = {
         { syntax: "\"kitchen knife\"", meaning: "exact phrase" },
         { syntax: "robbery -firearm", meaning: "leave out a word (or -\"a phrase\")" },
         { syntax: "burglary OR robbery", meaning: "either word" },
+        { syntax: "\"kitchen knife\" OR machete", meaning: "either phrase or word" },
         { syntax: "court:\"Court of Appeal\" judge:Holroyde", meaning: "words in the court or judges' names" },
         { syntax: "case:201203456", meaning: "words in the case number" },
         { syntax: "year:2015..2019 jurisdiction:uk", meaning: "decision years, UK or PL" },

@@ -187,6 +187,7 @@ export const pl: PolishOf<Messages> = {
         { syntax: "\"środek zapobiegawczy\"", meaning: "dokładna fraza" },
         { syntax: "rozbój -nóż", meaning: "bez danego słowa (lub -\"frazy\")" },
         { syntax: "rozbój OR kradzież", meaning: "jedno z dwóch słów" },
+        { syntax: "\"kradzież z włamaniem\" OR rozbój", meaning: "jedna z fraz lub słów" },
         { syntax: "court:Poznaniu judge:Kowalski", meaning: "słowa w nazwie sądu lub nazwiskach sędziów" },
         { syntax: "case:\"II AKa 516/19\"", meaning: "słowa w sygnaturze" },
         { syntax: "year:2015..2019 jurisdiction:pl", meaning: "lata orzeczeń, PL lub UK" },

@@ -3,7 +3,7 @@
  * (`/api/search/documents`, `/api/v1/documents/search`, the UI, which passes q through):
  *
  * - words; `"exact phrase"` (adjacent words, in order, no typos); `-word` and `-"phrase"` exclude documents;
- * - `a OR b` between two words (either may match; `OR` in capitals);
+ * - `a OR b` between words or quoted phrases (`"kitchen knife" OR machete`: either may match; `OR` in capitals);
  * - fields: `court:`, `judge:`, `case:` (words that must occur in the court name, the judges, the case number; a
  *   value with spaces is quoted, `court:"Apelacyjny w Poznaniu"`), `year:2015`, `year:2015..2019`,
  *   `jurisdiction:pl|uk`.
@@ -21,7 +21,7 @@ import type { FieldTerm } from "./types";
 type FieldTermAttribute = FieldTerm["attribute"];
 
 export interface ParsedSearchQuery {
-  /** The engine query: words, "phrases", -word, -"phrase", a OR b (empty when only fields were given). */
+  /** The engine query: words, "phrases", -word, -"phrase", a OR b, "a b" OR c (empty when only fields were given). */
   q: string;
   fieldTerms: FieldTerm[];
   /** year: → inclusive UTC years. */
@@ -66,13 +66,14 @@ export function parseSearchQuery(input: string): ParsedSearchQuery {
     if (!t.quoted && !t.negated && t.text === "OR") {
       const prev = parts.length > 0 ? parts[parts.length - 1] : null;
       const next = tokens[i + 1];
-      const nextOk = !!next && next.field === null && !next.negated && !next.quoted && next.text !== "OR" && words(next.text).length === 1;
-      const prevOk = prev !== null && prev !== "OR" && !prev.startsWith("-") && !prev.startsWith('"') && words(prev).length === 1;
-      if (prevOk && nextOk) {
-        parts.push("OR", next.text);
+      const nextPart = next ? orOperand(next) : null;
+      // What stands left of OR is already written: a quoted phrase, or a single word as typed.
+      const prevOk = prev !== null && prev !== "OR" && !prev.startsWith("-") && (prev.startsWith('"') || words(prev).length === 1);
+      if (prevOk && nextPart !== null) {
+        parts.push("OR", nextPart);
         i++;
       } else {
-        warnings.push("OR needs a single word on each side; it was ignored");
+        warnings.push("OR needs a word or a quoted phrase on each side; it was ignored");
       }
       continue;
     }
@@ -84,6 +85,17 @@ export function parseSearchQuery(input: string): ParsedSearchQuery {
   }
   out.q = parts.join(" ");
   return out;
+}
+
+/**
+ * A token as the right side of OR, in the port's syntax: a single word as typed, or a quoted phrase (null for anything
+ * else: a field, an exclusion, OR itself, several words).
+ */
+function orOperand(t: Token): string | null {
+  if (t.field !== null || t.negated) return null;
+  const ws = words(t.text);
+  if (t.quoted) return ws.length > 0 ? quote(ws) : null;
+  return t.text !== "OR" && ws.length === 1 ? t.text : null;
 }
 
 function applyField(t: Token, out: ParsedSearchQuery, parts: string[]): void {

@@ -264,6 +264,36 @@ export function runConformance(
         expect(ids(await search({ q: "burglary " }))).not.toContain(F.jones);
       });
 
+      it("OR between quoted phrases, and between a word and a phrase, matches the union of the alternatives", async () => {
+        const sorted = (xs: string[]) => [...xs].sort();
+        expect(sorted(ids(await search({ q: '"armed robbery" OR "kitchen knife"' })))).toEqual(sorted([F.khan, F.patel, F.smith]));
+        // Each side is still a phrase: words out of order match nothing on that side.
+        expect(ids(await search({ q: '"robbery armed" OR "kitchen knife"' }))).toEqual([F.smith]);
+        expect(sorted(ids(await search({ q: 'manslaughter OR "kitchen knife"' })))).toEqual(sorted([F.jones, F.smith]));
+        expect(sorted(ids(await search({ q: '"kitchen knife" OR manslaughter' })))).toEqual(sorted([F.jones, F.smith]));
+        // Three alternatives, and an exclusion beside them.
+        const three = ids(await search({ q: '"kitchen knife" OR manslaughter OR "post office"' }));
+        expect(sorted(three)).toEqual(sorted([F.jones, F.khan, F.smith]));
+        expect(sorted(ids(await search({ q: '"armed robbery" OR "kitchen knife" -jewellery' })))).toEqual(sorted([F.khan, F.smith]));
+      });
+
+      it("highlights mark the words of every alternative", async () => {
+        const r = await search({ q: '"armed robbery" OR "kitchen knife"', attributesToHighlight: ["title"] });
+        expect(r.hits.find((h) => h.document.id === F.smith)?.formatted?.title).toBe(
+          "R v Smith: murder by stabbing with a <mark>kitchen</mark> <mark>knife</mark>",
+        );
+        expect(r.hits.find((h) => h.document.id === F.patel)?.formatted?.title).toBe(
+          "R v Patel: <mark>armed</mark> <mark>robbery</mark> of a jewellery shop",
+        );
+        const both = await search({ q: 'jewellery OR "post office"', attributesToHighlight: ["title"] });
+        expect(both.hits.find((h) => h.document.id === F.khan)?.formatted?.title).toBe("R v Khan: armed robbery of a <mark>post</mark> <mark>office</mark>");
+        expect(both.hits.find((h) => h.document.id === F.patel)?.formatted?.title).toBe("R v Patel: armed robbery of a <mark>jewellery</mark> shop");
+        // A judgment holding both alternatives shows both (on Meilisearch: two searches' marks merged).
+        const patel = await search({ q: '"armed robbery" OR jewellery', attributesToHighlight: ["title", "summary"] });
+        const p = patel.hits.find((h) => h.document.id === F.patel);
+        expect(p?.formatted?.title).toBe("R v Patel: <mark>armed</mark> <mark>robbery</mark> of a <mark>jewellery</mark> shop");
+      });
+
       it("field terms must occur in their attribute", async () => {
         const r = await search({ q: "", fieldTerms: [{ attribute: "court_name", words: ["poznaniu"] }] });
         expect(ids(r)).toEqual([F.kradziez]);

@@ -19,6 +19,19 @@ describe("query syntax", () => {
     );
   });
 
+  it("OR joins quoted phrases, and a word with a phrase", () => {
+    expect(parseSearchQuery('"kradzież z włamaniem" OR "rozbój z użyciem noża"').q).toBe('"kradziez z wlamaniem" OR "rozboj z uzyciem noza"');
+    const mixed = parseSearchQuery('knife OR "kitchen knife" OR machete robbery');
+    expect(mixed.q).toBe('knife OR "kitchen knife" OR machete robbery');
+    expect(mixed.warnings).toEqual([]);
+    // Not an operand: an exclusion, a field, or nothing.
+    const neg = parseSearchQuery('"armed robbery" OR -knife');
+    expect(neg.q).toBe('"armed robbery" -knife');
+    expect(neg.warnings.join(" ")).toMatch(/OR needs a word or a quoted phrase/);
+    expect(parseSearchQuery('"armed robbery" OR').warnings).toHaveLength(1);
+    expect(parseSearchQuery('-"armed robbery" OR knife').q).toBe('-"armed robbery" knife');
+  });
+
   it("reads court:, judge:, case: as field terms and year:, jurisdiction: as filters", () => {
     const p = parseSearchQuery('rozbój court:"Apelacyjny w Poznaniu" judge:Kowalski case:"II AKa 516/19" year:2015..2019 jurisdiction:pl');
     expect(p.q).toBe("rozbój");
@@ -64,9 +77,31 @@ describe("the embedded engine's reading of the port syntax", () => {
     expect(p.alternatives.map((a) => a.map((w) => w.text))).toEqual([["robbery", "burglary"], ["knife"]]);
   });
 
+  it("an OR group with a phrase is one required slot of every member's words, checked whole by the constraints", () => {
+    const p = parseQuery('"kitchen knife" OR machete robbery');
+    expect(p.alternatives.map((a) => a.map((w) => w.text))).toEqual([["kitchen", "knife", "machete"], ["robbery"]]);
+    expect(p.required).toEqual([true, false]);
+    expect(p.alternatives[0].map((w) => w.typos)).toEqual([false, false, true]);
+    expect(p.phrases).toEqual([]);
+    expect(p.orGroups).toEqual([
+      [
+        { words: ["kitchen", "knife"], quoted: true },
+        { words: ["machete"], quoted: false },
+      ],
+    ]);
+    expect(p.words[1].prefix).toBe(true);
+    // Words only: the slot of before, no group.
+    const words = parseQuery("robbery OR burglary OR theft");
+    expect(words.alternatives.map((a) => a.map((w) => w.text))).toEqual([["robbery", "burglary", "theft"]]);
+    expect(words.orGroups).toEqual([]);
+  });
+
   it("Meilisearch gets one query per OR alternative", () => {
     expect(orAlternatives("robbery OR burglary knife")).toEqual(["robbery knife", "burglary knife"]);
     expect(orAlternatives("knife")).toEqual(["knife"]);
+    expect(orAlternatives('"armed robbery" OR "kitchen knife" appeal')).toEqual(['"armed robbery" appeal', '"kitchen knife" appeal']);
+    // A chain is one group of three, not two pairs.
+    expect(orAlternatives('robbery OR "kitchen knife" OR theft ')).toEqual(["robbery ", '"kitchen knife" ', "theft "]);
   });
 });
 

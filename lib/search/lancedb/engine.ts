@@ -166,11 +166,11 @@ export class LanceDbEngine implements SearchEngine {
     // Embed first: everything after this await then runs in one synchronous step on one index state (the keyword
     // matches are the segments' scratch, the similarities the generation's).
     const embedded = needsQueryVector(req) ? await this.queryVector(req) : null;
-    // Exclusions, phrases' word positions and field terms narrow the matches like a filter (query-constraints.ts);
+    // Exclusions, phrases' word positions, OR groups with a phrase and field terms narrow the matches like a filter (query-constraints.ts);
     // checking a phrase may read documents, so it runs before the synchronous ranking.
     let warnings: string[] = [];
     const parsed = parseQuery(req.q);
-    if (parsed.excluded.length > 0 || parsed.phrases.length > 0 || (req.fieldTerms?.length ?? 0) > 0) {
+    if (parsed.excluded.length > 0 || parsed.phrases.length > 0 || parsed.orGroups.length > 0 || (req.fieldTerms?.length ?? 0) > 0) {
       // Answers are by id, so an index change while documents were read only risks missing a document written in
       // between, for this one query.
       const c = await queryConstraints(this.live, this.live.documentsVersion, this.tables?.docs ?? null, parsed, req.fieldTerms);

@@ -1,6 +1,6 @@
 /**
  * The parts of a query that are not ranked words: exclusions (`-word`, `-"phrase"`), quoted phrases' word positions,
- * and field terms (`court:`, `judge:`, `case:`). They narrow the matching documents, so they become one predicate over
+ * OR groups with a phrase (a document must hold one member whole), and field terms (`court:`, `judge:`, `case:`). They narrow the matching documents, so they become one predicate over
  * stored documents, combined with the request's filter (ranking.ts takes it like any filter).
  *
  * The keyword index stores no word positions, so a quoted phrase of two or more words is checked on the documents'
@@ -19,7 +19,8 @@ import type { Predicate } from "../filter";
 import type { FilterDoc } from "../filter/evaluate";
 import type { FieldTerm } from "../types";
 import type { LiveIndex } from "./live-index";
-import type { ParsedQuery } from "./query";
+import type { OrMember, ParsedQuery } from "./query";
+import { wordExpansions } from "./ranking";
 
 export interface QueryConstraints {
   /** Passes the documents the query's exclusions, phrases and field terms allow (null: no such parts). */
@@ -40,6 +41,25 @@ function docsWithAll(live: LiveIndex, ws: readonly string[]): Set<string> {
     for (const ord of cur) {
       const id = segment.ids[ord];
       if (!dead || !dead.has(id)) out.add(id);
+    }
+  }
+  return out;
+}
+
+/**
+ * Ids of the live documents holding a word as ranking expands it (exact, typo variants except to proper names; no
+ * prefix: a word inside an OR group is never the query's last typed word).
+ */
+function docsWithWord(live: LiveIndex, text: string): Set<string> {
+  const out = new Set<string>();
+  for (const segment of [live.main, live.delta]) {
+    if (!segment || segment.size === 0) continue;
+    const dead = segment === live.main ? live.mainDead : null;
+    for (const e of wordExpansions(segment, { text, prefix: false, typos: true }, live)) {
+      for (const ord of segment.docsWithTerm(segment.vocab[e.term])) {
+        const id = segment.ids[ord];
+        if (!dead || !dead.has(id)) out.add(id);
+      }
     }
   }
   return out;
@@ -161,6 +181,14 @@ export async function queryConstraints(
     if (!a.verified) warnings.push(`"${p.join(" ")}" is too common to check word order: documents holding all its words were matched`);
     required.push(a.ids);
   }
+  for (const group of parsed.orGroups) {
+    // The union of the members' documents: a phrase's (adjacency checked), a quoted word's (exact), a word's (as ranked).
+    const union = new Set<string>();
+    for (const m of group) {
+      for (const id of await memberIds(live, version, docs, m, warnings)) union.add(id);
+    }
+    required.push(union);
+  }
   const terms = fieldTerms ?? [];
   if (excludedIds.size === 0 && required.length === 0 && terms.length === 0) return { accept: null, warnings };
   const id = (doc: FilterDoc) => String(doc.id);
@@ -169,4 +197,13 @@ export async function queryConstraints(
       !excludedIds.has(id(doc)) && required.every((s) => s.has(id(doc))) && terms.every((t) => fieldTermHolds(doc, t)),
     warnings,
   };
+}
+
+/** The documents one side of an OR group stands for. */
+async function memberIds(live: LiveIndex, version: number, docs: lancedb.Table | null, m: OrMember, warnings: string[]): Promise<Set<string>> {
+  if (!m.quoted) return m.words.length === 1 ? docsWithWord(live, m.words[0]) : docsWithAll(live, m.words);
+  if (m.words.length === 1) return docsWithAll(live, m.words);
+  const a = await phraseAnswer(live, version, docs, m.words);
+  if (!a.verified) warnings.push(`"${m.words.join(" ")}" is too common to check word order: documents holding all its words were matched`);
+  return a.ids;
 }

@@ -179,7 +179,7 @@ export function keywordCandidates(
     const expansions = parsed.alternatives.map((alts) => {
       // `a OR b`: one word slot filled by either word (the union of their expansions, each term at its best penalty).
       // No typo expansion to a proper name (proper-names.ts): "robery" must not rank "Robert" with "robbery".
-      const expand = (w: QueryWord) => withoutNameTypos(segment, segment.expand(w), live);
+      const expand = (w: QueryWord) => wordExpansions(segment, w, live);
       const exps = alts.length === 1 ? expand(alts[0]) : unionExpansions(alts.map(expand));
       for (const w of alts) {
         // Stop-words and one-letter words match but are never marked (text/markable.ts).
@@ -220,6 +220,11 @@ export function keywordCandidates(
     matches.addPart(segment, found);
   }
   return { matches, marks };
+}
+
+/** The vocabulary terms a query word stands for in a segment, as ranking expands it (no typos to proper names). */
+export function wordExpansions(segment: KeywordSegment, word: QueryWord, live: LiveIndex): Expansion[] {
+  return withoutNameTypos(segment, segment.expand(word), live);
 }
 
 /** Per expansion list (cached per segment and word by KeywordSegment.expand): it without typos to proper names. */

@@ -11,7 +11,16 @@ import type { ChunkRecord, Embedder, FullSyncOptions, FullSyncSession, IndexBatc
 import type { IndexUids, MeiliConnection, Raw } from "./connection";
 import { mapMeiliError } from "./errors";
 import { DOC_ID } from "./hits";
-import { CITATION_KEYS_ATTRIBUTE, chunksPhase1, diffSettings, documentsPhase1, embedderPhase, suggestionsPhase1 } from "./settings";
+import { ProperNameCollector } from "../text/proper-names";
+import {
+  CITATION_KEYS_ATTRIBUTE,
+  chunksPhase1,
+  diffSettings,
+  documentsPhase1,
+  embedderPhase,
+  properNamesSettings,
+  suggestionsPhase1,
+} from "./settings";
 
 /** A vector as JSON wants it (a typed array would serialise as an object). */
 const jsonVector = (v: Vector): number[] => (Array.isArray(v) ? v : Array.from(v));
@@ -160,6 +169,8 @@ export class MeiliIndexLifecycle {
       throw e;
     }
     const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
+    // The corpus's proper names, read from the documents as they stream by (settings.ts properNamesSettings).
+    const names = new ProperNameCollector();
     let finished = false;
     const guard = () => {
       if (finished) throw new SearchEngineError("This full sync session is already committed or aborted", { code: "SYNC_SESSION_CLOSED" });
@@ -178,6 +189,7 @@ export class MeiliIndexLifecycle {
         if (batch.chunks.length) {
           pending.push(["add chunks (full sync)", this.conn.index(tmp.chunks).addDocuments(batch.chunks.map((c) => this.chunkBody(c)), { primaryKey: "id" })]);
         }
+        for (const d of batch.documents) names.add(d.document);
         for (const [what, p] of pending) await this.conn.run(what, p);
         counts.documents += batch.documents.length;
         counts.chunks += batch.chunks.length;
@@ -189,6 +201,12 @@ export class MeiliIndexLifecycle {
         for (let i = 0; i < suggestions.length; i += SUGGESTION_BATCH) {
           const docs = suggestions.slice(i, i + SUGGESTION_BATCH).map((s, j) => ({ id: `s${i + j}`, text: s.text, score: s.score, kind: s.kind }));
           await this.conn.run("add suggestions", this.conn.index(tmp.suggestions).addDocuments(docs, { primaryKey: "id" }));
+        }
+        try {
+          await this.applySettings(tmp.documents, "proper names", properNamesSettings(names.names()));
+        } catch (e) {
+          await this.dropIndexes(Object.values(tmp));
+          throw e;
         }
         // One atomic swap of the three pairs; a live index that does not exist yet is created by renaming.
         const swaps = [];

@@ -38,6 +38,7 @@ import type {
 import { elapsed, type MeiliConnection, type Raw } from "./connection";
 import { EMBEDDER_MISSING_CODES, mapMeiliError, meiliErrorCode } from "./errors";
 import { DOC_ID, formattedOf, toHitDocument } from "./hits";
+import { mergeMarks } from "./merge-marks";
 import { CITATION_KEYS_ATTRIBUTE } from "./settings";
 
 /** Topic hits returned with autocomplete. */
@@ -229,8 +230,9 @@ export class MeiliSearcher {
   }
 
   /**
-   * What Meilisearch's query syntax lacks (docs/meilisearch.md "Query language"): `a OR b` runs one search per
-   * alternative query, merged by ranking score; field terms (`court:`…) are one search per term restricted to its
+   * What Meilisearch's query syntax lacks (docs/meilisearch.md "Query language"): `a OR b` (words or quoted phrases)
+   * runs one search per alternative query, merged by ranking score, a judgment found by several showing every
+   * alternative's marks; field terms (`court:`…) are one search per term restricted to its
    * attribute (`attributesToSearchOn`, every word quoted: exact, all required) whose ids the merged hits must be among.
    * Each search reads up to maxTotalHits (the reported-hits cap), so totals are exact up to that cap.
    */
@@ -262,17 +264,26 @@ export class MeiliSearcher {
       ),
     ]);
     const best = new Map<string, Raw>();
+    // Every search's hit of a judgment: the page's hits carry every alternative's marks (merge-marks.ts).
+    const found = new Map<string, Raw[]>();
     for (const run of runs) {
       for (const h of run.hits) {
         const id = String(h.id);
         if (allowed.some((a) => !a.has(id))) continue;
         const prev = best.get(id);
         if (!prev || Number(h._rankingScore ?? 0) > Number(prev._rankingScore ?? 0)) best.set(id, h);
+        const all = found.get(id);
+        if (all) all.push(h);
+        else found.set(id, [h]);
       }
     }
     // One alternative keeps its own order (a sort, pins); several are merged by score.
     const merged = runs.length === 1 ? [...best.values()] : [...best.values()].sort((a, b) => Number(b._rankingScore ?? 0) - Number(a._rankingScore ?? 0));
-    return { ...runs[0], hits: merged.slice(req.offset, req.offset + req.limit), estimatedTotalHits: merged.length, offset: req.offset, limit: req.limit };
+    const page = merged.slice(req.offset, req.offset + req.limit).map((h) => {
+      const all = found.get(String(h.id)) ?? [];
+      return all.length > 1 ? mergeMarks(h, all.filter((o) => o !== h)) : h;
+    });
+    return { ...runs[0], hits: page, estimatedTotalHits: merged.length, offset: req.offset, limit: req.limit };
   }
 
   async searchChunks(req: SearchChunksRequest): Promise<SearchChunksResponse> {
@@ -475,24 +486,30 @@ export class MeiliSearcher {
 const MAX_OR_QUERIES = 8;
 
 /**
- * The queries `a OR b` stands for in Meilisearch syntax, which has no OR: one per choice of word at each OR, the
- * connector dropped (["q"] when there is none). Quoted runs are kept whole.
+ * The queries `a OR b` stands for in Meilisearch syntax, which has no OR: one per choice of member at each OR group
+ * (`a OR "b c" OR d` is one group of three), the connectors dropped (["q"] when there is none). Quoted runs are kept
+ * whole, so a phrase stays a Meilisearch phrase. A group that would take the queries past MAX_OR_QUERIES keeps all
+ * its members in every query.
  */
 export function orAlternatives(q: string): string[] {
   const tokens: string[] = q.match(/-?"[^"]*"?|[^\s"]+/g) ?? [];
   if (!tokens.includes("OR")) return [q];
-  let out: string[][] = [[]];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    const next = tokens[i + 1];
-    if (next === "OR" && i + 2 < tokens.length && out.length * 2 <= MAX_OR_QUERIES) {
-      const other = tokens[i + 2];
-      out = out.flatMap((ws) => [[...ws, t], [...ws, other]]);
-      i += 2;
+  // Groups of members joined by OR; every other token is a group of one.
+  const groups: string[][] = [];
+  let joinNext = false;
+  for (const t of tokens) {
+    if (t === "OR") {
+      joinNext = groups.length > 0;
       continue;
     }
-    if (t === "OR") continue;
-    out = out.map((ws) => [...ws, t]);
+    if (joinNext && !t.startsWith("-")) groups[groups.length - 1].push(t);
+    else groups.push([t]);
+    joinNext = false;
+  }
+  let out: string[][] = [[]];
+  for (const g of groups) {
+    if (g.length > 1 && out.length * g.length <= MAX_OR_QUERIES) out = out.flatMap((ws) => g.map((t) => [...ws, t]));
+    else out = out.map((ws) => [...ws, ...g]);
   }
   // The last word keeps its prefix match only when the query ended on it.
   const tail = /\s$/.test(q) ? " " : "";

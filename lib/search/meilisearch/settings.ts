@@ -28,8 +28,34 @@ export const FACETING = { maxValuesPerFacet: 100, sortFacetValuesBy: { "*": "cou
  */
 export const CITATION_KEYS_ATTRIBUTE = "citation_keys";
 
+/**
+ * Searchable attributes that hold nothing but people's names: Meilisearch matches no typo in them
+ * (`typoTolerance.disableOnAttributes`), so `robery` never finds a judge or counsel called Robert (docs/meilisearch.md
+ * "Typos and proper names"). The embedded engine reaches the same by leaving names out of typo expansions.
+ */
+export const NAME_ATTRIBUTES: readonly string[] = [
+  "judges_flat",
+  "base_appeal_court_judges_names",
+  "base_case_name",
+  "base_offender_representative_name",
+  "base_crown_attorney_general_representative_name",
+];
+
+/**
+ * The corpus-derived part of the judgments index's typo tolerance, applied by the full sync before the swap: the
+ * corpus's proper names (../text/proper-names.ts) as `disableOnWords`, so a query word that is a name gets no typo.
+ * Not part of phase 1: the read-back compares only the keys phase 1 sets, so a process starting on a live index
+ * keeps the list the last full sync wrote.
+ */
+export function properNamesSettings(names: Iterable<string>): Settings {
+  // A shorter query word gets no typo anyway (minWordSizeForTypos), so the list holds only the names that matter.
+  const min = indexSettings().typoTolerance.minWordSizeForTypos.oneTypo;
+  return { typoTolerance: { disableOnWords: [...names].filter((w) => w.length >= min).sort() } };
+}
+
 /** Phase 1 of the judgments index: searchable order, filterable, sortable, displayed (no full_text), ranking
- * rules, typo tolerance (one typo from 5 letters, two from 9), pagination (maxTotalHits 1000), faceting. */
+ * rules, typo tolerance (one typo from 5 letters, two from 9, none in names' attributes), pagination
+ * (maxTotalHits 1000), faceting. */
 export function documentsPhase1(): Settings {
   const s: IndexSettings = indexSettings();
   return {
@@ -38,7 +64,7 @@ export function documentsPhase1(): Settings {
     sortableAttributes: s.sortableAttributes,
     displayedAttributes: s.displayedAttributes,
     rankingRules: s.rankingRules,
-    typoTolerance: s.typoTolerance,
+    typoTolerance: { ...s.typoTolerance, disableOnAttributes: [...NAME_ATTRIBUTES] },
     pagination: s.pagination,
     faceting: { maxValuesPerFacet: FACETING.maxValuesPerFacet, sortFacetValuesBy: { ...FACETING.sortFacetValuesBy } },
   };

@@ -25,19 +25,24 @@ function levenshtein(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
-/** Typos allowed for a query word (Meilisearch `minWordSizeForTypos`). */
-function allowedTypos(word: string, s: Settings): number {
+/**
+ * Typos allowed for a query word (Meilisearch `minWordSizeForTypos`; none for a word of `disableOnWords`, compared
+ * case-insensitively, nor in an attribute of `disableOnAttributes`).
+ */
+function allowedTypos(word: string, s: Settings, attr?: string): number {
   if (!s.typoTolerance.enabled) return 0;
   if (s.typoTolerance.disableOnNumbers && /^\d+$/.test(word)) return 0;
+  if (s.typoTolerance.disableOnWords.some((w) => normalizeWord(w) === word)) return 0;
+  if (attr !== undefined && s.typoTolerance.disableOnAttributes.includes(attr)) return 0;
   const { oneTypo, twoTypos } = s.typoTolerance.minWordSizeForTypos;
   return word.length >= twoTypos ? 2 : word.length >= oneTypo ? 1 : 0;
 }
 
 /** Match of one query word against one token: typos used, or null; `exact` when neither prefix nor typo. */
-function wordMatch(word: string, token: string, isPrefix: boolean, s: Settings): { typos: number; exact: boolean; prefixLen?: number } | null {
+function wordMatch(word: string, token: string, isPrefix: boolean, s: Settings, attr?: string): { typos: number; exact: boolean; prefixLen?: number } | null {
   if (token === word) return { typos: 0, exact: true };
   if (isPrefix && token.startsWith(word)) return { typos: 0, exact: false, prefixLen: word.length };
-  const allowed = allowedTypos(word, s);
+  const allowed = allowedTypos(word, s, attr);
   if (allowed > 0) {
     const d = levenshtein(word, token, allowed);
     if (d <= allowed) return { typos: d, exact: false };
@@ -64,7 +69,7 @@ export function matchDoc(d: Doc, attrs: string[], words: string[], prefixLast: b
     attrs.forEach((attr, rank) => {
       for (const text of fieldText(d[attr])) {
         for (const tok of tokenize(text)) {
-          const m = wordMatch(w, tok, isPrefix, s);
+          const m = wordMatch(w, tok, isPrefix, s, attr);
           if (!m) continue;
           if (!best || m.typos < best.typos || (m.typos === best.typos && rank < best.attr) || (m.typos === best.typos && rank === best.attr && m.exact && !best.exact)) {
             best = { typos: m.typos, attr: rank, exact: m.exact };
