@@ -20,8 +20,8 @@
  * fails or the check is interrupted (Ctrl-C). Exit 0 when everything started, every smoke step passed and nothing is
  * left; 1 otherwise.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -32,7 +32,8 @@ import { repoRoot } from "../server/paths";
 import { generateLocalKeys } from "../supabase/local/keys";
 import { createScratchDatabase, DEFAULT_ADMIN_URL, type ScratchDatabase } from "./prod-check/database";
 import { nginxBinary, nginxConfig } from "./prod-check/nginx-site";
-import { freePort, freePorts, listening, runCommand, startService, stopService, tail, waitFor, type Service, type StopReport } from "./prod-check/services";
+import type { GuardState } from "./prod-check/guard";
+import { freePort, freePorts, listening, runCommand, startService, stopService, refuseNewServices, tail, waitFor, watchGroups, type Service, type StopReport } from "./prod-check/services";
 import { smokeSteps } from "./prod-check/smoke";
 
 const t0 = Date.now();
@@ -129,18 +130,20 @@ const REDIS_SERVER = ["/usr/bin/redis-server", "/usr/sbin/redis-server", "/usr/l
 
 /**
  * Redis at PROD_CHECK_REDIS_URL (default 127.0.0.1:6379, database 15: a database of its own, keys under this run's
- * prefix). Where nothing answers at the default address, a redis-server of this run's own (Debian's redis-server,
- * installed as root when missing) on a free port, stopped with the rest.
+ * prefix). Where nothing answers at the default address (or with PROD_CHECK_REDIS_URL=own), a redis-server of this
+ * run's own (Debian's redis-server, installed as root when missing) on a free port, stopped with the rest.
  */
 async function ensureRedis(runDir: string): Promise<{ value: string; detail: string }> {
   const given = process.env.PROD_CHECK_REDIS_URL;
-  const url = given ?? "redis://127.0.0.1:6379/15";
-  try {
-    return { value: url, detail: `${await pingRedis(url)} at ${url}` };
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    if (given) throw new Error(`no Redis at PROD_CHECK_REDIS_URL ${url} (${why})`);
-    say(`no Redis at ${url} (${why}): starting one for this run`);
+  if (given !== "own") {
+    const url = given ?? "redis://127.0.0.1:6379/15";
+    try {
+      return { value: url, detail: `${await pingRedis(url)} at ${url}` };
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      if (given) throw new Error(`no Redis at PROD_CHECK_REDIS_URL ${url} (${why})`);
+      say(`no Redis at ${url} (${why}): starting one for this run`);
+    }
   }
   let bin = REDIS_SERVER.find((p) => existsSync(p));
   if (!bin && aptInstall("redis-server")) bin = REDIS_SERVER.find((p) => existsSync(p));
@@ -229,6 +232,10 @@ async function prepareDatabase(base: NodeJS.ProcessEnv, runDir: string, seedSize
   const adminUrl = process.env.PROD_CHECK_ADMIN_URL ?? DEFAULT_ADMIN_URL;
   database = await phase("database", async () => {
     const db = await createScratchDatabase({ adminUrl, name: `prodcheck_${process.pid}`, runDir, log: say });
+    if (guardState && db.guard) {
+      guardState.database = db.guard;
+      saveGuardState();
+    }
     return { value: db, detail: db.describe };
   });
   const withDb: NodeJS.ProcessEnv = { ...base, DATABASE_URL: database.url };
@@ -405,14 +412,45 @@ async function run(runDir: string): Promise<void> {
   }
 }
 
+/** State the guard reads should this process die; rewritten whenever a process group starts or ends. */
+let guardState: GuardState | null = null;
+let guardFile = "";
+function saveGuardState(): void {
+  if (guardState) writeFileSync(guardFile, JSON.stringify(guardState));
+}
+
+/** Start the guard (./prod-check/guard.ts): its own process group, so neither a Ctrl-C nor our death reaches it first. */
+function startGuard(runDir: string): void {
+  guardFile = path.join(runDir, "guard-state.json");
+  guardState = { groups: [], runDir };
+  saveGuardState();
+  watchGroups((groups) => {
+    if (guardState) guardState.groups = groups;
+    saveGuardState();
+  });
+  const { command, args } = tsNode("scripts/prod-check/guard.ts");
+  const guard = spawn(command, [...args, "--parent", String(process.pid), "--state", guardFile], { cwd: repoRoot, detached: true, stdio: "ignore" });
+  guard.unref();
+}
+
 async function main(): Promise<void> {
   const runDir = mkdtempSync(path.join(tmpdir(), "prod-check-"));
+  // Readable by the users some services drop to when started as root: nginx's workers (nobody), the stand-in
+  // cluster's initdb (postgres).
+  chmodSync(runDir, 0o755);
+  startGuard(runDir);
   let finishing = false;
   const finish = async (signal?: string) => {
     if (finishing) return;
     finishing = true;
     if (signal) failure ??= `interrupted (${signal})`;
+    refuseNewServices();
+    const stopping = Date.now();
     const clean = await stopEverything(runDir, Boolean(failure) || process.env.PROD_CHECK_KEEP_LOGS === "1");
+    stoppedLines.push(`(stopping took ${secs(Date.now() - stopping)})`);
+    // Everything is stopped: the guard exits once its state file is gone.
+    guardState = null;
+    rmSync(guardFile, { force: true });
     printSummary(Date.now() - t0, clean);
     const passed = !failure && clean && stepResults.length > 0 && stepResults.every((r) => r.status === "ok");
     process.exit(passed ? 0 : 1);

