@@ -28,15 +28,19 @@ export function siteFor(siteFile: string, run: Omit<NginxRun, "dir">): string {
     .split("\n")
     .filter((l) => !l.trim().startsWith("#"))
     .join("\n");
-  const out = site
-    .replace("server 127.0.0.1:3000;", `server ${run.upstream};`)
-    .replace("/srv/judgment-search/.next/static/", `${run.staticDir.replace(/\/$/, "")}/`)
-    .replace("listen 80;", `listen 127.0.0.1:${run.port};`)
-    .replace("listen [::]:80;", "");
-  // A site file whose edit points moved would run half-templated: refuse it.
-  for (const left of ["/srv/judgment-search", "127.0.0.1:3000", "listen 80;"]) {
-    if (out.includes(left)) throw new Error(`${siteFile}: "${left}" is still in the templated site; the edit points changed`);
+  const edits: [string, string][] = [
+    ["server 127.0.0.1:3000;", `server ${run.upstream};`],
+    ["/srv/judgment-search/.next/static/", `${run.staticDir.replace(/\/$/, "")}/`],
+    ["listen 80;", `listen 127.0.0.1:${run.port};`],
+    ["listen [::]:80;", ""],
+  ];
+  let out = site;
+  for (const [from, to] of edits) {
+    // A site file whose edit points moved would run half-templated: refuse it.
+    if (!out.includes(from)) throw new Error(`${siteFile}: "${from}" is not in the site file; the edit points changed`);
+    out = out.replace(from, to);
   }
+  if (out.includes("/srv/judgment-search")) throw new Error(`${siteFile}: "/srv/judgment-search" is still in the templated site; the edit points changed`);
   return out;
 }
 

@@ -83,6 +83,21 @@ async function mailbox(pool: pg.Pool, email: string): Promise<Mail[]> {
   return rows;
 }
 
+interface Health {
+  status?: string;
+  version?: string;
+  commit?: string;
+  dependencies?: Record<string, { status?: string; detail?: string }>;
+}
+
+/** "healthy", or "degraded (task_queue: degraded, …)": the dependencies that are not ok, where one is not. */
+function describeHealth(h: Health): string {
+  const off = Object.entries(h.dependencies ?? {})
+    .filter(([, d]) => d.status !== "ok" && d.status !== "not_configured")
+    .map(([name, d]) => `${name}: ${d.status ?? "?"}${d.detail ? ` (${d.detail.slice(0, 80)})` : ""}`);
+  return `status ${h.status ?? "?"}${off.length ? ` — ${off.join("; ")}` : ""}`;
+}
+
 /** One UK judgment with its base extraction, new to the corpus (imported after the alert was saved). */
 function newJudgment(runId: string): Record<string, unknown> {
   return {
@@ -114,9 +129,9 @@ export function smokeSteps(ctx: SmokeContext, pool: pg.Pool): SmokeStep[] {
       name: "health through the proxy",
       run: async () => {
         const res = await visitor.request("GET", "/api/health/status");
-        const body = (await res.json()) as { status?: string; version?: string; commit?: string };
+        const body = (await res.json()) as Health;
         if (res.status !== 200) throw new Error(`GET /api/health/status: HTTP ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-        return `HTTP 200, status ${body.status ?? "?"}, version ${body.version ?? "?"}, commit ${(body.commit ?? "?").slice(0, 12)}`;
+        return `HTTP 200, ${describeHealth(body)}, version ${body.version ?? "?"}, commit ${(body.commit ?? "?").slice(0, 12)}`;
       },
     },
     {
@@ -201,13 +216,17 @@ export function smokeSteps(ctx: SmokeContext, pool: pg.Pool): SmokeStep[] {
         } finally {
           await boss.stop({ graceful: false, wait: true });
         }
+        // The run records the digest, sends it, then marks its judgments sent: the mail can land a moment before the mark.
         const digest = await until(
-          "the digest in the SMTP catcher",
-          async () => (await mailbox(pool, email)).find((m) => m.text_body.includes(String(judgment.case_number)) || /new judgment/i.test(m.subject)) ?? null,
+          "the digest in the SMTP catcher, its judgment marked sent",
+          async () => {
+            const mail = (await mailbox(pool, email)).find((m) => m.text_body.includes(String(judgment.case_number))) ?? null;
+            if (!mail) return null;
+            const sent = await pool.query<{ n: number }>("select count(*)::int as n from public.alert_deliveries where saved_search_id = $1 and status = 'sent'", [saved.id]);
+            return sent.rows[0].n >= 1 ? mail : null;
+          },
           90_000,
         );
-        const delivered = await pool.query<{ n: number }>("select count(*)::int as n from public.alert_deliveries where saved_search_id = $1 and status = 'sent'", [saved.id]);
-        if (delivered.rows[0].n < 1) throw new Error("the digest arrived but alert_deliveries records nothing sent");
         return `${imported}; "${digest.subject}" received by ${email}`;
       },
     },
@@ -236,6 +255,24 @@ export function smokeSteps(ctx: SmokeContext, pool: pg.Pool): SmokeStep[] {
         );
         if (done.status !== "completed" || done.progress.failed > 0) throw new Error(`job ${job.job_id}: ${JSON.stringify(done).slice(0, 300)}`);
         return `${done.progress.done}/${done.progress.total} documents, mode ${job.mode}`;
+      },
+    },
+    {
+      name: "health after the run: healthy",
+      run: async () => {
+        // The worker's start-up jobs (partitions, dashboard row) and its heartbeat have had the run's length to land.
+        let last: Health = {};
+        await until(
+          "status healthy",
+          async () => {
+            last = (await (await visitor.request("GET", "/api/health/status")).json()) as Health;
+            return last.status === "healthy" ? true : null;
+          },
+          30_000,
+        ).catch(() => {
+          throw new Error(describeHealth(last));
+        });
+        return describeHealth(last);
       },
     },
   ];
