@@ -107,6 +107,7 @@ async function productionBuild(env: NodeJS.ProcessEnv, runDir: string): Promise<
   const current = candidates.find((d) => buildIsCurrent(d));
   if (current) return { value: current, detail: `${current} is current for these sources: reused (no next build)` };
   const fingerprint = sourceFingerprint();
+  say(`no current production build: next build into .next (minutes; its output goes to ${path.join(runDir, "cmd-next-build.log")})`);
   const built = await runCommand({ name: "next-build", command: process.execPath, args: [path.join(repoRoot, "node_modules/next/dist/bin/next"), "build"], env: { ...env, NEXT_DIST_DIR: ".next" }, cwd: repoRoot, logDir: runDir });
   if (built.code !== 0) throw new Error(`next build failed (exit ${built.code}):\n${built.tail}`);
   recordBuild(".next", fingerprint);
