@@ -8,6 +8,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddressOf, stampClientAddress } from "@/lib/api/client-address";
 import { precompress } from "@/scripts/precompress-static";
+import { siteFor } from "@/scripts/prod-check/nginx-site";
 
 /**
  * deploy/nginx.conf in a real nginx (Debian's nginx-light; the file is skipped where no nginx is installed), in front
@@ -16,11 +17,6 @@ import { precompress } from "@/scripts/precompress-static";
  * keys a request on the address nginx saw, never on the X-Forwarded-For the client sent.
  */
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-/** The site file without its comment lines (they name the paths to edit). */
-const site = readFileSync(path.join(__dirname, "../../deploy/nginx.conf"), "utf8")
-  .split("\n")
-  .filter((l) => !l.trim().startsWith("#"))
-  .join("\n");
 
 let dir: string;
 let app: http.Server;
@@ -69,12 +65,8 @@ beforeAll(async () => {
   const upstream = `127.0.0.1:${(app.address() as AddressInfo).port}`;
   port = await freePort();
 
-  const server = site
-    .replace("server 127.0.0.1:3000;", `server ${upstream};`)
-    .replace("/srv/judgment-search/.next/static/", `${staticDir}/`)
-    .replace("listen 80;", `listen 127.0.0.1:${port};`)
-    .replace("listen [::]:80;", "");
-  expect(server).not.toContain("/srv/judgment-search");
+  // Templated as `npm run prod:check` does (only the edit points change; a moved one is refused).
+  const server = siteFor(path.join(__dirname, "../../deploy/nginx.conf"), { upstream, staticDir, port });
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   writeFileSync(
     path.join(dir, "nginx.conf"),
