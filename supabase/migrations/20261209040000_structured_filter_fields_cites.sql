@@ -33,7 +33,7 @@ values
   ('date_of_appeal_court_judgment', 'base_date_of_appeal_court_judgment', 'date', 'date_range', null, null, true, true, null),
   ('collection_ids', 'id', 'uuid', 'uuid_membership', null, null, true, false, null),
   ('court_name', 'court_name', 'text', 'enum_multi', null, null, true, true, 6),
-  ('cites', 'cites', 'text[]', 'tag_array', null, '^(?:PL/[a-z0-9-]{1,250}(?:/[0-9]{1,4}[a-z]{0,2}(?:\^[0-9]{1,3})?(?:/(?:§|ust|pkt)[0-9]{1,4}[a-z]{0,2}(?:\^[0-9]{1,3})?|/lit[a-z])*)?|UK/(?:ukpga/[0-9]{4}/[0-9]{1,4}|act/[a-z0-9-]{1,250}-[0-9]{4})(?:/s[0-9]{1,4}[A-Z]{0,2}(?:/[0-9a-z]{1,4})*)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$', true, false, null),
+  ('cites', 'cites', 'text[]', 'tag_array', null, '^(?:PL/[a-z0-9-]{1,250}(?:/[0-9]{1,4}[a-z]{0,2}(?:\^[0-9]{1,3})?(?:/(?:§|ust|pkt)[0-9]{1,4}[a-z]{0,2}(?:\^[0-9]{1,3})?|/lit[a-z])*)?|UK/(?:ukpga/[0-9]{4}/[0-9]{1,4}|act/[a-z0-9-]{1,250}-[0-9]{4})(?:/s[0-9]{1,4}[A-Z]{0,2}(?:/[0-9a-z]{1,4})*)?|UK/guideline/[a-z0-9-]{1,250}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$', true, false, null),
   ('keywords', 'base_keywords', 'text[]', 'tag_array', null, null, true, true, null),
   ('neutral_citation_number', 'base_neutral_citation_number', 'text', 'substring', null, null, true, false, null),
   ('case_number', 'base_case_number', 'numeric', 'numeric_range', null, null, true, false, null),
