@@ -72,7 +72,7 @@ function FixedValues(props: ControlProps & { values: readonly string[] }) {
   return (
     <div className="space-y-1">
       <CheckboxList {...props} options={[...values]} counts={counts} />
-      {counts && scope.others > 0 ? <p className="text-xs text-subtle">{t.extr.facetScoped}</p> : null}
+      {counts && scope.others > 0 ? <p className="text-xs text-muted">{t.extr.facetScoped}</p> : null}
     </div>
   );
 }
@@ -118,7 +118,7 @@ function FacetPicker(props: ControlProps) {
       <div className="max-h-56 overflow-y-auto pr-1">
         <CheckboxList {...props} options={options} counts={counts} />
       </div>
-      {counts && options.length > 0 && scope.others > 0 ? <p className="text-xs text-subtle">{t.extr.facetScoped}</p> : null}
+      {counts && options.length > 0 && scope.others > 0 ? <p className="text-xs text-muted">{t.extr.facetScoped}</p> : null}
     </div>
   );
 }

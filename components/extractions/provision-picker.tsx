@@ -42,7 +42,7 @@ export function ProvisionPicker({ info, value, onChange }: ControlProps) {
         <input type="checkbox" className="size-4 shrink-0 accent-brand" checked={on} onChange={(e) => set(v, e.target.checked)} />
         <span className="min-w-0 flex-1 break-words">{valueLabel(info.key, v, locale, t)}</span>
         {count !== undefined ? (
-          <span className="text-xs text-subtle tabular-nums" title={t.citations.pickerCount}>
+          <span className="text-xs text-muted tabular-nums" title={t.citations.pickerCount}>
             {formatNumber(locale, count)}
           </span>
         ) : null}
