@@ -80,7 +80,9 @@ async function vitest(projects: string[], label: string, env: NodeJS.ProcessEnv)
 async function main() {
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
-  const only = process.argv.slice(2);
+  // Parts to run (lint, typecheck, unit, db, api, security, e2e; none = all); spec files given with e2e run alone.
+  const only = process.argv.slice(2).filter((a) => !a.endsWith(".spec.ts"));
+  const specs = process.argv.slice(2).filter((a) => a.endsWith(".spec.ts"));
   const want = (part: string) => only.length === 0 || only.includes(part);
 
   let chromiumEnv: Record<string, string> = {};
@@ -135,7 +137,7 @@ async function main() {
         try {
           const env = { ...process.env, TEST_STACK_ENV: JSON.stringify(stack.env), APP_URL: app.url };
           const out = path.join(reportsDir, "playwright.json");
-          const code = await sh(bin("playwright"), ["test", "--reporter=list,json"], { ...env, ...chromiumEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+          const code = await sh(bin("playwright"), ["test", "--reporter=list,json", ...specs], { ...env, ...chromiumEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
           countPlaywright(out, code);
         } finally {
           await app.stop();

@@ -9,6 +9,7 @@ import { facetValues } from "@/lib/client/extractions-api";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber } from "@/lib/i18n/locale";
 import { useFacetScope } from "./facet-scope";
+import { ProvisionPicker } from "./provision-picker";
 import { keyLabel, valueLabel } from "./registry-view";
 
 export interface ControlProps {
@@ -71,7 +72,7 @@ function FixedValues(props: ControlProps & { values: readonly string[] }) {
   return (
     <div className="space-y-1">
       <CheckboxList {...props} options={[...values]} counts={counts} />
-      {counts && scope.others > 0 ? <p className="text-xs text-subtle">{t.extr.facetScoped}</p> : null}
+      {counts && scope.others > 0 ? <p className="text-xs text-muted">{t.extr.facetScoped}</p> : null}
     </div>
   );
 }
@@ -117,7 +118,7 @@ function FacetPicker(props: ControlProps) {
       <div className="max-h-56 overflow-y-auto pr-1">
         <CheckboxList {...props} options={options} counts={counts} />
       </div>
-      {counts && options.length > 0 && scope.others > 0 ? <p className="text-xs text-subtle">{t.extr.facetScoped}</p> : null}
+      {counts && options.length > 0 && scope.others > 0 ? <p className="text-xs text-muted">{t.extr.facetScoped}</p> : null}
     </div>
   );
 }
@@ -202,7 +203,8 @@ export function FilterControl(props: ControlProps) {
     case "enum_multi":
       return props.info.enumValues ? <FixedValues {...props} values={props.info.enumValues} /> : <FacetPicker {...props} />;
     case "tag_array":
-      return <FacetPicker {...props} />;
+      // cites: ids found through the provision lookup, not facet values (lib/schema/filter-fields.ts isFacetable).
+      return props.info.valuePattern ? <ProvisionPicker {...props} /> : <FacetPicker {...props} />;
     case "boolean_tri":
       return <TriState {...props} />;
     case "numeric_range":

@@ -7,6 +7,9 @@ import type { Messages } from "@/lib/i18n/en";
 import type { Locale } from "@/lib/i18n/locale";
 import { fieldsByGroup, quickFilters } from "@/lib/schema";
 import { fieldLabel, valueLabelOf } from "@/lib/schema/labels";
+import { isCanonicalProvisionId } from "@/lib/schema/provision-id";
+import { provisionName } from "@/lib/citations/name";
+import { fmt } from "@/lib/i18n/locale";
 
 export interface DrawerGroup {
   id: string;
@@ -14,7 +17,7 @@ export interface DrawerGroup {
   keys: FilterKeyInfo[];
 }
 
-const CORE_ORDER = ["jurisdiction", "decision_date", "court_name"];
+const CORE_ORDER = ["jurisdiction", "decision_date", "court_name", "cites"];
 
 export function drawerGroups(locale: Locale, t: Messages): DrawerGroup[] {
   const table = filterKeys();
@@ -47,6 +50,8 @@ export function keyLabel(key: string, locale: Locale): string {
 
 export function valueLabel(key: string, value: string, locale: Locale, t: Messages): string {
   if (key === "jurisdiction") return t.common.jurisdiction[value as "PL" | "UK"] ?? value;
+  // cites: a provision by its name ("art. 279 § 1 k.k."), a cited judgment by its id.
+  if (key === "cites") return isCanonicalProvisionId(value) ? provisionName(value) : fmt(t.citations.citedJudgment, { id: value.slice(0, 8) });
   const field = filterKeys().get(key)?.field;
   if (field?.type === "boolean" && (value === "true" || value === "false")) return value === "true" ? t.common.yes : t.common.no;
   return valueLabelOf(key, value, locale);

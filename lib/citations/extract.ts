@@ -9,8 +9,11 @@ import { extractCaseRefs } from "./case-refs";
 import { extractPlLegislation, extractUkLegislation } from "./legislation-refs";
 import type { Jurisdiction, Reference, StructuredReference } from "./types";
 
-/** Version of the extractor's rules, stored with each reference row: a change of rules is a reason to rebuild. */
-export const EXTRACTOR_VERSION = "citations-v1";
+/**
+ * Version of the extractor's rules, stored with each reference row: a change of rules is a reason to rebuild.
+ * v2: a superscript split before "§" ("art. 4793 1§ 1"), a guideline named after "the Sentencing Council's".
+ */
+export const EXTRACTOR_VERSION = "citations-v2";
 
 export interface ExtractOptions {
   /** The judgment's jurisdiction; guessed from the text when absent (UK section syntax is not read in PL text: "s. 12" is a page there). */

@@ -84,7 +84,9 @@ function artStarts(text: string, m: RegExpExecArray): boolean {
   return m[0] === "art." && LOWER.test(prev);
 }
 /** An article or unit number: 279, 178a, "178 a" (only before §), 479(31), 479^31. */
-const PL_NUM = /(\d{1,4})(?:([a-z])(?![\p{L}]|\.[\s\u00a0]?\p{L})|[\s\u00a0]([a-h])(?=[\s\u00a0]*(?:§|ust\.|pkt|[;,)]|$))|(?:\^|\([\s\u00a0]*)(\d{1,3})[\s\u00a0]*\)?)?(?![\p{N}])/uy;
+// The fifth group: a superscript flattened and split by a conversion, its last digits glued to the "§" after it
+// ("art. 4793 1§ 1 k.p.c." is art. 479³¹ § 1): the digits join ("47931") and `unflatten` reads the code's superscript.
+const PL_NUM = /(\d{1,4})(?:([a-z])(?![\p{L}]|\.[\s\u00a0]?\p{L})|[\s\u00a0]([a-h])(?=[\s\u00a0]*(?:§|ust\.|pkt|[;,)]|$))|(?:\^|\([\s\u00a0]*)(\d{1,3})[\s\u00a0]*\)?|[\s\u00a0](\d{1,2})(?=§))?(?![\p{N}])/uy;
 const PL_MARK = /(§§?|ust\.?|ustęp(?:u|ie)?|pkt\.?|punkt(?:u|ie)?|lit\.?|litera?)(?=[\s\u00a0]*[\da-z])/iuy;
 const PL_SENTENCE = /(?:zd(?:\.|anie)|zdaniu)[\s\u00a0]*(?:\d+|pierwsz\p{L}*|drugi\p{L}*|trzeci\p{L}*)|in fine|ab initio/iuy;
 const PL_CONN = /(,|i|oraz|lub|albo|a także|-|–|—|w zw\.? z|w związku z|wzw\. z|w zw\. z|;)(?![\p{L}])/iuy;
@@ -101,6 +103,7 @@ function markLevel(raw: string): PlLevel {
 
 function numText(m: RegExpExecArray): string {
   if (m[4]) return `${m[1]}^${m[4]}`;
+  if (m[5]) return m[1] + m[5];
   return m[1] + (m[2] ?? m[3] ?? "");
 }
 
@@ -477,7 +480,8 @@ export function extractUkLegislation(text: string): Reference[] {
     const words = m[1].split(/[\s\u00a0]+/);
     let k = 0;
     while (k < words.length - 1 && (UK_TITLE_STOP.has(words[k]) || /^[a-z(]/.test(words[k]))) k++;
-    const title = words.slice(k).join(" ");
+    // "the Sentencing Council's Robbery Guideline" names the guideline "Robbery", as "the guideline on robbery" does.
+    const title = words.slice(k).join(" ").replace(/^Sentencing\s+Council(?:'s|’s)?\s+/, "");
     const start = m.index + m[0].indexOf(words[k]);
     const end = m.index + m[0].length;
     const id = ukActId(title, Number(m[2]));
@@ -579,7 +583,8 @@ export function extractUkLegislation(text: string): Reference[] {
     const words = name.split(/\s+/);
     let k = 0;
     while (k < words.length && (UK_TITLE_STOP.has(words[k]) || /^[a-z]/.test(words[k]))) k++;
-    const title = words.slice(k).join(" ");
+    // "the Sentencing Council's Robbery Guideline" names the guideline "Robbery", as "the guideline on robbery" does.
+    const title = words.slice(k).join(" ").replace(/^Sentencing\s+Council(?:'s|’s)?\s+/, "");
     if (!title) continue;
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     out.push({ kind: "guideline", jurisdiction: "UK", start: m.index, end: m.index + m[0].length, text: m[0], canonicalId: `UK/guideline/${slug}`, resolved: false, origin: "text" });

@@ -66,3 +66,32 @@ export const TARGET_PRECISION = 0.95;
 export const TARGET_RECALL = 0.9;
 
 export const meetsTargets = (r: QualityRow) => r.precision >= TARGET_PRECISION && r.recall >= TARGET_RECALL;
+
+/** A hand review of one difference (tests/fixtures/citations/reviewed.json). */
+export interface Review {
+  /**
+   * unmarked: found, a true reference the source does not mark; source-error: marked, but the text holds no such
+   * reference (`reads`: the provision its words are, when the text holds one); not-comparable: both sides agree and the
+   * comparison cannot see it; extractor-miss / extractor-error: the extractor's fault, counted against it.
+   */
+  verdict: "unmarked" | "source-error" | "not-comparable" | "extractor-miss" | "extractor-error";
+  note: string;
+  reads?: string;
+}
+
+/**
+ * The source's set corrected by the reviews: true references it does not mark are added, its errors removed (and
+ * replaced by what their words read). The extractor's own faults change nothing, so a reviewed figure can only
+ * improve on the raw one by what a reviewer shows the source got wrong.
+ */
+export function reviewedGold(gold: readonly string[], reviews: Readonly<Record<string, Review>>): string[] {
+  const out = new Set(gold);
+  for (const [id, r] of Object.entries(reviews)) {
+    if (r.verdict === "unmarked") out.add(id);
+    if (r.verdict === "source-error") {
+      out.delete(id);
+      if (r.reads) out.add(r.reads);
+    }
+  }
+  return [...out];
+}

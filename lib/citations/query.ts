@@ -3,15 +3,11 @@
  * "section 18 of the Offences Against the Person Act 1861") → one canonical provision id, or null when the query is
  * not (only) a provision: "279" alone, "kradzież z włamaniem", "II AKa 279/14".
  */
+import { isCanonicalProvisionId } from "@/lib/schema/provision-id";
 import { extractPlLegislation, extractUkLegislation } from "./legislation-refs";
 import type { Reference } from "./types";
 
-/** A canonical id written as such: `PL/kk/279/§1`, `UK/ukpga/1861/100/s18/1`. */
-const CANONICAL = /^(?:PL\/[a-z0-9-]+(?:\/\d{1,4}[a-z]{0,2}(?:\^\d{1,3})?(?:\/(?:§|ust|pkt)\d{1,4}[a-z]{0,2}(?:\^\d{1,3})?|\/lit[a-z])*)?|UK\/(?:ukpga\/\d{4}\/\d{1,4}|act\/[a-z0-9-]+-\d{4})(?:\/s\d{1,4}[A-Z]{0,2}(?:\/[0-9a-z]{1,4})*)?)$/u;
-
-export function isCanonicalProvisionId(s: string): boolean {
-  return CANONICAL.test(s);
-}
+export { isCanonicalProvisionId };
 
 /** Only punctuation and spaces outside the references' spans. */
 function covers(q: string, refs: readonly Reference[]): boolean {

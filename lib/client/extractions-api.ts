@@ -9,6 +9,7 @@ import type {
   FilterResponse,
   FilterResultRow,
   FromFilterResponse,
+  LegislationLookupBody,
   NlFilterResult,
   NlPreviewResponse,
 } from "@/lib/backend/responses";
@@ -123,4 +124,12 @@ export function aggregateExportHref(req: AggregateRequest, format: string, heade
     format,
     headers,
   })}`;
+}
+
+export type ProvisionMatch = LegislationLookupBody["results"][number];
+
+/** The provisions a typed text names (GET /api/legislation?q=): the `cites` filter's picker on /search/extractions. */
+export async function lookupProvisions(q: string, signal?: AbortSignal): Promise<ProvisionMatch[]> {
+  const body = await apiFetch<LegislationLookupBody>(`/api/legislation${qs({ q: q.trim(), limit: 10 })}`, { signal });
+  return body.results;
 }

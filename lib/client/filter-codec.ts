@@ -32,6 +32,8 @@ export interface FilterKeyInfo {
   enumValues: readonly string[] | null;
   /** The registry entry for base fields; null for the core keys. */
   field: FieldDef | null;
+  /** Each value of the list must match it (`cites`: provision or judgment ids), else null. */
+  valuePattern: RegExp | null;
 }
 
 /**
@@ -42,7 +44,7 @@ function buildKeyTable(): Map<string, FilterKeyInfo> {
   const table = new Map<string, FilterKeyInfo>();
   for (const k of CORE_FILTER_KEYS) {
     if (k.control === "uuid_membership") continue;
-    table.set(k.key, { key: k.key, control: k.control, enumValues: k.enumValues, field: null });
+    table.set(k.key, { key: k.key, control: k.control, enumValues: k.enumValues, field: null, valuePattern: k.valuePattern ? new RegExp(k.valuePattern, "u") : null });
   }
   for (const f of rpcFilterFields()) {
     if (f.control === "none" || table.has(f.name)) continue;
@@ -51,6 +53,7 @@ function buildKeyTable(): Map<string, FilterKeyInfo> {
       control: f.control,
       enumValues: f.enumValues ? f.enumValues.map((o) => o.value) : null,
       field: f,
+      valuePattern: null,
     });
   }
   return table;
@@ -122,6 +125,7 @@ function normaliseValue(info: FilterKeyInfo, raw: unknown): PageFilterValue | un
       if (!Array.isArray(raw) || !raw.every((x) => typeof x === "string" && x.length > 0 && x.length <= 500)) return null;
       const values = [...new Set(raw as string[])];
       if (info.enumValues && !values.every((v) => info.enumValues!.includes(v))) return null;
+      if (info.valuePattern && !values.every((v) => info.valuePattern!.test(v))) return null;
       return values.length > 0 ? values : undefined; // D-09: the UI omits empty selections
     }
     case "boolean_tri":

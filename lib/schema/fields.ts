@@ -16,6 +16,7 @@ import { COURT_AND_CHARGE_FIELDS } from "./base-fields-court-charges";
 import { EVIDENCE_AND_APPEAL_FIELDS } from "./base-fields-evidence-appeal";
 import { SENTENCE_AND_VICTIM_FIELDS } from "./base-fields-sentence-victim";
 import type { Bilingual, FieldDef } from "./field-types";
+import { CITES_VALUE_PATTERN } from "./provision-id";
 
 export * from "./field-types";
 
@@ -103,8 +104,10 @@ export interface CoreFilterKey {
   key: string;
   /** Column the key filters; for date_of_appeal_court_judgment it is the base column. */
   column: string;
-  control: "enum_multi" | "date_range" | "uuid_membership";
+  control: "enum_multi" | "tag_array" | "date_range" | "uuid_membership";
   enumValues: readonly string[] | null;
+  /** An anchored pattern every value of an any-of list must match (lib/schema/provision-id.ts), else none. */
+  valuePattern?: string;
   /** Allowed in aggregate p_fields (D-05). */
   aggregable: boolean;
   label: Bilingual;
@@ -156,6 +159,19 @@ export const CORE_FILTER_KEYS: readonly CoreFilterKey[] = [
     aggregable: true,
     label: { en: "Court", pl: "Sąd" },
     description: "Any of the given court names (exact); categorical in aggregates (D-07).",
+  },
+  {
+    // The citator's `cites` (docs/citations.md): the same any-of the search index filters (`cites IN [...]`), so an
+    // article or an act includes the judgments applying any provision under it (cites holds the ancestors).
+    key: "cites",
+    column: "cites",
+    control: "tag_array",
+    enumValues: null,
+    valuePattern: CITES_VALUE_PATTERN,
+    aggregable: false,
+    label: { en: "Cites", pl: "Powołuje" },
+    description:
+      "Any of the given provision ids (PL/kk/279/§1, UK/ukpga/1861/100/s18; an article or act includes its sub-provisions) or corpus judgment ids the judgment cites; a provision named only for an acquittal is not cited; [] matches nothing.",
   },
 ];
 

@@ -27,6 +27,8 @@ export interface FilterFieldSpec {
   control: FilterControl;
   /** Allowed values (any-of keys with a fixed set), else null. */
   enumValues: string[] | null;
+  /** An anchored pattern each any-of value must match (`cites`: provision or judgment ids), else null. */
+  valuePattern: string | null;
   /** Accepted as a BaseSchemaFilters key by list_extracted_filter_matches. */
   filterable: boolean;
   /** Accepted in aggregate_extracted_data's p_fields (D-05). */
@@ -43,6 +45,7 @@ const CORE_COLUMN_TYPES: Record<string, FilterDbType> = {
   decision_date: "date",
   court_name: "text",
   id: "uuid",
+  cites: "text[]",
 };
 
 let cached: FilterFieldSpec[] | null = null;
@@ -63,6 +66,7 @@ export function filterFieldSpecs(): FilterFieldSpec[] {
       dbType,
       control: core.control,
       enumValues: core.enumValues ? [...core.enumValues] : null,
+      valuePattern: core.valuePattern ?? null,
       filterable: true,
       aggregable: core.aggregable || Boolean(base?.aggregable),
       defaultAggregatePosition: position(core.key),
@@ -76,6 +80,7 @@ export function filterFieldSpecs(): FilterFieldSpec[] {
       dbType: f.type,
       control: f.control,
       enumValues: f.enumValues ? f.enumValues.map((o) => o.value) : null,
+      valuePattern: null,
       filterable: f.rpcFilter,
       aggregable: f.aggregable,
       defaultAggregatePosition: position(f.name),
@@ -117,7 +122,11 @@ export function aggregateKind(dbType: FilterDbType): AggregateKind {
   }
 }
 
-/** Fields the facets route can count values of: any-of controls over text or text[] columns. */
+/**
+ * Fields the facets route can count values of: any-of controls over text or text[] columns. Not `cites`: its values
+ * are ids found through the provision lookup (GET /api/legislation?q=), and counting every provision and ancestor of
+ * a cohort would be the slowest facet for a list nobody picks from.
+ */
 export function isFacetable(spec: FilterFieldSpec): boolean {
-  return (spec.control === "enum_multi" || spec.control === "tag_array") && (spec.dbType === "text" || spec.dbType === "text[]");
+  return (spec.control === "enum_multi" || spec.control === "tag_array") && spec.valuePattern === null && (spec.dbType === "text" || spec.dbType === "text[]");
 }

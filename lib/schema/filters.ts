@@ -32,13 +32,19 @@ function cappedList<T extends z.ZodType>(item: T) {
   });
 }
 
+/** What a value refused by its key's pattern should have been (the only patterned key is `cites`). */
+const patternMessage = (key: string) =>
+  key === "cites" ? "each value must be a provision id (PL/kk/279/§1, UK/ukpga/1861/100/s18) or a judgment id" : "a value does not have the expected form";
+
 /** Schema of one filter key's value, by control. */
 function valueSchema(spec: FilterFieldSpec): z.ZodType {
   switch (spec.control) {
     case "enum_multi":
     case "tag_array":
       // Any-of; [] matches nothing (D-09).
-      return spec.enumValues ? cappedList(z.enum(spec.enumValues as [string, ...string[]])) : cappedList(safeText().max(500));
+      if (spec.enumValues) return cappedList(z.enum(spec.enumValues as [string, ...string[]]));
+      if (spec.valuePattern) return cappedList(safeText().max(500).regex(new RegExp(spec.valuePattern, "u"), { message: patternMessage(spec.key) }));
+      return cappedList(safeText().max(500));
     case "boolean_tri":
       return z.boolean();
     case "numeric_range":

@@ -34,7 +34,12 @@ function valueArb(rows: Row[], spec: FilterFieldSpec, strings: (xs: string[]) =>
   switch (spec.control) {
     case "enum_multi":
     case "tag_array": {
-      const pool = spec.enumValues ?? [...strings(seen as string[]).slice(0, 40), "no-such-value-\u0105"];
+      // A patterned key (cites) draws well-formed values only, plus one that no judgment holds (PL/kk/9999).
+      const absent = spec.valuePattern ? "PL/kk/9999" : "no-such-value-\u0105";
+      // Spread over the sorted values (cites: judgment ids sort before PL/ and UK/ provisions), not the first 40.
+      const all = strings(seen as string[]);
+      const step = spec.valuePattern ? Math.max(1, Math.floor(all.length / 40)) : 1;
+      const pool = spec.enumValues ?? [...all.filter((_, i) => i % step === 0).slice(0, 40), absent];
       return fc.uniqueArray(fc.constantFrom(...pool), { minLength: 0, maxLength: 3 });
     }
     case "boolean_tri":

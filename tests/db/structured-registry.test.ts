@@ -11,6 +11,7 @@ interface SqlRow {
   db_type: string;
   control: string;
   enum_values: string[] | null;
+  value_pattern: string | null;
   filterable: boolean;
   aggregable: boolean;
   default_aggregate_position: number | null;
@@ -26,6 +27,7 @@ describe("structured.filter_fields, the SQL copy of the field registry", () => {
         db_type: s.dbType,
         control: s.control,
         enum_values: s.enumValues,
+        value_pattern: s.valuePattern,
         filterable: s.filterable,
         aggregable: s.aggregable,
         default_aggregate_position: s.defaultAggregatePosition,

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "playwright/test";
 import { judgmentId } from "@/supabase/seed/ids";
 import { ART_279_ACQUITTAL_INDEXES, ART_279_INDEXES } from "@/supabase/seed/planted-statutes";
 import { ensureE2ECorpus } from "./support/corpus";
+import { signUpViaApi } from "./support/users";
 
 /** The test stack's own slice (tests/helpers/test-stack.ts): the planted citation network and statute references. */
 const SLICE_SEED = 7;
@@ -102,4 +103,26 @@ test("a provision typed into search lists the judgments applying it and links it
   await line.click();
   await expect(page).toHaveURL(/\/legislation\/PL\/kk\/279\/(%C2%A7|§)1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("art. 279 § 1 k.k.");
+});
+
+test("on /search/extractions a provision picked by what is typed narrows the cohort to the judgments applying it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, "cites");
+  await page.goto("/search/extractions");
+  await page.getByTestId("open-filters").click();
+  const drawer = page.getByRole("dialog", { name: "Filters" });
+  await drawer.getByLabel("Cites: Find a provision").fill("279 § 1 kk");
+  await drawer.getByRole("checkbox", { name: "art. 279 § 1 k.k." }).check();
+  await axeClean(page, "provision picker");
+  await drawer.getByRole("button", { name: "Show results" }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.locator("[data-chip=cites]")).toHaveText("Cites: art. 279 § 1 k.k.");
+  // The count the page must show, asked of the API: the completed extractions among the planted judgments.
+  const api = await page.request.post("/api/extractions/base-schema/filter", { data: { filters: { cites: [PROVISION] }, limit: 50 } });
+  expect(api.status()).toBe(200);
+  const body = (await api.json()) as { total: number; results: { id: string }[] };
+  expect(body.total).toBeGreaterThan(0);
+  const planted = ART_279_INDEXES.map((i) => judgmentId(SLICE_SEED, i));
+  for (const r of body.results) expect(planted).toContain(r.id);
+  await expect(page.getByTestId("cohort-total")).toHaveText(body.total === 1 ? "1 judgment matches" : `${body.total} judgments match`);
 });

@@ -33,6 +33,7 @@ describe("PL legislation", () => {
     ["art. 479(31) § 2 k.p.c.", ["PL/kpc/479^31/§2"]],
     ["art. 353^1 kc", ["PL/kc/353^1"]],
     ["wart. 3531k.c.", ["PL/kc/353^1"]],
+    ["(art. 4793 1§ 1 k.p.c.)", ["PL/kpc/479^31/§1"]],
     ["art. 42 ust. 1 Konstytucji RP", ["PL/konst/42/ust1"]],
     ["art. 62 ust. 1 ustawy o przeciwdziałaniu narkomanii", ["PL/upn/62/ust1"]],
     ["art. 62 ust. 3 ustawy z dnia 29 lipca 2005 r. o przeciwdziałaniu narkomanii", ["PL/upn/62/ust3"]],
@@ -108,6 +109,11 @@ describe("UK legislation", () => {
       "UK/guideline/causing-grievous-bodily-harm-with-intent",
       "UK/guideline/manslaughter",
     ]);
+  });
+
+  it("names a guideline written after the Council's name by its subject, as the same guideline written otherwise", () => {
+    const refs = extractUkLegislation("The judge applied the Sentencing Council's Robbery Guideline and the Sentencing Council’s Drug Offences Guideline.");
+    expect(refs.filter((r) => r.kind === "guideline").map((r) => r.canonicalId)).toEqual(["UK/guideline/robbery", "UK/guideline/drug-offences"]);
   });
 });
 

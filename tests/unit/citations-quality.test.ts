@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { meetsTargets, qualityRow, TARGET_PRECISION, TARGET_RECALL } from "@/lib/citations/quality";
+import { meetsTargets, qualityRow, reviewedGold, TARGET_PRECISION, TARGET_RECALL } from "@/lib/citations/quality";
 import { DOC_PATH, measure, renderCitationsDoc, reviewNotes } from "@/server/cli/gen-citations-doc";
 
 const rows = measure();
@@ -15,7 +15,7 @@ const row = (source: string, kind: string) => {
   return r;
 };
 
-/** Rows below the targets, each for the reasons reviewed in docs/citations.md (incomplete or wrong source markup, garbled text). */
+/** Rows below the targets against the markup as published, each for the reasons reviewed in docs/citations.md (incomplete or wrong source markup). */
 const SHORTFALLS = new Set(["JuDDGES XVII AmA 14/94 legislation", "Find Case Law [2025] EWCA Civ 673 legislation"]);
 
 describe("citation extraction quality on the real samples", () => {
@@ -40,11 +40,39 @@ describe("citation extraction quality on the real samples", () => {
     expect(row("Find Case Law [2025] EWCA Civ 673", "case")).toMatchObject({ precision: 1, recall: 1, gold: 18 });
   });
 
-  it("has a hand review for every difference from a source's markup", () => {
+  it("has a hand review for every difference from a source's markup, and none for what is no difference", () => {
     const notes = reviewNotes();
     for (const r of rows) {
       for (const id of [...r.falsePositives, ...r.misses]) expect(notes[r.source]?.[id], `${r.source}: ${id}`).toBeTruthy();
     }
+    for (const [source, reviews] of Object.entries(notes)) {
+      const differences = rows.filter((r) => r.source === source).flatMap((r) => [...r.falsePositives, ...r.misses]);
+      for (const id of Object.keys(reviews)) expect(differences, `${source}: ${id} is reviewed but no longer a difference`).toContain(id);
+    }
+  });
+
+  it("meets the targets on every row once the reviews correct the sources' markup (the extractor's faults still count)", () => {
+    for (const r of rows) {
+      const key = `${r.source} ${r.kind}`;
+      expect({ key, precision: r.reviewed.precision, recall: r.reviewed.recall, met: meetsTargets(r.reviewed) }).toEqual({
+        key,
+        precision: r.reviewed.precision,
+        recall: r.reviewed.recall,
+        met: true,
+      });
+      // A review only moves the source's side: what the extractor found is the same set.
+      expect(r.reviewed.found).toBe(r.found);
+    }
+  });
+
+  it("corrects a source by its reviews: unmarked references added, source errors removed or replaced by what they read", () => {
+    const gold = reviewedGold(["PL/kpa/10", "PL/kk/1", "PL/kp"], {
+      "PL/kpa/10": { verdict: "source-error", note: "x", reads: "PL/kpa/105/§1" },
+      "PL/kp": { verdict: "source-error", note: "x" },
+      "PL/kk/2": { verdict: "unmarked", note: "x" },
+      "PL/kk/3": { verdict: "extractor-miss", note: "x" },
+    });
+    expect(gold.sort()).toEqual(["PL/kk/1", "PL/kk/2", "PL/kpa/105/§1"]);
   });
 
   it("docs/citations.md holds these figures (run `npm run citations:doc` when this fails)", () => {

@@ -57,6 +57,17 @@ describe("validateFilters", () => {
   });
 });
 
+describe("the cites key", () => {
+  it("takes provision, guideline and judgment ids, refuses anything else naming cites, and maps to the index's any-of", () => {
+    const ok = ["PL/kk/279/§1", "PL/kk", "PL/kpc/479^31/§2", "PL/kpk/438/pkt2", "UK/ukpga/1861/100/s18/1", "UK/act/fraud-act-2006", "UK/guideline/robbery", "0000000a-0000-4000-8000-000000000001"];
+    expect(validateFilters({ cites: ok })).toEqual({ ok: true, filters: { cites: ok } });
+    for (const bad of ["PL/kk/279/1", "art. 279 § 1 k.k.", "PL/KK/279", "0000000A-0000-4000-8000-000000000001", "UK/ukpga/1861/100/18", "", "PL/kk/279/§1 "]) {
+      expect(verdict({ cites: [bad] }), bad).toBe("cites");
+    }
+    expect(structuredFilterNode({ cites: ["PL/kk/279/§1", "PL/kk/280"] })).toEqual({ type: "in", attribute: "cites", values: ["PL/kk/279/§1", "PL/kk/280"], negated: false });
+  });
+});
+
 describe("structuredFilterNode (the search path's mapping of a validated object)", () => {
   it("maps each control to the engine's clause on the index attribute", () => {
     expect(

@@ -128,6 +128,15 @@ describe("filter codec", () => {
   });
 });
 
+describe("the cites key in the page's filter", () => {
+  it("keeps provision ids and drops a URL whose cites value is no id (malformed, not widened)", () => {
+    expect(filterKeys().get("cites")?.control).toBe("tag_array");
+    expect(normaliseFilter({ cites: ["PL/kk/279/§1"] })).toEqual({ cites: ["PL/kk/279/§1"] });
+    expect(normaliseFilter({ cites: ["279 § 1 kk"] })).toBeNull();
+    expect(decodeFilter(encodeFilter({ cites: ["PL/kk/279/§1"] }))).toEqual({ filter: { cites: ["PL/kk/279/§1"] }, malformed: false });
+  });
+});
+
 describe("extraction page URL state", () => {
   it("restores f, q, page and nl from a shared link", () => {
     const f = encodeFilter({ jurisdiction: ["PL"] });

@@ -72,6 +72,8 @@ export function filterNode(f: V1SearchFiltersT | undefined): FilterNode | undefi
   if (f.jurisdiction) parts.push(equals("jurisdiction", f.jurisdiction));
   if (f.court_level) parts.push(equals("court_level", f.court_level));
   if (f.case_type) parts.push(equals("case_type", f.case_type));
+  // The citator's any-of, as the web search's `cites` filter (docs/citations.md).
+  if (f.cites) parts.push({ type: "in", attribute: "cites", values: f.cites, negated: false });
   // Dates filter on the epoch-second twin (spec: Search and documents); the "to" day is included whole.
   if (f.decision_date_from) parts.push({ type: "compare", attribute: "decision_date_ts", op: ">=", value: dateToEpochSeconds(f.decision_date_from) });
   if (f.decision_date_to) parts.push({ type: "compare", attribute: "decision_date_ts", op: "<", value: dateToEpochSeconds(f.decision_date_to) + 86_400 });
@@ -250,7 +252,7 @@ const V1FacetsSchema = z.object({
 export type V1FacetsResponse = z.infer<typeof V1FacetsSchema>;
 
 /** POST /api/v1/search/facets: exact counts from the table (keywords: every one must be among the judgment's). */
-export async function facetsV1(serviceDb: DbClient, filters: V1SearchFiltersT | undefined): Promise<V1FacetsResponse> {
+export async function facetsV1(serviceDb: DbClient, filters: Omit<V1SearchFiltersT, "cites"> | undefined): Promise<V1FacetsResponse> {
   const { data, error } = await serviceDb.rpc("api_v1_facets", {
     p_jurisdiction: filters?.jurisdiction ?? null,
     p_court_level: filters?.court_level ?? null,

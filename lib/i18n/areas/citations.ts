@@ -46,6 +46,13 @@ export const citationsEn = {
   noneApply: "No judgment in the corpus applies this provision yet.",
   searchLine: "Judgments applying {name}",
   provisionPage: "provision page",
+  pickerSearch: "Find a provision",
+  pickerPlaceholder: "e.g. 279 § 1 kk, s.18 OAPA 1861, theft act",
+  pickerHint: "Judgments applying any of the chosen provisions (an article includes its paragraphs).",
+  pickerNone: "No provision found.",
+  pickerError: "The provisions could not be looked up.",
+  pickerCount: "Judgments applying it",
+  citedJudgment: "judgment {id}",
 };
 
 export const citationsPl: PolishOf<typeof citationsEn> = {
@@ -91,4 +98,11 @@ export const citationsPl: PolishOf<typeof citationsEn> = {
   noneApply: "Żadne orzeczenie w korpusie nie stosuje jeszcze tego przepisu.",
   searchLine: "Orzeczenia stosujące {name}",
   provisionPage: "strona przepisu",
+  pickerSearch: "Znajdź przepis",
+  pickerPlaceholder: "np. 279 § 1 kk, art. 148 k.k., s.18 OAPA 1861",
+  pickerHint: "Orzeczenia stosujące którykolwiek z wybranych przepisów (artykuł obejmuje swoje paragrafy).",
+  pickerNone: "Nie znaleziono przepisu.",
+  pickerError: "Nie udało się wyszukać przepisów.",
+  pickerCount: "Orzeczenia stosujące przepis",
+  citedJudgment: "orzeczenie {id}",
 };

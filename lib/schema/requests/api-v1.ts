@@ -7,6 +7,7 @@ import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
 import { isoDate } from "./dates";
 import { uuidSchema } from "../uuid";
+import { CITES_VALUE_PATTERN } from "../provision-id";
 
 const limit = (def: number) => z.int().min(1).max(100).default(def).meta({ description: `Page size, 1-100 (default ${def}).` });
 const offset = z.int().min(0).max(10_000).default(0).meta({ description: "Rows to skip (default 0, at most 10000)." });
@@ -39,6 +40,15 @@ export const V1SearchFilters = z
     decision_date_to: date.optional(),
     keywords: z.array(safeText().trim().min(1).max(100)).max(20).optional().meta({ description: "Every keyword must occur in the judgment (search: added to the text query)." }),
     case_type: filterValue.optional(),
+    cites: z
+      .array(safeText().regex(new RegExp(CITES_VALUE_PATTERN, "u"), "must be a provision id (PL/kk/279/§1, UK/ukpga/1861/100/s18) or a judgment id"))
+      .min(1)
+      .max(20)
+      .optional()
+      .meta({
+        description:
+          "Judgments citing any of these: canonical provision ids (PL/kk/279/§1; an article or act includes its sub-provisions; see GET /api/v1/legislation?q=) or corpus judgment ids (docs/citations.md).",
+      }),
   })
   .meta({ description: "Reference search filters." });
 export type V1SearchFiltersT = z.infer<typeof V1SearchFilters>;
@@ -70,7 +80,8 @@ export const V1SemanticBody = z.strictObject({
 });
 
 /** POST /api/v1/search/facets */
-export const V1FacetsBody = z.strictObject({ filters: V1SearchFilters.optional() });
+// The counts come from one SQL function over the judgment columns (api_v1 facets), which has no `cites`: refused, not ignored.
+export const V1FacetsBody = z.strictObject({ filters: V1SearchFilters.omit({ cites: true }).optional() });
 
 /** GET /api/v1/collections */
 export const V1PageQuery = z.strictObject({ limit: qLimit(20), offset: qOffset });
