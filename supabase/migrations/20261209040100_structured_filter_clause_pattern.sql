@@ -1,7 +1,7 @@
 -- structured.filter_clause with the registry's value_pattern (migration 20261209040000): an any-of key whose values
 -- have a form (cites: provision ids and judgment ids, lib/schema/provision-id.ts) refuses a value that does not match
 -- it, SF001 naming the key, as the filter parser does (lib/schema/filters.ts), so a mistyped provision is a 422
--- FILTER_INVALID rather than an empty cohort. Otherwise the function of 20260103000200 unchanged.
+-- FILTER_INVALID rather than an empty cohort. Otherwise the function of 20261209000100 (integer ranges) unchanged.
 create or replace function structured.filter_clause(p_field structured.filter_fields, p_value jsonb)
   returns text
   language plpgsql stable
@@ -14,6 +14,9 @@ declare
   v_bad text;
   v_lo jsonb;
   v_hi jsonb;
+  v_num numeric;
+  v_lo_num numeric;
+  v_hi_num numeric;
   v_lo_date date;
   v_hi_date date;
   v_text text;
@@ -52,8 +55,18 @@ begin
     return format('%s = %s', v_col, p_value::text);
 
   when 'numeric_range' then
-    -- A number (equality) or {min,max} with either bound optional, inclusive.
+    -- A number (equality) or {min,max} with either bound optional, inclusive. Bounds are compared in the column's own
+    -- type family so its btree index can join a bitmap AND: an integer column compared with a numeric literal is cast
+    -- row by row and its index never used (the 10x cohort figure, docs/cohorts.md). An integer column takes whole
+    -- bounds (ceil of min, floor of max, as bigint so the int4/int8 operators apply); a fractional equality matches none.
     if jsonb_typeof(p_value) = 'number' then
+      if p_field.db_type = 'integer' then
+        v_num := (p_value #>> '{}')::numeric;
+        if v_num <> trunc(v_num) or abs(v_num) > 9223372036854775807 then
+          return 'false';
+        end if;
+        return format('%s = %L::bigint', v_col, v_num);
+      end if;
       return format('%s = %L::numeric', v_col, p_value::text);
     end if;
     if jsonb_typeof(p_value) is distinct from 'object'
@@ -64,6 +77,22 @@ begin
     end if;
     v_lo := nullif(p_value -> 'min', 'null'::jsonb);
     v_hi := nullif(p_value -> 'max', 'null'::jsonb);
+    if p_field.db_type = 'integer' then
+      v_lo_num := ceil((v_lo #>> '{}')::numeric);
+      v_hi_num := floor((v_hi #>> '{}')::numeric);
+      -- Past bigint's range a bound excludes every row.
+      if v_lo_num > 9223372036854775807 or v_hi_num < -9223372036854775808 then
+        return 'false';
+      end if;
+      -- A bound below (above) every bigint still excludes a null, as a numeric comparison would: clamp it.
+      -- (greatest/least skip nulls, so an absent bound stays absent only through the guard.)
+      if v_lo_num is not null then v_lo_num := greatest(v_lo_num, -9223372036854775808); end if;
+      if v_hi_num is not null then v_hi_num := least(v_hi_num, 9223372036854775807); end if;
+      return concat_ws(' and ',
+        case when v_lo_num is not null then format('%s >= %L::bigint', v_col, v_lo_num) end,
+        case when v_hi_num is not null then format('%s <= %L::bigint', v_col, v_hi_num) end,
+        case when v_lo_num is null and v_hi_num is null then 'true' end);
+    end if;
     return concat_ws(' and ',
       case when v_lo is not null then format('%s >= %L::numeric', v_col, v_lo::text) end,
       case when v_hi is not null then format('%s <= %L::numeric', v_col, v_hi::text) end,
