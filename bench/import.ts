@@ -150,6 +150,8 @@ async function throughApp(appUrl: string, rounds: number, perRound: number) {
   const results: { import_ms: number; sync_ms: number; searchable_ms: number; polls: number }[] = [];
   const start = machine();
   try {
+    // Untimed: the first search of an app compiles or warms its route (seconds under `next dev`).
+    await app.json("/api/search/documents?q=warmup&limit=1");
     for (let round = 0; round < rounds; round++) {
       const file = path.join(work, `round-${round}.jsonl`);
       // Case numbers no corpus holds (a district-court criminal repertory with a high number), distinct per run.
