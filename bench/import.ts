@@ -113,6 +113,9 @@ async function measure(source: ImportSource, input: string, databaseUrl: string,
   const s = await runImport({ source, inputs: [input], databaseUrl, dryRun, batchSize });
   const ms = performance.now() - t0;
   const importerCpu = ownCpuMs(cpu0);
+  // The run's backend ends with its connection: once the postmaster has reaped it its time is in the postmaster's
+  // children's total, read here (a read while it is exiting can miss it).
+  await new Promise((r) => setTimeout(r, 500));
   const postgresCpu = postgresCpuMs(postgresDir) - pg0;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
