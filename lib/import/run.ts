@@ -175,11 +175,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         else if ((e as NodeJS.ErrnoException).code && (e as NodeJS.ErrnoException).syscall) reject({ file, reason: `cannot read: ${(e as Error).message}` });
         else throw e;
       }
-      // Records read before a malformed part of a file are whole: they are written.
-      await flush();
+      // Records read before a malformed part of a file are whole: they stay in the batch and are written. A batch
+      // spans files (one LegalDocML file is one judgment: a write per file was a transaction per record).
       doneBytes += sizes[i];
       opts.onProgress?.({ file, bytes: doneBytes, totalBytes, read: summary.read });
     }
+    await flush();
     await drain();
     if (client && writtenSince && summary.inserted + summary.updated > 0) {
       const { rows } = await client.query<{ id: string }>("select id::text from public.judgments where updated_at >= $1::timestamptz", [writtenSince]);
