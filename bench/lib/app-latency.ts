@@ -30,7 +30,7 @@ export interface AppLatency {
 }
 
 /** Sign a throwaway user in through the running app; returns the Cookie header and the user (to delete). */
-async function appSession(appUrl: string): Promise<{ cookie: string; userId: string }> {
+export async function appSession(appUrl: string): Promise<{ cookie: string; userId: string }> {
   const user = await createThrowawayUser("bench-search");
   const r = await fetch(`${appUrl}/api/auth/sign-in`, {
     method: "POST",

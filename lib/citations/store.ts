@@ -21,7 +21,7 @@ export interface Queryable {
   query<R extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount?: number | null }>;
 }
 
-interface Target {
+export interface Target {
   id: string;
   court: string | null;
   date: string | null;
@@ -164,10 +164,9 @@ export function citesOf(refs: readonly ResolvedReference[]): string[] {
   return [...out].sort();
 }
 
-/** Replace the rows of the given judgments with `refs` (one statement each for delete and insert). */
-export async function writeReferences(db: Queryable, sourceIds: readonly string[], refs: ReadonlyMap<string, readonly ResolvedReference[]>): Promise<number> {
-  await db.query("delete from public.judgment_references where source_judgment_id = any ($1::uuid[])", [sourceIds]);
-  const rows = [...refs].flatMap(([source, list]) =>
+/** One judgment_references row per reference, in the shape of writeReferenceRows' recordset. */
+function referenceRows(refs: ReadonlyMap<string, readonly ResolvedReference[]>) {
+  return [...refs].flatMap(([source, list]) =>
     list.map((r, ordinal) => ({
       source,
       ordinal,
@@ -185,13 +184,16 @@ export async function writeReferences(db: Queryable, sourceIds: readonly string[
       citation_group: r.group ?? null,
     })),
   );
-  // judgments.cites follows the rows; only changed arrays are written (a write moves updated_at: the sync reindexes).
-  await db.query(
-    `update public.judgments j set cites = x.cites
-       from jsonb_to_recordset($1::jsonb) as x(id uuid, cites text[])
-      where j.id = x.id and j.cites is distinct from x.cites`,
-    [JSON.stringify(sourceIds.map((id) => ({ id, cites: citesOf(refs.get(id) ?? []) })))],
-  );
+}
+
+/**
+ * Replace the judgment_references rows of the given judgments with `refs` (one delete, one insert), leaving
+ * judgments.cites alone: an importer writes cites in the same statement as the judgment itself (lib/import/upsert.ts),
+ * so the row is not rewritten a second time.
+ */
+export async function writeReferenceRows(db: Queryable, sourceIds: readonly string[], refs: ReadonlyMap<string, readonly ResolvedReference[]>): Promise<number> {
+  await db.query("delete from public.judgment_references where source_judgment_id = any ($1::uuid[])", [sourceIds]);
+  const rows = referenceRows(refs);
   if (rows.length === 0) return 0;
   await db.query(
     `insert into public.judgment_references
@@ -207,11 +209,46 @@ export async function writeReferences(db: Queryable, sourceIds: readonly string[
   return rows.length;
 }
 
+/** Replace the rows of the given judgments with `refs` and set their judgments.cites to match. */
+export async function writeReferences(db: Queryable, sourceIds: readonly string[], refs: ReadonlyMap<string, readonly ResolvedReference[]>): Promise<number> {
+  // judgments.cites follows the rows; only changed arrays are written (a write moves updated_at: the sync reindexes).
+  await db.query(
+    `update public.judgments j set cites = x.cites
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, cites text[])
+      where j.id = x.id and j.cites is distinct from x.cites`,
+    [JSON.stringify(sourceIds.map((id) => ({ id, cites: citesOf(refs.get(id) ?? []) })))],
+  );
+  return writeReferenceRows(db, sourceIds, refs);
+}
+
+/**
+ * Put judgments into a loaded index under their keys (replacing what the index held for their ids under those keys),
+ * so references to them resolve before they are committed. Answers the undo, for a batch that rolls back.
+ */
+export function addTargets(index: TargetIndex, judgments: readonly (Target & { case_number: string | null; base_neutral_citation_number: string | null })[]): () => void {
+  const undo: { key: string; before: Target[] | undefined }[] = [];
+  for (const j of judgments) {
+    for (const key of documentCitationKeys({ case_number: j.case_number, base_neutral_citation_number: j.base_neutral_citation_number })) {
+      const before = index.get(key);
+      undo.push({ key, before });
+      index.set(key, [...(before ?? []).filter((t) => t.id !== j.id), { id: j.id, court: j.court, date: j.date }]);
+    }
+  }
+  return () => {
+    for (const { key, before } of undo.reverse()) {
+      if (before) index.set(key, before);
+      else index.delete(key);
+    }
+  };
+}
+
 export interface RebuildOptions {
   /** Rebuild these citing judgments only (their rows, and the counts of what they cite and cited); all when absent. */
   ids?: readonly string[];
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
+  /** The corpus' citation keys when the caller has them loaded already (an import resolves batch after batch). */
+  index?: TargetIndex;
 }
 
 export interface RebuildResult {
@@ -228,7 +265,7 @@ export interface RebuildResult {
  */
 export async function rebuildCitations(db: Queryable, options: RebuildOptions = {}): Promise<RebuildResult> {
   const batchSize = options.batchSize ?? 200;
-  const index = await loadTargetIndex(db);
+  const index = options.index ?? (await loadTargetIndex(db));
   const scoped = options.ids ? [...options.ids] : null;
   const before = scoped
     ? (await db.query<{ t: string }>("select distinct target_judgment_id::text as t from public.judgment_references where source_judgment_id = any ($1::uuid[]) and target_judgment_id is not null", [scoped])).rows.map((r) => r.t)
@@ -292,15 +329,18 @@ export async function refreshCitations(db: Queryable, ids: readonly string[]): P
     "select id::text, case_number, base_neutral_citation_number from public.judgments where id = any ($1::uuid[])",
     [ids],
   );
-  const keys = [...new Set(rows.flatMap((r) => documentCitationKeys(r)))];
-  const citers = keys.length
-    ? (
-        await db.query<{ id: string }>(
-          `select distinct source_judgment_id::text as id from public.judgment_references
-            where kind = 'case' and target_judgment_id is null and canonical_id = any ($1::text[])`,
-          [keys],
-        )
-      ).rows.map((r) => r.id)
-    : [];
+  const citers = await unresolvedCiters(db, rows.flatMap((r) => documentCitationKeys(r)));
   return rebuildCitations(db, { ids: [...new Set([...ids, ...citers])] });
+}
+
+/** Judgments with an unresolved case reference naming one of `keys` (they may resolve now that a judgment carries it). */
+export async function unresolvedCiters(db: Queryable, keys: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `select distinct source_judgment_id::text as id from public.judgment_references
+      where kind = 'case' and target_judgment_id is null and canonical_id = any ($1::text[])`,
+    [unique],
+  );
+  return rows.map((r) => r.id);
 }

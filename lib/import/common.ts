@@ -113,21 +113,29 @@ export function htmlToText(html: string): string {
     .join("\n\n");
 }
 
+const ENTITY = /&(nbsp|lt|gt|quot|#39|apos|amp);|&#(\d+);|&#[xX]([0-9a-fA-F]+);/g;
+const NAMED: Record<string, string> = { nbsp: "\u00a0", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", amp: "&" };
+
+/** One pass over the text (a decoded `&amp;` never starts another entity: `&amp;lt;` stays `&lt;`). */
 function decodeEntities(s: string): string {
-  return s
-    .replace(/&nbsp;/g, "\u00a0")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
-    .replace(/&amp;/g, "&");
+  return s.replace(ENTITY, (_, named: string | undefined, dec: string | undefined, hex: string | undefined) =>
+    named ? NAMED[named] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex as string, 16)),
+  );
 }
 
-/** The opening of a text, cut at a word boundary (the `summary` when the source gives none, as the demo corpus does). */
+/**
+ * The opening of a text, cut at a word boundary (the `summary` when the source gives none, as the demo corpus does).
+ * Only as much of the text as the excerpt needs is flattened, not the whole judgment.
+ */
 export function excerpt(text: string, max = 500): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  let take = max * 2;
+  let flat = text.slice(0, take).replace(/\s+/g, " ").trimStart();
+  // A long run of whitespace can shrink the slice below max: take more until it is long enough or the text ends.
+  while (flat.length <= max + 1 && take < text.length) {
+    take *= 2;
+    flat = text.slice(0, take).replace(/\s+/g, " ").trimStart();
+  }
+  if (take >= text.length) flat = flat.trimEnd();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max);
   const space = cut.lastIndexOf(" ");

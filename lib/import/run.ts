@@ -17,7 +17,7 @@ import { readSaos } from "./saos";
 import { MalformedFileError } from "./stream";
 import type { ImportSource, ImportSummary, JudgmentRecord, Position, Problem, ReadItem } from "./types";
 import { upsertBatch } from "./upsert";
-import { refreshCitations } from "@/lib/citations/store";
+import { loadTargetIndex, refreshCitations, type TargetIndex } from "@/lib/citations/store";
 
 const READERS: Record<ImportSource, (file: string, ctx: ReaderContext) => AsyncGenerator<ReadItem>> = {
   saos: readSaos,
@@ -93,25 +93,48 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
   }
-  // What this run writes moves updated_at past this instant: the citation graph is refreshed for exactly those rows.
-  const writtenSince = client ? (await client.query<{ t: string }>("select clock_timestamp()::text as t")).rows[0].t : null;
+  // Our JSONL rows are written one statement each (lib/import/ingest-row.ts); what they write moves updated_at past
+  // this instant, and the citation graph is refreshed for exactly those rows at the end. Every other source writes
+  // the graph with each batch (lib/import/upsert.ts), resolving against the corpus' citation keys loaded once here.
+  const writtenSince = client && opts.source === "jsonl" ? (await client.query<{ t: string }>("select clock_timestamp()::text as t")).rows[0].t : null;
+  const index: TargetIndex | null = client && opts.source !== "jsonl" ? await loadTargetIndex(client) : null;
+  const citations = { judgments: 0, references: 0, resolved: 0 };
 
   let batch: { record: JudgmentRecord; pos: Position }[] = [];
+  const write = async (current: { record: JudgmentRecord; pos: Position }[], c: pg.Client, idx: TargetIndex) => {
+    const out = await upsertBatch(
+      c,
+      current.map((b) => b.record),
+      idx,
+    );
+    citations.judgments += out.citations.judgments;
+    citations.references += out.citations.references;
+    citations.resolved += out.citations.resolved;
+    summary.inserted += out.inserted.length;
+    summary.updated += out.updated.length;
+    summary.skipped += out.skipped.length;
+    for (const f of out.failed) reject({ ...current[f.index].pos, reason: f.reason });
+  };
+  // One batch is written while the next is read and mapped: the database and the parser work side by side (two
+  // processes, two cores) instead of taking turns. Never more than one in flight, so memory holds two batches.
+  let inflight: Promise<void> = Promise.resolve();
+  let writeError: { error: unknown } | null = null;
+  const drain = async () => {
+    await inflight;
+    if (writeError) throw writeError.error;
+  };
   const flush = async () => {
-    if (!client || !batch.length) {
+    if (!client || !index || !batch.length) {
       batch = [];
       return;
     }
     const current = batch;
     batch = [];
-    const out = await upsertBatch(
-      client,
-      current.map((b) => b.record),
-    );
-    summary.inserted += out.inserted.length;
-    summary.updated += out.updated.length;
-    summary.skipped += out.skipped.length;
-    for (const f of out.failed) reject({ ...current[f.index].pos, reason: f.reason });
+    await drain();
+    const [c, idx] = [client, index];
+    inflight = write(current, c, idx).catch((error: unknown) => {
+      writeError = { error };
+    });
   };
 
   let doneBytes = 0;
@@ -152,17 +175,20 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         else if ((e as NodeJS.ErrnoException).code && (e as NodeJS.ErrnoException).syscall) reject({ file, reason: `cannot read: ${(e as Error).message}` });
         else throw e;
       }
-      // Records read before a malformed part of a file are whole: they are written.
-      await flush();
+      // Records read before a malformed part of a file are whole: they stay in the batch and are written. A batch
+      // spans files (one LegalDocML file is one judgment: a write per file was a transaction per record).
       doneBytes += sizes[i];
       opts.onProgress?.({ file, bytes: doneBytes, totalBytes, read: summary.read });
     }
+    await flush();
+    await drain();
     if (client && writtenSince && summary.inserted + summary.updated > 0) {
       const { rows } = await client.query<{ id: string }>("select id::text from public.judgments where updated_at >= $1::timestamptz", [writtenSince]);
       const r = await refreshCitations(client, rows.map((x) => x.id));
       summary.citations = { judgments: r.judgments, references: r.references, resolved: r.resolved };
-    }
+    } else if (index && summary.inserted + summary.updated > 0) summary.citations = citations;
   } finally {
+    await inflight;
     await client?.end();
   }
   if (extraRejections || extraWarnings) summary.truncated = { rejections: extraRejections, warnings: extraWarnings };

@@ -117,7 +117,7 @@ export interface ImportSummary {
   licence: string;
   notice?: string;
   ms: number;
-  /** The citation graph refreshed for the written judgments (lib/citations/store.ts refreshCitations). */
+  /** The citation graph written with the judgments (with each batch, lib/import/upsert.ts; `jsonl`: refreshCitations at the end). */
   citations?: { judgments: number; references: number; resolved: number };
   sync?: { kind: string; documents: number; ms: number } | { error: string } | "skipped";
 }

@@ -1,15 +1,34 @@
 /**
- * Writes mapped records: one `INSERT … SELECT FROM jsonb_populate_recordset … ON CONFLICT (source, source_id)` per
- * batch, so every row lands whole or not at all, and a record whose hash is unchanged is skipped (no write, no
- * re-index): a re-run after a crash skips what landed and inserts the rest. When a batch fails (a constraint, two
- * copies of one id in the batch), its rows are written one by one so only the bad one is rejected.
+ * Writes mapped records, one transaction per batch: the judgments in one
+ * `INSERT … SELECT FROM jsonb_populate_recordset … ON CONFLICT (source, source_id)` statement with their citation
+ * graph rows beside them, so a batch lands whole (judgment, references, `cites`, the counts of what it cites) or not at
+ * all, and a run that stops between batches leaves a consistent graph behind. A record whose hash is unchanged is
+ * skipped (no write, no re-index): a re-run after a crash skips what landed and inserts the rest. When a batch fails
+ * (a constraint, two copies of one id in the batch), its records are written one transaction each, the same way, so
+ * only the bad one is rejected.
+ *
+ * The references are extracted here, before the write, and `cites` goes into the same statement as the row: writing
+ * the row and then updating its `cites` rewrote every imported row twice (a second version of each tuple and of each
+ * of its ~70 index entries), which was a third of the database's time per record.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { JudgmentRecord } from "./types";
+import {
+  addTargets,
+  citesOf,
+  judgmentReferences,
+  rebuildCitations,
+  unresolvedCiters,
+  writeReferenceRows,
+  type ResolvedReference,
+  type TargetIndex,
+} from "@/lib/citations/store";
+import { documentCitationKeys } from "@/lib/search/citations";
 import type { PgRow } from "@/lib/supabase/pg-rows";
+import type { JudgmentRecord } from "./types";
 
 const COLUMNS = [
+  "id",
   "source",
   "source_id",
   "source_url",
@@ -32,16 +51,20 @@ const COLUMNS = [
   "source_references",
   "metadata",
   "source_hash",
+  "cites",
 ] as const;
+
+/** Never changed by an update: the row keeps its id and its key. */
+const KEPT = new Set<string>(["id", "source", "source_id"]);
 
 const SQL =
   `insert into public.judgments as j (${COLUMNS.join(", ")}) ` +
   `select ${COLUMNS.join(", ")} from jsonb_populate_recordset(null::public.judgments, $1::jsonb) ` +
-  `on conflict (source, source_id) do update set ${COLUMNS.filter((c) => c !== "source" && c !== "source_id")
+  `on conflict (source, source_id) do update set ${COLUMNS.filter((c) => !KEPT.has(c))
     .map((c) => `${c} = excluded.${c}`)
     .join(", ")} ` +
   "where j.source_hash is distinct from excluded.source_hash " +
-  "returning j.source_id, (j.xmax = 0) as inserted";
+  "returning j.id::text, j.source_id, (j.xmax = 0) as inserted";
 
 export function recordHash(r: JudgmentRecord): string {
   return createHash("sha256").update(JSON.stringify(r)).digest("hex");
@@ -52,6 +75,8 @@ export interface BatchOutcome {
   updated: string[];
   skipped: string[];
   failed: { index: number; reason: string }[];
+  /** The citation graph written with the batch. */
+  citations: { judgments: number; references: number; resolved: number };
 }
 
 function dbReason(e: unknown): string {
@@ -59,57 +84,119 @@ function dbReason(e: unknown): string {
   return `database rejected the record: ${err.constraint ? `${err.constraint}: ` : ""}${err.message ?? String(e)}`;
 }
 
-async function write(client: pg.Client, records: (JudgmentRecord & { source_hash: string })[]): Promise<{ source_id: string; inserted: boolean }[]> {
-  if (!records.length) return [];
-  const { rows: out } = await client.query<{ source_id: string; inserted: boolean }>(SQL, [JSON.stringify(records)]);
-  return out;
-}
+type Hashed = JudgmentRecord & { source_hash: string };
 
-const sameKey = (r: { source_id: string; source_hash: string }) => `${r.source_id}\u0000${r.source_hash}`;
-
-/** Records whose stored hash already matches: skipped without sending their text (a resumed run re-reads fast). */
-async function unchanged(client: pg.Client, records: (JudgmentRecord & { source_hash: string })[]): Promise<Set<string>> {
-  const { rows } = await client.query<PgRow<"judgments", "source_id" | "source_hash">>(
-    "select source_id, source_hash from public.judgments where source = $1 and source_id = any($2::text[])",
+/** What the database holds for the batch's keys: the row's id, hash and the neutral citation an extraction stored. */
+async function stored(client: pg.Client, records: readonly Hashed[]) {
+  const { rows } = await client.query<PgRow<"judgments", "id" | "source_id" | "source_hash" | "base_neutral_citation_number">>(
+    "select id::text, source_id, source_hash, base_neutral_citation_number from public.judgments where source = $1 and source_id = any($2::text[])",
     [records[0].source, records.map((r) => r.source_id)],
   );
-  const stored = new Map(rows.map((r) => [r.source_id, r.source_hash]));
-  return new Set(records.filter((r) => stored.get(r.source_id) === r.source_hash).map(sameKey));
+  return new Map(rows.map((r) => [r.source_id, r]));
 }
 
-export async function upsertBatch(client: pg.Client, records: JudgmentRecord[]): Promise<BatchOutcome> {
-  const outcome: BatchOutcome = { inserted: [], updated: [], skipped: [], failed: [] };
-  if (!records.length) return outcome;
-  const tally = (written: { source_id: string; inserted: boolean }[], batch: JudgmentRecord[]) => {
-    const seen = new Set<string>();
-    for (const w of written) {
-      seen.add(w.source_id);
-      (w.inserted ? outcome.inserted : outcome.updated).push(w.source_id);
-    }
-    for (const r of batch) if (!seen.has(r.source_id)) outcome.skipped.push(r.source_id);
-  };
-  const hashed = records.map((r) => ({ ...r, source_hash: recordHash(r) }));
-  const same = await unchanged(client, hashed);
-  const todo = hashed.filter((r) => !same.has(sameKey(r)));
-  const skipped = hashed.filter((r) => same.has(sameKey(r))).map((r) => r.source_id);
-  outcome.skipped.push(...skipped);
+/** One batch inside an open transaction; throws when any statement fails (the caller rolls back). */
+async function writeInTransaction(client: pg.Client, records: readonly Hashed[], index: TargetIndex, outcome: BatchOutcome, undo: (() => void)[]): Promise<void> {
+  const have = await stored(client, records);
+  const todo: (Hashed & { id: string; base_neutral_citation_number: string | null })[] = [];
+  for (const r of records) {
+    const row = have.get(r.source_id);
+    if (row && row.source_hash === r.source_hash) outcome.skipped.push(r.source_id);
+    // A new record's id is chosen here so that its references (and those naming it in the same batch) resolve before the write.
+    else todo.push({ ...r, id: row?.id ?? randomUUID(), base_neutral_citation_number: row?.base_neutral_citation_number ?? null });
+  }
+  if (!todo.length) return;
+
+  undo.push(addTargets(
+    index,
+    todo.map((r) => ({ id: r.id, court: r.court_name, date: r.decision_date, case_number: r.case_number, base_neutral_citation_number: r.base_neutral_citation_number })),
+    ),
+  );
+  const refs = new Map<string, ResolvedReference[]>();
+  const touched = new Set<string>();
+  for (const r of todo) {
+    const list = judgmentReferences(r, index);
+    refs.set(r.id, list);
+    for (const x of list) if (x.targetId) touched.add(x.targetId);
+  }
+  const ids = todo.map((r) => r.id);
+  const updatedIds = todo.filter((r) => have.has(r.source_id)).map((r) => r.id);
+  if (updatedIds.length) {
+    // What the rewritten judgments cited before: those counts change too.
+    const { rows } = await client.query<{ t: string }>(
+      "select distinct target_judgment_id::text as t from public.judgment_references where source_judgment_id = any ($1::uuid[]) and target_judgment_id is not null",
+      [updatedIds],
+    );
+    for (const r of rows) touched.add(r.t);
+  }
+
+  const rows = todo.map((r) => {
+    const { base_neutral_citation_number: _stored, ...row } = r;
+    return { ...row, cites: citesOf(refs.get(r.id) ?? []) };
+  });
+  const { rows: written } = await client.query<{ id: string; source_id: string; inserted: boolean }>(SQL, [JSON.stringify(rows)]);
+  const wrote = new Set(written.map((w) => w.id));
+  for (const w of written) (w.inserted ? outcome.inserted : outcome.updated).push(w.source_id);
+  // A row another writer changed between the read and the write keeps its own id (or its hash now matches ours):
+  // the references computed here would be wrong, so the batch is retried (record by record, each re-reading).
+  if (wrote.size !== ids.length || ids.some((id) => !wrote.has(id))) throw new Error("judgments changed by another writer during the batch");
+
+  const references = await writeReferenceRows(client, ids, refs);
+  // Judgments already stored whose unresolved references name the new ones: resolved now, in the same transaction.
+  const own = new Set(ids);
+  const citers = (await unresolvedCiters(client, todo.flatMap((r) => documentCitationKeys({ case_number: r.case_number, base_neutral_citation_number: r.base_neutral_citation_number })))).filter((id) => !own.has(id));
+  const rebuilt = citers.length ? await rebuildCitations(client, { ids: citers, index }) : null;
+  if (touched.size) await client.query("select public.judgment_cited_by_refresh($1::uuid[])", [[...touched]]);
+
+  outcome.citations.judgments += todo.length + (rebuilt?.judgments ?? 0);
+  outcome.citations.references += references + (rebuilt?.references ?? 0);
+  outcome.citations.resolved += [...refs.values()].reduce((n, l) => n + l.filter((x) => x.targetId).length, 0) + (rebuilt?.resolved ?? 0);
+}
+
+function emptyOutcome(): BatchOutcome {
+  return { inserted: [], updated: [], skipped: [], failed: [], citations: { judgments: 0, references: 0, resolved: 0 } };
+}
+
+/** One transaction; answers the outcome, or throws after rolling back (the index is as it was). */
+async function transaction(client: pg.Client, records: readonly Hashed[], index: TargetIndex): Promise<BatchOutcome> {
+  const outcome = emptyOutcome();
+  const undo: (() => void)[] = [];
+  await client.query("begin");
   try {
-    // One statement: the whole batch lands or none of it does.
-    tally(await write(client, todo), todo);
+    await writeInTransaction(client, records, index, outcome, undo);
+    await client.query("commit");
     return outcome;
+  } catch (e) {
+    for (const u of undo) u();
+    await client.query("rollback").catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * Write a batch of records with their citation graph. `index` is the corpus' citation keys (loadTargetIndex), kept
+ * current by this function as batches commit.
+ */
+export async function upsertBatch(client: pg.Client, records: JudgmentRecord[], index: TargetIndex): Promise<BatchOutcome> {
+  if (!records.length) return emptyOutcome();
+  const hashed = records.map((r) => ({ ...r, source_hash: recordHash(r) }));
+  try {
+    return await transaction(client, hashed, index);
   } catch {
     // Fall through to one record at a time.
   }
-  // One statement per record: each is atomic on its own.
-  outcome.inserted = [];
-  outcome.updated = [];
-  outcome.skipped = [...skipped];
-  for (const [index, r] of hashed.entries()) {
-    if (same.has(sameKey(r))) continue;
+  const outcome = emptyOutcome();
+  for (const [i, r] of hashed.entries()) {
     try {
-      tally(await write(client, [r]), [r]);
+      const one = await transaction(client, [r], index);
+      outcome.inserted.push(...one.inserted);
+      outcome.updated.push(...one.updated);
+      outcome.skipped.push(...one.skipped);
+      outcome.citations.judgments += one.citations.judgments;
+      outcome.citations.references += one.citations.references;
+      outcome.citations.resolved += one.citations.resolved;
     } catch (e) {
-      outcome.failed.push({ index, reason: dbReason(e) });
+      outcome.failed.push({ index: i, reason: dbReason(e) });
     }
   }
   return outcome;

@@ -55,7 +55,8 @@ export function parseArgs(argv: readonly string[]): CliArgs | { error: string } 
   return out;
 }
 
-async function syncIndex(url: string): Promise<ImportSummary["sync"]> {
+/** The closing incremental search sync (also timed by bench/import --app-url). */
+export async function syncIndex(url: string): Promise<ImportSummary["sync"]> {
   const started = Date.now();
   // Loaded only when syncing: a dry run or --no-sync never opens the search index.
   const { getSearch } = await import("@/lib/search/engine");

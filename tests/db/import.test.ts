@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parquetWriteFile } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rebuildCitations } from "@/lib/citations/store";
 import { exitCodeOf, runImport } from "@/lib/import/run";
 import type { ImportSource } from "@/lib/import/types";
 import { adminPool, stackEnv } from "../helpers/stack";
@@ -203,6 +204,44 @@ describe("SAOS", () => {
     const s = await runImport({ source: "saos", inputs: [file], dryRun: true });
     expect(s).toMatchObject({ dry_run: true, read: 1, valid: 1, inserted: 0 });
     expect(await count("saos", `${SYNTH}dry`)).toBe(0);
+  });
+
+  it("writes the citation graph with each batch: a reference to a judgment of a later batch resolves when that one lands, and a rebuild changes nothing", async () => {
+    const item = JSON.parse(readFileSync(SAOS_CT, "utf8")) as Record<string, unknown>;
+    // A cites B (written in a later batch), C cites A; case numbers the fixture corpus does not hold.
+    const judgment = (key: string, caseNumber: string, text: string) =>
+      JSON.stringify({ ...item, id: `${SYNTH}cite-${key}`, courtCases: [{ caseNumber }], textContent: `Orzeczenie w sprawie ${caseNumber}. ${text}` });
+    const file = writeFile(
+      "cite.jsonl",
+      [
+        judgment("a", "II KK 9901/26", "Sąd podziela pogląd wyrażony w sprawie II KK 9902/26."),
+        judgment("b", "II KK 9902/26", "Bez powołań."),
+        judgment("c", "II KK 9903/26", "Por. sprawa II KK 9901/26."),
+      ].join("\n"),
+    );
+    const s = await runImport({ source: "saos", inputs: [file], databaseUrl: db(), today: new Date("2026-12-01T00:00:00Z"), batchSize: 1 });
+    expect(s).toMatchObject({ read: 3, inserted: 3, rejected: 0 });
+    const graph = async () =>
+      (
+        await pool.query<{ source_id: string; cited: string | null; cited_by_count: number; cites: string[] }>(
+          `select j.source_id, t.source_id as cited, j.cited_by_count, j.cites
+             from public.judgments j
+             left join public.judgment_references r on r.source_judgment_id = j.id and r.kind = 'case' and r.canonical_id like 'pl:ii kk 99%'
+             left join public.judgments t on t.id = r.target_judgment_id
+            where j.source = 'saos' and j.source_id like $1 order by 1`,
+          [`${SYNTH}cite-%`],
+        )
+      ).rows.map((r) => ({ ...r, cites: r.cites.filter((c) => /^[0-9a-f-]{36}$/.test(c)).length }));
+    const after = await graph();
+    expect(after).toEqual([
+      { source_id: `${SYNTH}cite-a`, cited: `${SYNTH}cite-b`, cited_by_count: 1, cites: 1 },
+      { source_id: `${SYNTH}cite-b`, cited: null, cited_by_count: 1, cites: 0 },
+      { source_id: `${SYNTH}cite-c`, cited: `${SYNTH}cite-a`, cited_by_count: 0, cites: 1 },
+    ]);
+    const { rows } = await pool.query<{ id: string }>("select id::text from public.judgments where source = 'saos' and source_id like $1", [`${SYNTH}cite-%`]);
+    const rebuilt = await rebuildCitations(pool, { ids: rows.map((r) => r.id) });
+    expect(rebuilt.countsChanged).toBe(0);
+    expect(await graph()).toEqual(after);
   });
 });
 
