@@ -9,7 +9,8 @@
  * p50/p95 (targets ≤ 5 ms and ≤ 20 ms). Start the app with the per-address limit raised, as bench/search-through-app.ts
  * does: `GENERAL_RATE_LIMIT_PER_MINUTE=1000000 npm start`.
  *
- * Usage: npx tsx bench/citations.ts [--n 12307] [--app-url URL] [--requests 200]
+ * Usage: npx tsx bench/citations.ts [--n 12307] [--app-url URL [--cited-id UUID]] [--requests 200]
+ * (`--cited-id` names the judgment to time instead of asking the search index for the most cited one.)
  */
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -59,8 +60,11 @@ async function timeGets(base: string, path: string, requests: number): Promise<{
   return { path, p50: pct(times, 50, 3), p95: pct(times, 95, 3) };
 }
 
-async function throughApp(base: string, requests: number) {
-  const top = (await (await fetch(`${base}/api/search/documents?q=&sort=cited_by&limit=1`)).json()) as { hits: { id: string; cited_by_count?: number }[] };
+async function throughApp(base: string, requests: number, citedId: string | null) {
+  // The most cited judgment by the search index's sort, or the one named with --cited-id (an app without an index).
+  const top = citedId
+    ? { hits: [{ id: citedId, cited_by_count: ((await (await fetch(`${base}/api/documents/${citedId}/cited-by?limit=1`)).json()) as { total: number }).total }] }
+    : ((await (await fetch(`${base}/api/search/documents?q=&sort=cited_by&limit=1`)).json()) as { hits: { id: string; cited_by_count?: number }[] });
   const leading = top.hits[0];
   if (!leading) throw new Error("no judgment in the index");
   return {
@@ -73,7 +77,7 @@ async function throughApp(base: string, requests: number) {
 const appUrl = process.argv.includes("--app-url") ? arg("app-url") : null;
 const requests = Number(process.argv.includes("--requests") ? arg("requests") : 200) || 200;
 async function main(): Promise<void> {
-  const app = appUrl ? await throughApp(appUrl.replace(/\/$/, ""), requests) : undefined;
+  const app = appUrl ? await throughApp(appUrl.replace(/\/$/, ""), requests, process.argv.includes("--cited-id") ? arg("cited-id") : null) : undefined;
   console.log(
   JSON.stringify(
     {

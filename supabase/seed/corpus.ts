@@ -152,6 +152,15 @@ export async function seedCorpus(
     }
     await flush();
     await settle();
+    // The corpus's citation graph (references, cites, cited_by_count: the planted network) before anything indexes
+    // it, and before the judgments' own secondary indexes are built: writing cites and cited_by_count then touches
+    // no full-text index. A new corpus has no history: the graph's first writes are not changes a reader saw, so the
+    // versions trigger is off for them (the table held no judgment before this seed).
+    if (emptyRows[0].empty) {
+      await client.query("alter table public.judgments disable trigger judgments_record_version");
+      citations = await rebuildCitations(client);
+      await client.query("alter table public.judgments enable trigger judgments_record_version");
+    }
     for (const ix of rebuild) await client.query(ix.def);
     // Which corpus this database holds (health shows it): written with the rows, so both or neither land. Only a
     // seed into an empty table is "the corpus"; a slice added next to it (tests do that) leaves the record alone.
@@ -161,15 +170,8 @@ export async function seedCorpus(
       [seed, size, GENERATOR_VERSION],
     );
     await client.query("commit");
-    // Fresh statistics so the first filter queries get good plans.
-    await client.query("analyze public.judgments");
-    // The corpus's citation graph (references, cites, cited_by_count: the planted network) before anything indexes it.
-    if (emptyRows[0].empty) {
-      citations = await rebuildCitations(client);
-      // A new corpus has no history: the graph's first writes (cites, cited_by_count) are not changes a reader saw.
-      // The table held no judgment before this seed, so every version row is one of those writes.
-      await client.query("delete from public.judgment_versions");
-    }
+    // Fresh statistics so the first filter queries get good plans (autovacuum follows for the graph's dead rows).
+    await client.query(citations ? "analyze public.judgments, public.judgment_references" : "analyze public.judgments");
   } catch (e) {
     await client.query("rollback").catch(() => undefined);
     throw e;

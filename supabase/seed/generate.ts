@@ -13,13 +13,13 @@ import { extractRulesSentenceNumbers } from "@/lib/extraction/rules";
 import { promoteExtraction, type PromotedValue } from "@/lib/schema/promote";
 import { judgmentId, sourceIdFor } from "./ids";
 import { knownAnswerAt } from "./known-answers";
-import { generatePl } from "./pl";
+import { drawPlCase, generatePl } from "./pl";
 import { plantTopics } from "./planted-topics";
 import { plantAnalysisAnswers } from "./planted-lines";
 import { Rng } from "../../lib/analysis/prng";
 import { addDays, isoDate } from "./text-util";
 import type { GeneratedCase, Judge } from "./types";
-import { generateUk } from "./uk";
+import { drawUkCitation, generateUk } from "./uk";
 import { applyTexture, type CitedIdentity } from "./texture";
 import { judgmentTitle } from "@/lib/import/title";
 import { PURPOSE_PARAGRAPHS, LINE_PARAGRAPH } from "./planted-lines";
@@ -29,9 +29,10 @@ export const DEFAULT_CORPUS_SEED = 20_260_101;
 /**
  * The generator's version: bump it whenever a change alters any generated row, so a database's recorded corpus
  * (public.corpus_version, shown in health) says which text it holds. gen-2: judge styles, reworded reasons,
- * statute references, citations between judgments, titles from judgmentTitle().
+ * statute references, citations between judgments, titles from judgmentTitle(). gen-3: no judgment draws a citation
+ * the templates cite (./citation-space.ts).
  */
-export const GENERATOR_VERSION = "gen-2";
+export const GENERATOR_VERSION = "gen-3";
 
 /** One judgments row as inserted (column → value); base_ columns hold the promoted typed values. */
 export interface JudgmentRow {
@@ -132,13 +133,30 @@ export interface CaseCore {
   c: GeneratedCase;
 }
 
-/** Row `index` up to its planted answers (the first draws of its stream, in the order generateJudgment makes them). */
-export function generateCore(seed: number, index: number): CaseCore {
+/** The first draws of row `index`'s stream, before its case: jurisdiction, decision date, text length. */
+function rowStart(seed: number, index: number) {
   const rng = new Rng(`judgment:${seed}:${index}`);
   const known = knownAnswerAt(index);
   const jurisdiction: "PL" | "UK" = known ? known.jurisdiction : rng.chance(0.5) ? "PL" : "UK";
   const date = decisionDate(rng);
   const targetChars = targetLength(rng);
+  return { rng, known, jurisdiction, date, targetChars };
+}
+
+/**
+ * The citations row `index` is known by (its case number; a UK row's neutral citation) from the draws that fix them,
+ * without generating its text: what tests compare with the citations the templates state (./citation-space.ts).
+ */
+export function rowCitations(seed: number, index: number): { jurisdiction: "PL" | "UK"; caseNumber: string; neutralCitation: string | null } {
+  const { rng, jurisdiction, date } = rowStart(seed, index);
+  if (jurisdiction === "PL") return { jurisdiction, caseNumber: drawPlCase(rng, date).caseNumber, neutralCitation: null };
+  const uk = drawUkCitation(rng, date);
+  return { jurisdiction, caseNumber: uk.caseNumber, neutralCitation: uk.citation };
+}
+
+/** Row `index` up to its planted answers (the first draws of its stream, in the order generateJudgment makes them). */
+export function generateCore(seed: number, index: number): CaseCore {
+  const { rng, known, jurisdiction, date, targetChars } = rowStart(seed, index);
   const input = { index, rng, decisionDate: date, targetChars, known };
   const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
   plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics

@@ -3,6 +3,7 @@
  * them (Wyrok / W imieniu Rzeczypospolitej Polskiej / sentencja / Uzasadnienie) and the extraction that agrees with it.
  */
 import type { Rng } from "../../lib/analysis/prng";
+import { corpusCaseNumber, PL_CASE_NUMBER_MAX, PL_EXTERNAL_CASE_NUMBERS } from "./citation-space";
 import { PL_POOLS, PL_WITNESS } from "./pools-pl";
 import {
   addDays,
@@ -187,18 +188,29 @@ function snCitation(rng: Rng, before: Date): string {
     [`wyrok Sądu Najwyższego z dnia ${plDate(d)}, ${roman(rng.int(2, 5))} KK ${rng.int(10, 599)}/${yy(y)}`, 4],
     [`postanowienie SN z dnia ${plDate(d)}, ${roman(rng.int(2, 5))} KK ${rng.int(10, 599)}/${yy(y)}, LEX nr ${rng.int(100000, 3999999)}`, 3],
     [`uchwała składu siedmiu sędziów SN z dnia ${plDate(d)}, I KZP ${rng.int(1, 60)}/${yy(y)}, OSNKW ${y + 1}, z. ${rng.int(1, 12)}, poz. ${rng.int(1, 120)}`, 1],
-    [`wyrok Sądu Apelacyjnego ${rng.pick(PL_APPEAL_COURTS).loc} z dnia ${plDate(d)}, II AKa ${rng.int(10, 599)}/${yy(y)}`, 3],
+    // An appellate judgment outside the corpus: its number is above every corpus judgment's (./citation-space.ts).
+    [`wyrok Sądu Apelacyjnego ${rng.pick(PL_APPEAL_COURTS).loc} z dnia ${plDate(d)}, II AKa ${rng.int(PL_EXTERNAL_CASE_NUMBERS.min, PL_EXTERNAL_CASE_NUMBERS.max)}/${yy(y)}`, 3],
   ]);
+}
+
+/**
+ * The first draws of a PL row: its appeal court, the regional court below, and its case number (never one the
+ * templates cite: ./citation-space.ts). Shared with generate.ts `rowCitations`, which reads them without the text.
+ */
+export function drawPlCase(rng: Rng, decisionDate: Date): { court: (typeof PL_APPEAL_COURTS)[number]; regional: string; caseNo: number; caseNumber: string } {
+  const court = rng.pick(PL_APPEAL_COURTS);
+  const regional = rng.pick(court.regional);
+  const year = decisionDate.getUTCFullYear();
+  const drawn = rng.int(1, PL_CASE_NUMBER_MAX);
+  const caseYear = yy(rng.chance(0.8) ? year : year - 1);
+  const caseNo = corpusCaseNumber(caseYear, drawn);
+  return { court, regional, caseNo, caseNumber: `II AKa ${caseNo}/${caseYear}` };
 }
 
 export function generatePl(input: CaseInput): GeneratedCase {
   const { rng, decisionDate, targetChars, known } = input;
-  const court = rng.pick(PL_APPEAL_COURTS);
-  const regional = rng.pick(court.regional);
+  const { court, regional, caseNo, caseNumber } = drawPlCase(rng, decisionDate);
   const regionalName = `Sąd Okręgowy ${regional}`;
-  const year = decisionDate.getUTCFullYear();
-  const caseNo = rng.int(1, 620);
-  const caseNumber = `II AKa ${caseNo}/${yy(rng.chance(0.8) ? year : year - 1)}`;
   const firstInstance = addDays(decisionDate, -rng.int(90, 420));
   const firstCaseNumber = `II K ${rng.int(1, 320)}/${yy(firstInstance.getUTCFullYear() - (rng.chance(0.6) ? 1 : 0))}`;
   const hearing = addDays(decisionDate, -rng.int(0, 14));

@@ -4,6 +4,7 @@
  * and the extraction that agrees with it. All names are synthetic.
  */
 import type { Rng } from "../../lib/analysis/prng";
+import { corpusCitationNumber, UK_CITATION_MAX } from "./citation-space";
 import { UK_POOLS, UK_WITNESS } from "./pools-uk";
 import { addDays, amount, enDate, enTerm, fill, gender, isoDate, paragraph, type Genders } from "./text-util";
 import type { CaseInput, GeneratedCase, Judge } from "./types";
@@ -94,12 +95,22 @@ function first(rng: Rng, female: boolean): string {
   return rng.pick(female ? UK_FIRST_FEMALE : UK_FIRST_MALE);
 }
 
+/**
+ * The first draws of a UK row: its neutral citation (never one the sentence pools cite: ./citation-space.ts) and its
+ * Court of Appeal case number. Shared with generate.ts `rowCitations`, which reads them without generating the text.
+ */
+export function drawUkCitation(rng: Rng, decisionDate: Date): { citation: string; citationNo: number; caseNumber: string } {
+  const year = decisionDate.getUTCFullYear();
+  const citationNo = corpusCitationNumber(year, rng.int(1, UK_CITATION_MAX));
+  const citation = `[${year}] EWCA Crim ${citationNo}`;
+  const caseNumber = `${year - (rng.chance(0.7) ? 1 : 0)}0${String(rng.int(1000, 9999))} ${rng.pick(["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C1", "C5"])}`;
+  return { citation, citationNo, caseNumber };
+}
+
 export function generateUk(input: CaseInput): GeneratedCase {
   const { rng, decisionDate, targetChars, known } = input;
   const year = decisionDate.getUTCFullYear();
-  const citationNo = rng.int(1, 2999);
-  const citation = `[${year}] EWCA Crim ${citationNo}`;
-  const caseNumber = `${year - (rng.chance(0.7) ? 1 : 0)}0${String(rng.int(1000, 9999))} ${rng.pick(["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C1", "C5"])}`;
+  const { citation, citationNo, caseNumber } = drawUkCitation(rng, decisionDate);
   const crownCourt = rng.pick(UK_CROWN_COURTS);
   const courtAt = crownCourt.startsWith("the ") ? crownCourt.replace(/^the /, "The ") : `The Crown Court at ${crownCourt}`;
   const sentenceDate = addDays(decisionDate, -rng.int(90, 400));
