@@ -78,6 +78,23 @@ export async function streamToFile(body: ReadableStream<Uint8Array> | null, file
   return total;
 }
 
+/** Read and drop up to `drain` bytes of a body refused by its declared length (so the client can read its 413), then let go. */
+async function discard(body: ReadableStream<Uint8Array> | null, drain: number): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    while (seen <= drain) {
+      const step = await reader.read();
+      if (step.done) return;
+      seen += step.value.byteLength;
+    }
+  } catch {
+    return;
+  }
+  reader.cancel().catch(() => undefined);
+}
+
 export async function receiveImportUpload(
   db: DbClient,
   req: { body: ReadableStream<Uint8Array> | null; contentLength: string | null },
@@ -85,7 +102,10 @@ export async function receiveImportUpload(
 ): Promise<ImportRun> {
   const c = config();
   const max = c.IMPORT_UPLOAD_MAX_BYTES;
-  if (req.contentLength !== null && Number(req.contentLength) > max) throw tooLarge(max);
+  if (req.contentLength !== null && Number(req.contentLength) > max) {
+    await discard(req.body, c.REQUEST_BODY_DRAIN_BYTES);
+    throw tooLarge(max);
+  }
   const name = safeFileName(q.name);
   const folder = path.join(importUploadDir(), randomUUID());
   await mkdir(folder, { recursive: true });
