@@ -2868,6 +2868,12 @@ export type Database = {
         };
         Returns: string;
       };
+      import_run_creator_email: {
+        Args: {
+          p_user_id: string | null;
+        };
+        Returns: string;
+      };
       import_run_json: {
         Args: {
           p_with_rejections: boolean | null;

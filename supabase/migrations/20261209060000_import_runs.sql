@@ -50,6 +50,20 @@ create policy import_runs_admin_queue on public.import_runs
   for insert to authenticated
   with check ((select public.is_admin()) and status = 'queued' and origin = 'upload' and created_by = (select auth.uid()));
 
+-- The e-mail of whoever queued an upload, for admins only. SECURITY DEFINER: auth.users is not readable by the
+-- authenticated role; the function answers null to anyone but an admin (or the service role).
+create or replace function public.import_run_creator_email(p_user_id uuid)
+returns text
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select u.email::text from auth.users u
+   where u.id = p_user_id and (public.is_admin() or coalesce(auth.role(), '') = 'service_role')
+$$;
+revoke all on function public.import_run_creator_email(uuid) from public;
+grant execute on function public.import_run_creator_email(uuid) to authenticated, service_role;
+
 -- The row of a run as the panel shows it; rejections only when asked (the list can hold 1,000 entries).
 create or replace function public.import_run_json(r public.import_runs, p_with_rejections boolean)
 returns jsonb
@@ -62,7 +76,7 @@ as $$
     'dry_run', r.dry_run, 'bytes_total', r.bytes_total, 'bytes_read', r.bytes_read, 'files', r.files, 'read', r.read,
     'valid', r.valid, 'inserted', r.inserted, 'updated', r.updated, 'skipped', r.skipped, 'rejected', r.rejected,
     'warnings', r.warnings, 'licence', r.licence, 'notice', r.notice, 'sync', r.sync, 'error', r.error,
-    'created_by_email', (select u.email from auth.users u where u.id = r.created_by),
+    'created_by_email', public.import_run_creator_email(r.created_by),
     'created_at', r.created_at, 'started_at', r.started_at, 'finished_at', r.finished_at, 'updated_at', r.updated_at)
     || case when p_with_rejections then pg_catalog.jsonb_build_object('rejections', r.rejections) else '{}'::jsonb end
 $$;
