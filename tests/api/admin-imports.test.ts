@@ -118,7 +118,7 @@ describe("admins only", () => {
 });
 
 describe("POST /api/admin/imports", () => {
-  it("a real SAOS sample: queued, run by the worker, recorded with its counts, found by its case number", async () => {
+  it("a real SAOS sample: queued, run by the worker, recorded with its counts, the judgment stored with its case number", async () => {
     const res = await upload(admin.browser, "auto", "dump-item.json", SAOS_ITEM);
     expect(res.status, await res.clone().text()).toBe(202);
     const queued = (await res.json()) as Run;
