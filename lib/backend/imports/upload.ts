@@ -5,6 +5,7 @@
  * (./queue.ts), which runs the same importer as `npm run import` and the closing search sync.
  */
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -67,7 +68,7 @@ export async function streamToFile(body: ReadableStream<Uint8Array> | null, file
           continue;
         }
         // Back-pressure: wait for the disk when its buffer is full, so a fast client never fills memory.
-        if (!out.write(step.value)) await new Promise<void>((resolve) => out.once("drain", resolve));
+        if (!out.write(step.value)) await once(out, "drain");
       }
     }
   } finally {
