@@ -327,7 +327,7 @@ export const adminPl: PolishOf<typeof adminEn> = {
       "Open Justice Licence pozwala kopiować i ponownie publikować orzeczenia, ale nie pozwala na analizę komputerową (masowe przeszukiwanie, ekstrakcję lub wzbogacanie danych) bez osobnej licencji The National Archives. Import jest wykonywany; uzyskanie tej licencji przed analizą tych orzeczeń należy do operatora.",
     currentTitle: "To przesłanie",
     queued: "Czeka na proces roboczy…",
-    running: "Importowanie: {read} (przeczytano {percent} pliku)",
+    running: "Importowanie: {read} ({percent} pliku za nami)",
     finished: "Zakończono: orzeczenia będą wyszukiwalne po zakończeniu synchronizacji indeksu.",
     failedRun: "Import nie powiódł się: {error}",
     searchLink: "Szukaj w orzeczeniach",
