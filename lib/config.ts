@@ -258,6 +258,16 @@ const ConfigSchema = z.object({
   /** Largest page of GET /api/admin/users and of GET /api/admin/activity. */
   ADMIN_USERS_PAGE_MAX: int(100, 1),
   ADMIN_ACTIVITY_PAGE_MAX: int(200, 1),
+  /**
+   * Largest file an admin may upload on /admin/imports (413 BODY_TOO_LARGE past it). The file is streamed to disk,
+   * never held in memory, so this bounds disk use and the worker's run, not the app's memory.
+   */
+  IMPORT_UPLOAD_MAX_BYTES: int(256 * 1024 * 1024, 1),
+  /**
+   * Where uploaded files wait for the worker's import (deleted once run). Unset: `imports` beside the search index
+   * folder (SEARCH_DATA_DIR's parent), the folder the app and the worker already share.
+   */
+  IMPORT_UPLOAD_DIR: z.string().optional(),
   /** How long a ban set from the panel lasts (GoTrue ban_duration; about a century = until lifted). */
   ADMIN_BAN_DURATION: z.string().regex(/^\d+h$/).default("876000h"),
   // Accounts (helper "accounts"): saved searches, mail, alerts.
@@ -363,6 +373,8 @@ const ConfigSchema = z.object({
   REQUEST_DEADLINE_READ_MS: int(10_000, 1),
   /** The same budget for writes (POST, PUT, PATCH, DELETE): longer, as a write may wait on a lock or a model. */
   REQUEST_DEADLINE_WRITE_MS: int(30_000, 1),
+  /** The budget of a request whose body is a streamed upload (withRoute rawBody: /admin/imports), sent at the client's pace. */
+  UPLOAD_DEADLINE_MS: int(15 * 60_000, 1),
   /** The read of who is banned and who is admin (lib/backend/admin/access.ts): past it the last copy is used. */
   ACCESS_SNAPSHOT_TIMEOUT_MS: int(2_000, 1),
   /** Each dependency check of /api/health/status: past it the dependency is reported `down` (the checks run side by side). */

@@ -23,6 +23,7 @@ export function AdminNav() {
     { href: "/admin/publications", label: N.publications },
     { href: "/admin/messages", label: N.messages },
     { href: "/admin/mail", label: N.mail },
+    { href: "/admin/imports", label: N.imports },
   ];
   return (
     <nav aria-label={N.label} className="mb-6 overflow-x-auto border-b border-line">

@@ -42,6 +42,12 @@ export interface RouteOptions<B extends z.ZodType | undefined, Q extends z.ZodTy
    * blog post writes: a body of up to 100,000 characters).
    */
   maxBodyBytes?: BodyCap;
+  /**
+   * The handler streams the body itself (a file upload: /api/admin/imports), under a cap of its own. Such a write may
+   * also be `application/octet-stream`, which, like JSON, a cross-site page cannot send without a CORS preflight that
+   * is never granted (the CSRF defence holds); the Origin and Sec-Fetch-Site checks apply as to every write.
+   */
+  rawBody?: true;
 }
 
 export type BodyCap = number | "default" | "credentials" | "events" | "content";
@@ -195,15 +201,18 @@ export function isOwnOrigin(origin: string, headers: Headers, appUrl: string | u
  * A server-to-server caller presenting X-API-Key and no session cookie is not CSRF-able (a browser cannot add that
  * header cross-site without a preflight), so its Origin/Sec-Fetch-Site are not judged; it still sends JSON.
  */
-export function writeVerdict(headers: Headers, appUrl: string | undefined): WriteVerdict {
+export function writeVerdict(headers: Headers, appUrl: string | undefined, binary = false): WriteVerdict {
   const serverCaller = headers.has("x-api-key") && !/(?:^|;\s*)sb-[^=]*-auth-token/.test(headers.get("cookie") ?? "");
   if (!serverCaller) {
     if (headers.get("sec-fetch-site")?.toLowerCase() === "cross-site") return "cross-site";
     const origin = headers.get("origin");
     if (origin !== null && !isOwnOrigin(origin, headers, appUrl)) return "cross-site";
   }
-  return isJsonContentType(headers.get("content-type")) || isBodiless(headers) ? "ok" : "not-json";
+  const type = headers.get("content-type");
+  return isJsonContentType(type) || (binary && isOctetStream(type)) || isBodiless(headers) ? "ok" : "not-json";
 }
+
+const isOctetStream = (value: string | null) => value !== null && value.split(";")[0].trim().toLowerCase() === "application/octet-stream";
 
 /**
  * A request that carries no body and names no media type (`curl -X DELETE`, `fetch(url, { method: "DELETE" })`): no
@@ -217,8 +226,8 @@ function isBodiless(headers: Headers): boolean {
   return length === null || length.trim() === "0";
 }
 
-function checkWrite(req: NextRequest): void {
-  const verdict = writeVerdict(req.headers, config().APP_URL);
+function checkWrite(req: NextRequest, binary: boolean): void {
+  const verdict = writeVerdict(req.headers, config().APP_URL, binary);
   if (verdict === "cross-site") throw new ApiError("CSRF_REJECTED", "Cross-site requests may not change anything here.");
   if (verdict === "not-json") throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the request with Content-Type: application/json.");
 }
@@ -309,7 +318,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
       const claimedUser = rateLimitIdOfClaims(verified ?? null);
       if (policy !== "none") verdicts.push(...(await limitByAddressAndUser(policy, address, claimedUser)));
       // Writes: refused cross-site (403) or when not JSON (415) before any database call (security review M1).
-      if (WRITE_METHODS.has(req.method)) checkWrite(req);
+      if (WRITE_METHODS.has(req.method)) checkWrite(req, opts.rawBody === true);
       timer.mark("limit");
 
       // The public-route allowlist is enforced here for API routes (the middleware only gates pages).
@@ -372,7 +381,7 @@ export function withRoute<B extends z.ZodType | undefined = undefined, Q extends
   };
   // One time budget for all the request calls out to (lib/request-budget.ts; docs/faults.md "Deadlines are budgets").
   return (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> =>
-    withRequestBudget(requestBudgetMs(req.method), () => answer(req, segment));
+    withRequestBudget(opts.rawBody ? config().UPLOAD_DEADLINE_MS : requestBudgetMs(req.method), () => answer(req, segment));
 }
 
 /** The time budget of one request (REQUEST_DEADLINE_READ_MS / _WRITE_MS). */

@@ -28,6 +28,7 @@ export type { NlPreviewResponse } from "./extractions/nl-preview";
 // Admin area: panel, users, dashboard statistics.
 export type { AdminActivity, ActivityItem, AdminStats, AuditEntry, DocumentsStats, SystemHealth } from "./admin/stats";
 export type { AdminUser, AdminUserPage, AdminUserState } from "./admin/users";
+export type { ImportRejection, ImportRun, ImportRunDetail, ImportRunPage } from "./imports/runs";
 export type { DashboardStats } from "./dashboard";
 // The citator: a judgment's references and the judgments citing it.
 export type { CitedByBody, DocumentReference, DocumentReferencesBody } from "./citations";

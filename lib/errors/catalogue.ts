@@ -19,7 +19,8 @@ export type ErrorArea =
   | "guest"
   | "content"
   | "accounts"
-  | "extraction";
+  | "extraction"
+  | "imports";
 
 interface ErrorEntry {
   readonly status: number;
@@ -135,6 +136,9 @@ export const ERRORS = {
   INVALID_SCHEMA_ID: { status: 400, message: "The schema id must be a UUID.", area: "extraction" },
   SCHEMA_NOT_FOUND: { status: 404, message: "Extraction schema not found.", area: "extraction" },
   SCHEMA_VERSION_NOT_FOUND: { status: 404, message: "This version of the extraction schema does not exist.", area: "extraction" },
+  // The admin Imports page (lib/backend/imports): uploads of one file to the importers.
+  IMPORT_SOURCE_UNDETECTED: { status: 422, message: "The file's source could not be told from its first bytes: choose the source.", area: "imports" },
+  IMPORT_RUN_NOT_FOUND: { status: 404, message: "Import run not found.", area: "imports" },
   SCHEMA_INVALID: { status: 422, message: "The schema's fields do not form a valid JSON Schema.", area: "extraction" },
   SCHEMA_GENERATION_FAILED: { status: 502, message: "The model did not answer with a usable schema. Try again later.", area: "extraction" },
   EXTRACTION_JOB_NOT_FOUND: { status: 404, message: "Extraction job not found.", area: "extraction" },

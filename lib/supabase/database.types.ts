@@ -803,6 +803,93 @@ export type Database = {
         };
         Relationships: [];
       };
+      import_runs: {
+        Row: {
+          bytes_read: number;
+          bytes_total: number;
+          created_at: string;
+          created_by: string | null;
+          dry_run: boolean;
+          error: string | null;
+          files: number;
+          finished_at: string | null;
+          id: string;
+          inputs: string[];
+          inserted: number;
+          licence: string | null;
+          notice: string | null;
+          origin: string;
+          read: number;
+          rejected: number;
+          rejections: Json;
+          skipped: number;
+          source: string;
+          started_at: string | null;
+          status: string;
+          sync: Json | null;
+          updated: number;
+          updated_at: string;
+          valid: number;
+          warnings: number;
+        };
+        Insert: {
+          bytes_read?: number;
+          bytes_total?: number;
+          created_at?: string;
+          created_by?: string | null;
+          dry_run?: boolean;
+          error?: string | null;
+          files?: number;
+          finished_at?: string | null;
+          id?: string;
+          inputs?: string[];
+          inserted?: number;
+          licence?: string | null;
+          notice?: string | null;
+          origin: string;
+          read?: number;
+          rejected?: number;
+          rejections?: Json;
+          skipped?: number;
+          source: string;
+          started_at?: string | null;
+          status?: string;
+          sync?: Json | null;
+          updated?: number;
+          updated_at?: string;
+          valid?: number;
+          warnings?: number;
+        };
+        Update: {
+          bytes_read?: number;
+          bytes_total?: number;
+          created_at?: string;
+          created_by?: string | null;
+          dry_run?: boolean;
+          error?: string | null;
+          files?: number;
+          finished_at?: string | null;
+          id?: string;
+          inputs?: string[];
+          inserted?: number;
+          licence?: string | null;
+          notice?: string | null;
+          origin?: string;
+          read?: number;
+          rejected?: number;
+          rejections?: Json;
+          skipped?: number;
+          source?: string;
+          started_at?: string | null;
+          status?: string;
+          sync?: Json | null;
+          updated?: number;
+          updated_at?: string;
+          valid?: number;
+          warnings?: number;
+        };
+        Relationships: [];
+      };
       judgment_reasoning_phrases: {
         Row: {
           computed_at: string;
@@ -1864,6 +1951,19 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      admin_import_run: {
+        Args: {
+          p_id: string | null;
+        };
+        Returns: Json;
+      };
+      admin_import_runs: {
+        Args: {
+          p_page?: number | null;
+          p_per_page?: number | null;
+        };
+        Returns: Json;
+      };
       admin_list_users: {
         Args: {
           p_limit?: number | null;
@@ -2768,6 +2868,19 @@ export type Database = {
         };
         Returns: string;
       };
+      import_run_creator_email: {
+        Args: {
+          p_user_id: string | null;
+        };
+        Returns: string;
+      };
+      import_run_json: {
+        Args: {
+          p_with_rejections: boolean | null;
+          r: Database["public"]["Tables"]["import_runs"]["Row"] | null;
+        };
+        Returns: Json;
+      };
       insert_app_events: {
         Args: {
           p_events: Json | null;
@@ -3200,6 +3313,14 @@ export type Database = {
           venue: string | null;
           year: number;
         }[];
+      };
+      queue_import_upload: {
+        Args: {
+          p_bytes: number | null;
+          p_file_name: string | null;
+          p_source: string | null;
+        };
+        Returns: Json;
       };
       reasoning_judgments: {
         Args: {

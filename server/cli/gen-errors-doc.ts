@@ -28,6 +28,7 @@ const AREA_TITLES: Record<ErrorArea, string> = {
   content: "Blog, publications and contact form",
   accounts: "Accounts: saved searches, alerts, settings",
   extraction: "Extraction schemas and jobs",
+  imports: "Judgment imports (admin uploads)",
 };
 
 function sourceFiles(rel: string): string[] {

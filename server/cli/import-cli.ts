@@ -6,7 +6,8 @@
 import cliProgress from "cli-progress";
 import pg from "pg";
 import { databaseUrlFromEnv } from "@/server/cli/database-env";
-import { exitCodeOf, runImport } from "../../lib/import/run";
+import { exitCodeOf } from "../../lib/import/run";
+import { runRecordedImport } from "../../lib/import/runs";
 import { IMPORT_SOURCES, type ImportSource, type ImportSummary } from "../../lib/import/types";
 
 const USAGE = `usage: npm run import -- <${IMPORT_SOURCES.join("|")}> <file|dir|glob>... [--dry-run] [--limit N] [--no-sync] [--batch N]
@@ -94,7 +95,8 @@ export async function runCli(argv: readonly string[], opts: { legacy?: boolean }
     ? new cliProgress.SingleBar({ format: `importing ${parsed.source} [{bar}] {percentage}% | {read} records | {file}`, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic)
     : null;
   bar?.start(1, 0, { read: 0, file: "" });
-  const summary = await runImport({
+  // Recorded in public.import_runs (shown on /admin/imports), the closing sync included.
+  const summary = await runRecordedImport({
     source: parsed.source,
     inputs: parsed.inputs,
     databaseUrl: url,
@@ -105,10 +107,15 @@ export async function runCli(argv: readonly string[], opts: { legacy?: boolean }
       bar?.setTotal(Math.max(1, p.totalBytes));
       bar?.update(p.bytes, { read: p.read, file: p.file.length > 40 ? `…${p.file.slice(-39)}` : p.file });
     },
+  }, {
+    origin: "cli",
+    after: async (s) => {
+      bar?.stop();
+      if (s.notice) console.error(`note: ${s.notice}`);
+      if (url && parsed.sync && s.inserted + s.updated > 0) s.sync = await syncIndex(url);
+      else s.sync = "skipped";
+    },
   }).finally(() => bar?.stop());
-  if (summary.notice) console.error(`note: ${summary.notice}`);
-  if (url && parsed.sync && summary.inserted + summary.updated > 0) summary.sync = await syncIndex(url);
-  else summary.sync = "skipped";
   if (opts.legacy) {
     console.log(`inserted ${summary.inserted}, updated ${summary.updated}, rejected ${summary.rejected} (${summary.read} records, ${(summary.ms / 1000).toFixed(1)} s)`);
     for (const r of summary.rejections) console.log(`  ${r.line !== undefined ? `line ${r.line}` : `record ${r.record ?? "-"}`}: ${r.reason}`);

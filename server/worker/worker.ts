@@ -7,6 +7,8 @@
  *   - scheduled jobs (lib/backend/jobs/plan.ts): search sync, app_events partitions, dashboard statistics, topics
  *     index, reasoning-phrase counts, alert digests (with an SMTP server), as pg-boss cron schedules; a run lost with a
  *     killed worker is retried by the next one. SCHEDULED_JOBS picks them ("all", "none", or names).
+ *   - files uploaded on /admin/imports: the pg-boss queue `import-upload`, one file at a time, each run through the
+ *     importer and the closing search sync (lib/backend/imports/worker.ts).
  * Reads DATABASE_URL (the environment, else .env.local, else the embedded cluster on POSTGRES_PORT); the scheduled jobs
  * also need SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (without them it works extraction jobs only).
  * SIGINT/SIGTERM: work under way finishes, then it exits.
@@ -54,6 +56,9 @@ async function main() {
     ]);
     contactNotify = await startContactNotifyWorker({ databaseUrl, notify: notifyContactMessage, log });
   }
+  // Files uploaded on /admin/imports (lib/backend/imports): every worker works them, they need only the database.
+  const { startImportUploadWorker } = await import("../../lib/backend/imports/worker");
+  const importUploads = await startImportUploadWorker({ databaseUrl, log });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -64,6 +69,7 @@ async function main() {
     await scheduled?.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     await worker.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     await contactNotify?.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
+    await importUploads.stop().catch((e: Error) => console.error(`[worker] ${e.message}`));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

@@ -74,7 +74,7 @@ describe("role matrix: every admin route × {anonymous, user, admin}", () => {
 
 // Every /admin page: anonymous → the sign-in redirect, a signed-in non-admin → HTTP 403 with the
 // 403 page (not a 200 page that merely says 403), an admin → the panel.
-const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/activity", "/admin/system", "/admin/documents", "/admin/blog", "/admin/publications", "/admin/messages", "/admin/mail"];
+const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/activity", "/admin/system", "/admin/documents", "/admin/blog", "/admin/publications", "/admin/messages", "/admin/mail", "/admin/imports"];
 
 describe("admin pages × {anonymous, user, admin}", () => {
   it.each(ADMIN_PAGES)("%s: sign-in redirect / 403 page / panel", async (path) => {

@@ -27,6 +27,8 @@ export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv 
     CONTACT_NOTIFY_EMAIL: TEST_CONTACT_NOTIFY_EMAIL,
     // Counters of their own in the shared Redis: a developer's running app must not spend the tests' allowance.
     LIMITS_KEY_PREFIX: `rl-test-${process.pid}`,
+    // Small enough that a test passes it without sending hundreds of megabytes; the fixtures are well under it.
+    IMPORT_UPLOAD_MAX_BYTES: String(512 * 1024),
     ...extra,
   };
   return env as NodeJS.ProcessEnv;

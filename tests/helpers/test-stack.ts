@@ -74,7 +74,9 @@ export async function startTestStack() {
   // A real extraction worker on the stack's database, so API tests and journeys see jobs complete. It works
   // no scheduled job: a sync, topics rebuild or phrase count firing under a test would change what the test reads
   // (tests/db/scheduled-jobs.test.ts starts workers that do).
-  const worker = spawnWorker({ ...process.env, DATABASE_URL: db.databaseUrl, SCHEDULED_JOBS: "none" }, ["ignore", "ignore", "inherit"]);
+  // It shares the app's search folder: an admin upload's closing sync writes the index the app reads, and the
+  // uploaded file waits beside it (lib/backend/imports).
+  const worker = spawnWorker({ ...process.env, DATABASE_URL: db.databaseUrl, SCHEDULED_JOBS: "none", SEARCH_DATA_DIR: path.join(s.dataDir, "search") }, ["ignore", "ignore", "inherit"]);
   const env: TestStackEnv = {
     databaseUrl: db.databaseUrl,
     smtpUrl: mail.url,

@@ -27,3 +27,19 @@ export const AdminActivityQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(config().ADMIN_ACTIVITY_PAGE_MAX).default(50),
   before: z.iso.datetime({ offset: true }).optional(),
 });
+
+/** The importers' sources (lib/import/types.ts IMPORT_SOURCES), and `auto`: told from the file's first bytes. */
+export const IMPORT_UPLOAD_SOURCES = ["auto", "saos", "fcl", "juddges", "jsonl"] as const;
+export type ImportUploadSource = (typeof IMPORT_UPLOAD_SOURCES)[number];
+
+/** GET /api/admin/imports?page=&limit=: runs newest first. */
+export const AdminImportRunsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /api/admin/imports?source=&name=: the body is the file itself (application/octet-stream). */
+export const AdminImportUploadQuerySchema = z.object({
+  source: z.enum(IMPORT_UPLOAD_SOURCES).default("auto"),
+  name: safeText().trim().min(1).max(255),
+});
