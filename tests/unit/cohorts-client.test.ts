@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cohortBibtex, cohortCslJson, compareCsv, csvCell, parseCohortParam, rerunHref, sideRequest } from "@/lib/client/cohorts-api";
+import { cohortBibtex, cohortCslJson, compareExportTarget, parseCohortParam, rerunHref, sideRequest } from "@/lib/client/cohorts-api";
 import { encodeFilter } from "@/lib/client/filter-codec";
 
 describe("cohort page helpers", () => {
@@ -14,28 +14,9 @@ describe("cohort page helpers", () => {
     expect(parseCohortParam(null)).toBeNull();
   });
 
-  it("writes CSV cells safely: quotes, and formulas neutralised while numbers stay numbers", () => {
-    expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvCell(-0.25)).toBe("-0.25");
-    expect(csvCell(null)).toBe("");
-    const csv = compareCsv(
-      {
-        a: { size: 10 },
-        b: { size: 9 },
-        confidence: 0.95,
-        seed: 1,
-        bootstrap_resamples: 1000,
-        fields: [
-          { field: "jurisdiction", kind: "categorical", multi: false, a_covered: 10, b_covered: 9, values: [{ value: "PL", a_count: 6, b_count: 3, a_share: 0.6, b_share: 1 / 3, diff: 0.2, ci_low: -0.1, ci_high: 0.5 }] },
-          { field: "num_victims", kind: "numeric", a: { n: 2, median: 1, q1: 1, q3: 1, min: 1, max: 1 }, b: { n: 0, median: null, q1: null, q3: null, min: null, max: null }, diff: null, ci_low: null, ci_high: null, bins: [] },
-        ],
-      },
-      (field, value) => (value === null ? field.toUpperCase() : `v:${value}`),
-    );
-    const lines = csv.trimEnd().split("\r\n");
-    expect(lines[1]).toBe(`JURISDICTION,v:PL,6,10,0.6,3,9,${1 / 3},0.2,-0.1,0.5,share difference (Newcombe)`);
-    expect(lines[2]).toBe("NUM_VICTIMS,median,2,10,1,0,9,,,,,median difference (bootstrap)");
+  it("asks the export module for the same comparison, with the chosen format and header mode", () => {
+    const body = { a: { filters: { jurisdiction: ["PL"] } }, b: { collection_id: "3f2b8c1e-0a4d-4c6e-9b1a-2d3e4f5a6b7c" }, fields: ["jurisdiction"] };
+    expect(compareExportTarget(body, "xlsx", "codes")).toEqual({ url: "/api/cohorts/compare/export", json: { ...body, format: "xlsx", headers: "codes" } });
   });
 
   it("builds BibTeX and CSL-JSON entries of a cited cohort, and the search-again link", () => {
