@@ -30,7 +30,7 @@ test.beforeAll(async ({ baseURL }) => {
 /** The `f` parameter of /search/extractions for a filter (base64url of its JSON), as the page writes it. */
 const encode = (filter: object) => Buffer.from(JSON.stringify(filter)).toString("base64url");
 
-test("a researcher compares two cohorts, downloads the CSV, cites a cohort and opens its link signed out", async ({ page, browser }) => {
+test("a researcher compares two cohorts, exports the comparison (CSV, XLSX), cites a cohort and opens its link signed out", async ({ page, browser }) => {
   test.setTimeout(300_000);
   await signedIn(page, "cohorts");
 
@@ -50,14 +50,29 @@ test("a researcher compares two cohorts, downloads the CSV, cites a cohort and o
   await expect(page.getByTestId("compare-field-decision_date")).toBeVisible();
   await screenshotBoth(page, "cohorts-compare");
 
+  // The export control streams the comparison from the server: CSV with labels, then XLSX with codes.
+  const exporter = page.getByTestId("export-compare");
+  await exporter.locator("summary").click();
+  await expect(exporter).toContainText("Export comparison");
   const download = page.waitForEvent("download");
-  await page.getByTestId("compare-csv").click();
+  await exporter.getByTestId("export-compare-download").click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe("Compare-cohorts.csv");
+  expect(file.suggestedFilename()).toMatch(/^cohort-comparison-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await file.createReadStream()).toArray();
   const text = Buffer.concat(csv as Buffer[]).toString("utf8");
-  expect(text.split("\r\n")[0]).toBe("field,value,a_count,a_size,a_share,b_count,b_size,b_share,diff,ci_low,ci_high,statistic");
-  expect(text).toContain(`Poland,${sizes.a.size},${sizes.a.size},1,0,${sizes.b.size},0,1,`);
+  expect(text.split("\r\n")[0]).toBe(
+    "\uFEFFField,Kind,Value,Statistic,A: judgments,A: cohort size,A: share,A: median,A: lower quartile,A: upper quartile,B: judgments,B: cohort size,B: share,B: median,B: lower quartile,B: upper quartile,Difference (A − B),95 % interval: from,95 % interval: to",
+  );
+  expect(text).toContain(`Jurisdiction,Categories,Poland,Difference of shares (Newcombe's hybrid score interval),${sizes.a.size},${sizes.a.size},1,,,,0,${sizes.b.size},0,,,,1,`);
+  await expect(exporter.getByTestId("export-compare-progress")).toContainText(/Downloaded cohort-comparison-.*\.csv/);
+  await exporter.getByTestId("export-compare-format").selectOption("xlsx");
+  await exporter.getByTestId("export-compare-headers").selectOption("codes");
+  const xlsx = page.waitForEvent("download");
+  await exporter.getByTestId("export-compare-download").click();
+  const xfile = await xlsx;
+  expect(xfile.suggestedFilename()).toMatch(/\.xlsx$/);
+  const zip = Buffer.concat((await (await xfile.createReadStream()).toArray()) as Buffer[]);
+  expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
 
   // Cite the UK cohort from the extraction page.
   await page.goto(`/search/extractions?f=${encode({ jurisdiction: ["UK"] })}`);

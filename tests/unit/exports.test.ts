@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, guardFormula, headerOf, safeFileName, valuesOf, xlsxCell, type ExportColumn } from "@/lib/backend/exports/stream";
-import { columnLabel, compareExportSource, compareRows, distributionRows, fieldLabel } from "@/lib/backend/exports/lists";
+import { columnLabel, compareExportSource, compareRows, distributionRows, distributionValueLabel, fieldLabel } from "@/lib/backend/exports/lists";
 import type { CompareCohortsResponse } from "@/lib/backend/cohorts/compare";
 import { dispositionName } from "@/lib/client/export-stream";
 import { byName } from "@/lib/schema";
@@ -94,6 +94,13 @@ describe("comparison rows", () => {
     expect(valuesOf(cat, src.columns, "labels", "pl").slice(0, 4)).toEqual([byName("appeal_outcome")!.label.pl, "Kategorie", option.pl, "Różnica udziałów (przedział hybrydowy Newcombe'a)"]);
     expect(valuesOf(cat, src.columns, "codes", "pl").slice(0, 4)).toEqual(["appeal_outcome", "categorical", option.value, "share_difference"]);
     expect(src.expectedRows).toBe(2);
+  });
+
+  it("values read as on the charts: jurisdictions by name, booleans Yes/No, free text as it is", () => {
+    expect(distributionValueLabel("jurisdiction", "PL", "en")).toBe("Poland");
+    expect(distributionValueLabel("jurisdiction", "UK", "pl")).toBe("Wielka Brytania");
+    expect(distributionValueLabel("did_offender_confess", "true", "pl")).toBe("Tak");
+    expect(distributionValueLabel("court_name", "Sąd Apelacyjny w Łodzi", "en")).toBe("Sąd Apelacyjny w Łodzi");
   });
 });
 

@@ -15,6 +15,9 @@ import { getCollection, type CollectionDocument } from "@/lib/backend/collection
 import type { CompareCohortsResponse, CompareField } from "@/lib/backend/cohorts/compare";
 import { byName, CORE_FILTER_KEYS, EXTRACTED_FIELDS, type Bilingual, type EnumOption, type FieldDef } from "@/lib/schema";
 import type { AggregateRequest, BaseSchemaFilters } from "@/lib/schema/requests/structured";
+import { valueLabelOf } from "@/lib/schema/labels";
+import { filterFieldSpec } from "@/lib/schema/filter-fields";
+import type { Locale } from "@/lib/i18n/locale";
 import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
 import { onePage, withFirst, type ExportColumn, type ExportSource } from "./stream";
 
@@ -66,6 +69,17 @@ export function columnLabel(code: string): Bilingual | undefined {
 /** A label for a filter or aggregate key: the field registry first, then the judgment columns. */
 export function fieldLabel(code: string): Bilingual | undefined {
   return byName(code)?.label ?? CORE_LABELS[code];
+}
+
+const YES_NO: Record<Locale, Record<string, string>> = { en: { true: "Yes", false: "No" }, pl: { true: "Tak", false: "Nie" } };
+
+/**
+ * A distribution's value in the reader's words, as the charts show it: the registry's one dictionary (enum values,
+ * jurisdictions; snake_case codes humanised), Yes/No for a boolean field's "true"/"false".
+ */
+export function distributionValueLabel(field: string, value: string, locale: Locale): string {
+  if (filterFieldSpec(field)?.dbType === "boolean" && (value === "true" || value === "false")) return YES_NO[locale][value];
+  return valueLabelOf(field, value, locale);
 }
 
 function col<R>(code: string, value: (row: R) => unknown, options?: readonly EnumOption[]): ExportColumn<R> {
@@ -257,15 +271,14 @@ const KIND_OPTIONS: EnumOption[] = [
 export async function aggregateExportSource(db: DbClient, req: AggregateRequest): Promise<ExportSource<AggRow> & { total: number }> {
   const result = await aggregateExtractedData(db, req);
   const rows = Object.entries(result.fields).flatMap(([f, d]) => distributionRows(f, d));
-  // Every field's enum labels, so one value column can carry the labels of whichever field the row is about.
   const fieldOptions: EnumOption[] = Object.keys(result.fields).map((f) => ({ value: f, ...(fieldLabel(f) ?? { en: f, pl: f }) }));
-  const valueLabel = new Map<string, readonly EnumOption[]>(Object.keys(result.fields).map((f) => [f, [...(byName(f)?.enumValues ?? []), ...AGG_SPECIAL]]));
   const columns: ExportColumn<AggRow>[] = [
     col("field", (r) => r.field, fieldOptions),
     col("kind", (r) => r.kind, KIND_OPTIONS),
     {
       ...col<AggRow>("value", (r) => r.value),
-      labelled: (r, locale) => valueLabel.get(r.field)?.find((x) => x.value === r.value)?.[locale] ?? r.value,
+      // One value column carries the labels of whichever field the row is about.
+      labelled: (r, locale) => (r.value === null ? null : (AGG_SPECIAL.find((x) => x.value === r.value)?.[locale] ?? distributionValueLabel(r.field, r.value, locale))),
     },
     col("lo", (r) => r.lo),
     col("hi", (r) => r.hi),
@@ -360,13 +373,12 @@ export function compareExportSource(res: CompareCohortsResponse): ExportSource<C
   const rows = compareRows(res);
   const fields = res.fields.map((f) => f.field);
   const fieldOptions: EnumOption[] = fields.map((f) => ({ value: f, ...(fieldLabel(f) ?? { en: f, pl: f }) }));
-  const valueLabel = new Map<string, readonly EnumOption[]>(fields.map((f) => [f, byName(f)?.enumValues ?? []]));
   const columns: ExportColumn<CompareRow>[] = [
     col("field", (r) => r.field, fieldOptions),
     col("kind", (r) => r.kind, COMPARE_KIND_OPTIONS),
     {
       ...col<CompareRow>("value", (r) => r.value),
-      labelled: (r, locale) => (r.value === null ? null : (valueLabel.get(r.field)?.find((x) => x.value === r.value)?.[locale] ?? r.value)),
+      labelled: (r, locale) => (r.value === null ? null : distributionValueLabel(r.field, r.value, locale)),
     },
     { code: "statistic", label: COMPARE_LABELS.statistic, value: (r) => r.statistic, options: STATISTIC_OPTIONS },
     ...COMPARE_CODES.map((k): ExportColumn<CompareRow> => ({ code: k, label: COMPARE_LABELS[k], value: (r) => r[k] })),
