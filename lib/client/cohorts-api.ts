@@ -6,6 +6,7 @@
 import type { CitedCohort, CompareCohortsResponse, CreatedCohort, SearchHistoryPage } from "@/lib/backend/responses";
 import { apiFetch, qs } from "./api";
 import { decodeFilter, toApiFilter, type ApiFilter } from "./filter-codec";
+import { searchFiltersFromParams, serializeSearchState, type SearchPageFilters } from "./search-url-state";
 
 export type { CitedCohort, CompareCohortsResponse, CreatedCohort, SearchHistoryPage };
 export type CompareField = CompareCohortsResponse["fields"][number];
@@ -70,11 +71,21 @@ export function clearHistory(): Promise<{ deleted: number }> {
   return apiFetch<{ deleted: number }>("/api/search/analytics/history", { method: "DELETE" });
 }
 
-/** The /search URL that runs a history row again (its query and, when not keyword, its mode). */
-export function rerunHref(row: Pick<HistoryRow, "query" | "mode">): string {
-  const sp = new URLSearchParams({ q: row.query });
-  if (row.mode === "semantic" || row.mode === "hybrid") sp.set("mode", row.mode);
-  return `/search?${sp.toString()}`;
+type RerunRow = Pick<HistoryRow, "query" | "mode"> & { params?: HistoryRow["params"] };
+
+/** The page filters a history row restores; null when its filters are ones the search page cannot set (an API search's). */
+export function historyFilters(row: RerunRow): SearchPageFilters | null {
+  return searchFiltersFromParams(row.params ?? null);
+}
+
+/**
+ * The /search URL that runs a history row again: its query, its mode when not keyword, and its filters and sort when
+ * the search page can set them (else the query and mode alone; the page says so).
+ */
+export function rerunHref(row: RerunRow): string {
+  const mode = row.mode === "semantic" || row.mode === "hybrid" ? row.mode : "text";
+  const filters = historyFilters(row) ?? { jurisdiction: [], from: "", to: "", court: "" };
+  return `/search${serializeSearchState({ q: row.query, mode, page: 1, ...filters })}`;
 }
 
 /** The BibTeX entry of a cited cohort (@misc, keyed by its id). */

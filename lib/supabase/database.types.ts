@@ -1646,6 +1646,7 @@ export type Database = {
           id: string;
           latency_ms: number;
           mode: string;
+          params: Json | null;
           query: string;
           user_id: string | null;
         };
@@ -1655,6 +1656,7 @@ export type Database = {
           id?: string;
           latency_ms: number;
           mode: string;
+          params?: Json | null;
           query: string;
           user_id?: string | null;
         };
@@ -1664,6 +1666,7 @@ export type Database = {
           id?: string;
           latency_ms?: number;
           mode?: string;
+          params?: Json | null;
           query?: string;
           user_id?: string | null;
         };
@@ -3375,6 +3378,7 @@ export type Database = {
           id: string;
           latency_ms: number;
           mode: string;
+          params: Json;
           query: string;
         }[];
       };

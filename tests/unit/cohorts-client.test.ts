@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cohortBibtex, cohortCslJson, compareExportTarget, parseCohortParam, rerunHref, sideRequest } from "@/lib/client/cohorts-api";
+import { cohortBibtex, cohortCslJson, compareExportTarget, historyFilters, parseCohortParam, rerunHref, sideRequest } from "@/lib/client/cohorts-api";
 import { encodeFilter } from "@/lib/client/filter-codec";
+import { searchFilterExpression, searchFiltersFromParams, type SearchUrlState } from "@/lib/client/search-url-state";
 
 describe("cohort page helpers", () => {
   it("reads a side from the URL: an encoded filter, a collection, or nothing readable", () => {
@@ -30,5 +31,30 @@ describe("cohort page helpers", () => {
     expect(csl[0]).toMatchObject({ id: "cohort-Ab3dEf9hJk2m", type: "dataset", URL: c.url, version: "gen-2-s1-n10", issued: { "date-parts": [[2026, 12, 8]] } });
     expect(rerunHref({ query: "kradzież z włamaniem", mode: "hybrid" })).toBe("/search?q=kradzie%C5%BC+z+w%C5%82amaniem&mode=hybrid");
     expect(rerunHref({ query: "x", mode: "autocomplete" })).toBe("/search?q=x");
+  });
+
+  it("a history row's stored filter and sort come back as the search page's filters, and run again with them", () => {
+    const state: SearchUrlState = { q: "rozbój", mode: "hybrid", jurisdiction: ["PL", "UK"], from: "2015-01-01", to: "2019-12-31", court: 'Sąd "Okręgowy" w Łodzi', sort: "newest", page: 1 };
+    const params = { filter: searchFilterExpression(state), sort: "newest" };
+    expect(searchFiltersFromParams(params)).toEqual({ jurisdiction: ["PL", "UK"], from: "2015-01-01", to: "2019-12-31", court: 'Sąd "Okręgowy" w Łodzi', sort: "newest" });
+    const href = rerunHref({ query: "rozbój", mode: "hybrid", params });
+    const sp = new URL(href, "http://x").searchParams;
+    expect(sp.get("q")).toBe("rozbój");
+    expect(sp.get("mode")).toBe("hybrid");
+    expect(sp.getAll("jurisdiction")).toEqual(["PL", "UK"]);
+    expect([sp.get("from"), sp.get("to"), sp.get("court"), sp.get("sort")]).toEqual(["2015-01-01", "2019-12-31", 'Sąd "Okręgowy" w Łodzi', "newest"]);
+    // Each part alone, and none.
+    for (const one of [{ jurisdiction: ["UK"] as const }, { from: "2001-02-03" }, { to: "2020-02-29" }, { court: "Crown Court at Leeds" }]) {
+      const s = { ...state, jurisdiction: [], from: "", to: "", court: "", sort: undefined, ...one } as SearchUrlState;
+      expect(searchFiltersFromParams({ filter: searchFilterExpression(s) })).toMatchObject(one);
+    }
+    expect(searchFiltersFromParams(null)).toEqual({ jurisdiction: [], from: "", to: "", court: "" });
+  });
+
+  it("filters the search page cannot set (an API search's) are not restored: the query and mode run alone", () => {
+    for (const params of [{ filter: 'jurisdiction = "PL"' }, { filter: 'jurisdiction IN ["PL"] AND case_type = "criminal"' }, { filters: { appellant: ["offender"] } }, { sort: "decision_date:asc" }]) {
+      expect(historyFilters({ query: "x", mode: "text", params }), JSON.stringify(params)).toBeNull();
+      expect(rerunHref({ query: "x", mode: "semantic", params })).toBe("/search?q=x&mode=semantic");
+    }
   });
 });
