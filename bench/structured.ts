@@ -101,7 +101,7 @@ async function main() {
   );
 
   // A user for RLS (and for the gateway path).
-  const { userId, db, close } = await gatewayWithUser(databaseUrl, gatewayPort);
+  const { userId, db, close } = await gatewayWithUser(databaseUrl, gatewayPort, { poolConnectionTimeoutMs: 60_000 });
 
   const client = await pool.connect();
   await client.query("select set_config('request.jwt.claims', $1, false)", [JSON.stringify({ sub: userId, role: "authenticated" })]);
