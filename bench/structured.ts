@@ -8,9 +8,10 @@
  *   numeric range + two enum filters, whole corpus      p50 ≤ 50 ms (1×, and 10× with BENCH_DATABASE_URL_10X)
  *   value counts of 7 fields under 3 active filters     p50 ≤ 80 ms (facet_extracted_values per field, the
  *                                                        filter applied in SQL with the field's own key left out)
- *   two 2,000-judgment cohorts over 7 fields            ≤ 300 ms (the SQL aggregation a compare runs: one sampled
- *                                                        aggregate_extracted_data per cohort; no compare endpoint
- *                                                        in this branch)
+ *   compare of two 2,000-judgment cohorts over 7 fields ≤ 300 ms (compareCohorts, the backend of POST
+ *                                                        /api/cohorts/compare, through the gateway as the route runs
+ *                                                        it: two filter cohorts, and the same two as collections;
+ *                                                        its SQL alone, cohort_field_values per side, beside it)
  *   export of 5,000 rows to XLSX                        ≤ 5 s, ≤ 200 MB extra memory (lib/backend/exports through
  *                                                        the gateway, the response body read to its end)
  * Database functions are timed as an authenticated caller over one pg connection; list matches and from-filter also
@@ -19,6 +20,7 @@
  *
  * Usage: BENCH_DATABASE_URL=postgres://... [BENCH_DATABASE_URL_10X=postgres://...] npx tsx bench/structured.ts [--runs 25]
  *   [--only-range] (only the range + enum figure, at 1× and 10×) [--only-export] (only the XLSX export)
+ *   [--only-compare] (only the compare of two 2,000-judgment cohorts)
  * The database must hold the full corpus: `DATABASE_URL=... npm run seed` on a migrated database (for 10×:
  * `npm run seed -- --size 123070` into a second one).
  */
@@ -26,8 +28,12 @@ import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { collectionFromFilter } from "../lib/backend/collections/from-filter";
+import { compareCohorts } from "../lib/backend/cohorts/compare";
 import { exportExtractionRows } from "../lib/backend/exports";
 import { filterFieldSpecs, isFacetable } from "../lib/schema/filter-fields";
+import type { BaseSchemaFilters } from "../lib/schema/filters";
+import { CompareCohortsSchema } from "../lib/schema/requests/cohorts";
+import { jsonArg } from "../lib/supabase/json";
 import { gatewayWithUser } from "./lib/gateway-user";
 import { stats, timed } from "./lib/http-timing";
 
@@ -40,6 +46,10 @@ const databaseUrl10x = process.env.BENCH_DATABASE_URL_10X;
 const onlyRange = process.argv.includes("--only-range");
 /** Only the 5,000-row XLSX export. */
 const onlyExport = process.argv.includes("--only-export");
+/** Only the compare of two 2,000-judgment cohorts. */
+const onlyCompare = process.argv.includes("--only-compare");
+/** The three "only" flags: any of them leaves out every figure it does not name. */
+const only = onlyRange || onlyExport || onlyCompare;
 
 /** A numeric range and two enum filters (the cohort question "PL appeals by the offender, custody over N months"). */
 const RANGE_AND_ENUMS = { jurisdiction: ["PL"], appellant: ["offender"], sentence_custody_months: { min: 60 } };
@@ -91,7 +101,7 @@ async function main() {
   );
 
   // A user for RLS (and for the gateway path).
-  const { userId, db, close } = await gatewayWithUser(databaseUrl, gatewayPort);
+  const { userId, db, close } = await gatewayWithUser(databaseUrl, gatewayPort, { poolConnectionTimeoutMs: 60_000 });
 
   const client = await pool.connect();
   await client.query("select set_config('request.jwt.claims', $1, false)", [JSON.stringify({ sub: userId, role: "authenticated" })]);
@@ -122,8 +132,51 @@ async function main() {
   const facetFields = FACET_FIELDS.filter((f) => facetable.has(f));
   if (facetFields.length !== 7) throw new Error(`facet fields not all facetable: ${FACET_FIELDS.filter((f) => !facetable.has(f)).join(", ")}`);
 
-  // Two 2,000-judgment cohorts (a seeded sample of each jurisdiction), as a compare of two filters would read them.
-  const compareCohorts = [{ jurisdiction: ["PL"] }, { jurisdiction: ["UK"] }];
+  /**
+   * Two 2,000-judgment cohorts: the first 2,000 decisions of each jurisdiction (a decision-date cut, the day before
+   * when ties would pass 2,000), compared over 7 fields by the backend the route runs, as filters and as collections.
+   */
+  async function compareFigure() {
+    const cohorts: BaseSchemaFilters[] = [];
+    for (const j of ["PL", "UK"]) {
+      const { rows } = await q(
+        `select max(decision_date)::text as d from (select decision_date from public.judgments
+           where base_extraction_status = 'completed' and jurisdiction = $1 and decision_date is not null order by decision_date limit 2001) x`,
+        [j],
+      );
+      let f: BaseSchemaFilters = { jurisdiction: [j], decision_date: { to: rows[0].d as string } };
+      if ((await cohortOf(f, null)) > 2000) f = { jurisdiction: [j], decision_date: { to: (await q("select (($1::date) - 1)::text as d", [rows[0].d])).rows[0].d as string } };
+      cohorts.push(f);
+    }
+    const sizes = [await cohortOf(cohorts[0], null), await cohortOf(cohorts[1], null)];
+    // Parsed as the route parses its body.
+    const asFilters = CompareCohortsSchema.parse({ a: { filters: cohorts[0] }, b: { filters: cohorts[1] }, fields: COMPARE_FIELDS });
+    const collections: string[] = [];
+    for (const [i, f] of cohorts.entries()) {
+      const r = await collectionFromFilter(db, { name: `bench compare ${i}`, filters: f });
+      collections.push(r.collections[0].collection.id);
+      savedIds.push(r.collections[0].collection.id);
+    }
+    const asCollections = CompareCohortsSchema.parse({ a: { collection_id: collections[0] }, b: { collection_id: collections[1] }, fields: COMPARE_FIELDS });
+    const check = await compareCohorts(db, asFilters);
+    if (check.a.size !== sizes[0] || check.b.size !== sizes[1]) throw new Error("compare sizes differ from the cohort counts");
+    // The compare's SQL alone: cohort_field_values once per side, in parallel as compareCohorts runs them.
+    const sqlOnly = () =>
+      Promise.all(cohorts.map(async (f) => {
+        const { error } = await db.rpc("cohort_field_values", { p_filters: jsonArg(f), p_text_query: null, p_fields: COMPARE_FIELDS });
+        if (error) throw error;
+      }));
+    return {
+      target_ms: 300,
+      method: "compareCohorts (the route's backend) through the gateway; sql_only = its two cohort_field_values calls",
+      cohorts,
+      cohort_sizes: sizes,
+      fields: COMPARE_FIELDS,
+      filters: stats(await timed(() => compareCohorts(db, asFilters), runs)),
+      collections: stats(await timed(() => compareCohorts(db, asCollections), runs)),
+      sql_only: stats(await timed(sqlOnly, runs)),
+    };
+  }
 
   const savedIds: string[] = [];
   const results = {
@@ -136,7 +189,7 @@ async function main() {
       loadavg_1m: Number(loadavg()[0].toFixed(2)),
       calibration_generate_series_1m: stats(await timed(() => q("select count(*) from generate_series(1, 1000000)"), 5)),
     },
-    ...(onlyRange || onlyExport ? {} : {
+    ...(only ? {} : {
     aggregate_default_fields_whole_corpus: {
       target_p50_ms: 60,
       ...(stats(await timed(() => q("select public.aggregate_extracted_data()"), runs))),
@@ -170,14 +223,14 @@ async function main() {
       }, runs)),
     },
     }),
-    ...(onlyExport ? {} : { range_and_two_enums_whole_corpus: {
+    ...(only && !onlyRange ? {} : { range_and_two_enums_whole_corpus: {
       target_p50_ms: 50,
       filters: RANGE_AND_ENUMS,
       cohort: await cohortOf(RANGE_AND_ENUMS, null),
       filter_page_limit_20: stats(await timed(() => q("select * from public.filter_documents_by_extracted_data($1, null, 20, 0)", [RANGE_AND_ENUMS]), runs)),
       count_only: stats(await timed(() => q("select count(*) from public.list_extracted_filter_matches($1, null)", [RANGE_AND_ENUMS]), runs)),
     } }),
-    ...(onlyRange || onlyExport ? {} : {
+    ...(only ? {} : {
     value_counts_7_fields_3_filters: {
       target_p50_ms: 80,
       method: "facet_extracted_values for each field in turn (the drawer's value lists), the active filters applied in SQL",
@@ -187,18 +240,9 @@ async function main() {
         for (const f of facetFields) await q("select * from public.facet_extracted_values($1, $2, null, null, 20)", [f, THREE_ACTIVE]);
       }, runs)),
     },
-    compare_two_2000_cohorts_7_fields: {
-      target_ms: 300,
-      method: "aggregate_extracted_data over each cohort with sample_size 2000, seed 42 (the compare endpoint is not in this branch)",
-      cohorts: compareCohorts,
-      cohort_sizes: [await cohortOf(compareCohorts[0], null), await cohortOf(compareCohorts[1], null)],
-      fields: COMPARE_FIELDS,
-      ...(stats(await timed(async () => {
-        for (const c of compareCohorts) await q("select public.aggregate_extracted_data($1, null, $2, 2000, 42)", [c, COMPARE_FIELDS]);
-      }, runs))),
-    },
     }),
-    ...(onlyRange ? {} : {
+    ...(only && !onlyCompare ? {} : { compare_two_2000_cohorts_7_fields: await compareFigure() }),
+    ...(only && !onlyExport ? {} : {
     export_5000_rows_xlsx: {
       target_ms: 5000,
       target_extra_mb: 200,
@@ -215,7 +259,7 @@ async function main() {
       })(),
     },
     }),
-    ...(onlyRange || onlyExport ? {} : {
+    ...(only ? {} : {
     from_filter_5000_end_to_end: {
       target_ms: 1500,
       filters: fiveK,
@@ -233,7 +277,7 @@ async function main() {
     if (error) throw error;
   }
   const out: Record<string, unknown> = { ...results };
-  if (databaseUrl10x && !onlyExport) {
+  if (databaseUrl10x && (!only || onlyRange)) {
     // The same range + enum question on a 10× corpus, as its own authenticated session.
     const pool10 = new pg.Pool({ connectionString: databaseUrl10x, max: 1 });
     const c10 = await authenticatedClient(pool10, "00000000-0000-4000-8000-000000000001");

@@ -20,7 +20,11 @@ export interface GatewayUser {
   close(): Promise<void>;
 }
 
-export async function gatewayWithUser(databaseUrl: string, gatewayPort: number): Promise<GatewayUser> {
+/**
+ * `poolConnectionTimeoutMs`: how long a call waits for a database connection before the gateway answers 503 (its
+ * default 5 s is PostgREST's; on the shared machine at load ~30 the XLSX export's page reads were refused by it).
+ */
+export async function gatewayWithUser(databaseUrl: string, gatewayPort: number, opts: { poolConnectionTimeoutMs?: number } = {}): Promise<GatewayUser> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.org`;
   const password = "bench-password-1234";
   const keys = await generateLocalKeys(`http://127.0.0.1:${gatewayPort}`);
@@ -32,6 +36,7 @@ export async function gatewayWithUser(databaseUrl: string, gatewayPort: number):
     serviceRoleKey: keys.serviceRoleKey,
     upstashToken: keys.upstashToken,
     redisUrl: "redis://127.0.0.1:1",
+    ...(opts.poolConnectionTimeoutMs !== undefined ? { poolConnectionTimeoutMs: opts.poolConnectionTimeoutMs } : {}),
   });
   const admin = createClient(gw.url, keys.serviceRoleKey, { auth: serverAuthOptions, realtime: realtimeOptions });
   const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });

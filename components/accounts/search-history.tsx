@@ -8,11 +8,52 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { clearHistory, deleteHistoryEntry, listHistory, rerunHref, type HistoryRow } from "@/lib/client/cohorts-api";
+import { clearHistory, deleteHistoryEntry, historyFilters, listHistory, rerunHref, type HistoryRow } from "@/lib/client/cohorts-api";
 import { useI18n } from "@/lib/i18n/client";
-import { fmt, formatDateTime, formatNumber, plural } from "@/lib/i18n/locale";
+import { fmt, formatDate, formatDateTime, formatNumber, plural } from "@/lib/i18n/locale";
+import { fieldLabel } from "@/lib/schema/labels";
 
 const PAGE_SIZE = 20;
+
+/**
+ * A history row's filters and sort as chips, in the words of the search page: the ones "Search again" sets; or, for a
+ * search whose filters the page cannot set (one made through the API), the filter as it was asked and a note.
+ */
+function FilterChips({ row }: { row: HistoryRow }) {
+  const { locale, t } = useI18n();
+  const h = t.cohorts.history;
+  if (!row.params) return null;
+  const f = historyFilters(row);
+  const chips: string[] = [];
+  if (f) {
+    if (f.jurisdiction.length) chips.push(fmt(h.chipJurisdiction, { value: f.jurisdiction.map((j) => t.common.jurisdiction[j]).join(", ") }));
+    if (f.from) chips.push(fmt(h.chipFrom, { date: formatDate(locale, f.from) }));
+    if (f.to) chips.push(fmt(h.chipTo, { date: formatDate(locale, f.to) }));
+    if (f.court) chips.push(fmt(h.chipCourt, { value: f.court }));
+    if (f.sort) chips.push(fmt(h.chipSort, { value: t.search.sorts[f.sort] }));
+  } else {
+    if (row.params.filter) chips.push(fmt(h.chipExpression, { value: row.params.filter }));
+    if (row.params.filters) chips.push(fmt(h.chipFields, { value: Object.keys(row.params.filters).map((k) => fieldLabel(k, locale)).join(", ") }));
+    if (row.params.sort) chips.push(fmt(h.chipSort, { value: row.params.sort in t.search.sorts ? t.search.sorts[row.params.sort as keyof typeof t.search.sorts] : row.params.sort }));
+  }
+  if (!chips.length) return null;
+  return (
+    <div className="mt-1 space-y-1">
+      <ul className="flex flex-wrap gap-1" aria-label={h.filtersOf} data-testid="history-chips">
+        {chips.map((c) => (
+          <li key={c} data-testid="history-chip" className="max-w-full truncate rounded-full border border-brand/30 bg-brand-soft px-2 py-0.5 text-xs text-brand" title={c}>
+            {c}
+          </li>
+        ))}
+      </ul>
+      {f ? null : (
+        <p className="text-xs text-muted" data-testid="history-not-restorable">
+          {h.notRestorable}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** /history: the caller's own searches, newest first, paged, each with "search again" and delete; delete all. */
 export function SearchHistory() {
@@ -86,8 +127,11 @@ export function SearchHistory() {
               <tbody>
                 {data.results.map((row: HistoryRow) => (
                   <tr key={row.id} className="border-t border-line" data-testid="history-row">
-                    <td className="max-w-xs truncate py-2 pr-3" title={row.query}>
-                      {row.query}
+                    <td className="max-w-xs py-2 pr-3">
+                      <div className="truncate" title={row.query}>
+                        {row.query}
+                      </div>
+                      <FilterChips row={row} />
                     </td>
                     <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(locale, row.created_at)}</td>
                     <td className="py-2 pr-3">{modeLabel(row.mode)}</td>

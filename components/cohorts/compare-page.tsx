@@ -4,8 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { ExportButton } from "@/components/export/export-button";
 import { keyLabel, valueLabel } from "@/components/extractions/registry-view";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -14,7 +15,7 @@ import { ApiRequestError, errorMessage } from "@/lib/client/api";
 import {
   cohortParamValue,
   compareCohorts,
-  compareCsv,
+  compareExportTarget,
   parseCohortParam,
   sideRequest,
   type CohortParam,
@@ -22,7 +23,6 @@ import {
   type CompareField,
 } from "@/lib/client/cohorts-api";
 import { listCollections } from "@/lib/client/collections-api";
-import { downloadFileName, downloadText } from "@/lib/client/download";
 import { serializeExtractionState } from "@/lib/client/extraction-url-state";
 import { decodeFilter } from "@/lib/client/filter-codec";
 import { useI18n } from "@/lib/i18n/client";
@@ -208,7 +208,7 @@ function SidePicker({ id, title, value, fromLink, onChange, collections }: { id:
   );
 }
 
-/** /cohorts/compare?a=…&b=…: pick two cohorts (encoded filters or `collection:<id>`), compare them, download CSV. */
+/** /cohorts/compare?a=…&b=…: pick two cohorts (encoded filters or `collection:<id>`), compare them, export the comparison (CSV, XLSX, JSONL). */
 export function ComparePage() {
   const { locale, t } = useI18n();
   const c = t.cohorts.compare;
@@ -297,20 +297,12 @@ export function ComparePage() {
                 {c.cohortB}: {plural(locale, res.b.size, t.cohorts.judgments)}
               </span>
             </h2>
-            <Button
-              variant="secondary"
-              size="sm"
-              data-testid="compare-csv"
-              onClick={() =>
-                downloadText(
-                  compareCsv(res, (field, value) => (value === null ? keyLabel(field, locale) : valueLabel(field, value, locale, t))),
-                  downloadFileName(c.title, "csv"),
-                  "text/csv;charset=utf-8",
-                )
-              }
-            >
-              {c.downloadCsv}
-            </Button>
+            <ExportButton
+              what={t.exports.comparison}
+              hint={t.exports.limitComparison}
+              href={(format, headers) => compareExportTarget({ a: sa!, b: sb!, fields }, format, headers)}
+              testId="export-compare"
+            />
           </div>
           <p className="text-xs text-muted">
             <span className="mr-3 inline-flex items-center gap-1">

@@ -6,7 +6,7 @@ import { controlClass } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
 import { Notice } from "@/components/ui/notice";
 import { errorMessage } from "@/lib/client/api";
-import { streamExport, type ExportFileFormat, type ExportProgress } from "@/lib/client/export-stream";
+import { streamExport, type ExportFileFormat, type ExportProgress, type ExportTarget } from "@/lib/client/export-stream";
 import { useI18n } from "@/lib/i18n/client";
 import { fmt, formatNumber, plural } from "@/lib/i18n/locale";
 
@@ -19,8 +19,8 @@ function size(bytes: number, locale: "en" | "pl"): string {
 }
 
 export interface ExportButtonProps {
-  /** The export URL for a format and header mode (the list's own parameters already in it). */
-  href: (format: ExportFileFormat, headers: "labels" | "codes") => string;
+  /** The export URL for a format and header mode (the list's own parameters already in it), or a URL and its JSON body. */
+  href: (format: ExportFileFormat, headers: "labels" | "codes") => ExportTarget;
   /** What is exported, as a noun for "Export {what}". */
   what: string;
   hint?: string;

@@ -68,8 +68,8 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number | n
 export const median = (sorted: ArrayLike<number>): number | null => quantileSorted(sorted, 0.5);
 
 /**
- * A fast seeded stream for the resampling loop (mulberry32; millions of draws per compare), itself seeded from the
- * sfc32 generator so each (seed, key) has its own stream.
+ * A fast seeded stream for the resampling loop (mulberry32), itself seeded from the sfc32 generator so each
+ * (seed, key) has its own stream.
  */
 function fastStream(key: string): () => number {
   let s = Math.floor(new Rng(key).next() * 4294967296) >>> 0;
@@ -81,40 +81,52 @@ function fastStream(key: string): () => number {
   };
 }
 
-/** Ascending values as their distinct values and, per position, the index of its distinct value. */
-interface Grouped {
-  distinct: Float64Array;
-  groupOf: Uint32Array;
+/** A standard normal draw (Box–Muller; one of the pair is used, so each call costs two uniforms). */
+function normal(next: () => number): number {
+  const u = 1 - next(); // (0, 1]: log is finite
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
 }
 
-function grouped(sorted: Float64Array): Grouped {
-  const distinct: number[] = [];
-  const groupOf = new Uint32Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) {
-    if (i === 0 || sorted[i] !== sorted[i - 1]) distinct.push(sorted[i]);
-    groupOf[i] = distinct.length - 1;
+/** A Gamma(shape, 1) draw for shape ≥ 1 (Marsaglia and Tsang 2000). */
+function gamma(shape: number, next: () => number): number {
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = normal(next);
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = next();
+    if (u < 1 - 0.0331 * x * x * x * x || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
   }
-  return { distinct: Float64Array.from(distinct), groupOf };
+}
+
+/** A Beta(a, b) draw for a, b ≥ 1, as G_a / (G_a + G_b). */
+function beta(a: number, b: number, next: () => number): number {
+  const x = gamma(a, next);
+  return x / (x + gamma(b, next));
 }
 
 /**
- * The median of one bootstrap resample: n positions drawn with replacement are tallied by their distinct value, and
- * the resample's middle order statistics are read off one cumulative pass over the distinct values (no sort).
+ * The median of one bootstrap resample of `sorted`, drawn through its order statistics instead of n draws. A resample
+ * is x[⌊n·U_i⌋] for n uniforms U_i; the map is non-decreasing, so the resample's j-th smallest value is x[⌊n·U_(j)⌋]
+ * with U_(j) the j-th smallest uniform, which is Beta(j, n − j + 1); given it, the next one is
+ * U_(j) + (1 − U_(j))·Beta(1, n − j) (the least of the n − j uniforms above it). The median needs the middle one or
+ * two, so a resample costs a few draws whatever n is: the same bootstrap distribution as tallying n draws (the
+ * unit test checks the two against each other), ~1,000 times cheaper for 2,000-judgment cohorts, where the tally
+ * loop had been most of a compare's time.
  */
-function resampleMedian(g: Grouped, next: () => number, tally: Uint32Array): number {
-  const n = g.groupOf.length;
-  tally.fill(0);
-  for (let i = 0; i < n; i++) tally[g.groupOf[(next() * n) | 0]]++;
-  const k1 = Math.floor((n - 1) / 2);
-  const k2 = Math.floor(n / 2);
-  let seen = 0;
-  let v1 = Number.NaN;
-  for (let i = 0; i < tally.length; i++) {
-    seen += tally[i];
-    if (Number.isNaN(v1) && seen > k1) v1 = g.distinct[i];
-    if (seen > k2) return (v1 + g.distinct[i]) / 2;
-  }
-  return v1;
+function resampleMedian(sorted: Float64Array, next: () => number): number {
+  const n = sorted.length;
+  const m = Math.floor((n - 1) / 2) + 1; // 1-based rank of the lower middle
+  const at = (u: number) => sorted[Math.min(n - 1, Math.floor(n * u))];
+  const u1 = beta(m, n - m + 1, next);
+  if (n % 2 === 1) return at(u1);
+  const u2 = u1 + (1 - u1) * (1 - Math.pow(1 - next(), 1 / (n - m)));
+  return (at(u1) + at(u2)) / 2;
 }
 
 /**
@@ -131,12 +143,8 @@ export function medianDifference(
   if (ma === null || mb === null) return null;
   const ra = fastStream(`cohort-compare:${opts.seed}:${opts.key}:a`);
   const rb = fastStream(`cohort-compare:${opts.seed}:${opts.key}:b`);
-  const ga = grouped(a);
-  const gb = grouped(b);
-  const ta = new Uint32Array(ga.distinct.length);
-  const tb = new Uint32Array(gb.distinct.length);
   const diffs = new Float64Array(opts.resamples);
-  for (let r = 0; r < opts.resamples; r++) diffs[r] = resampleMedian(ga, ra, ta) - resampleMedian(gb, rb, tb);
+  for (let r = 0; r < opts.resamples; r++) diffs[r] = resampleMedian(a, ra) - resampleMedian(b, rb);
   diffs.sort();
   return { diff: ma - mb, low: quantileSorted(diffs, 0.025) ?? 0, high: quantileSorted(diffs, 0.975) ?? 0 };
 }

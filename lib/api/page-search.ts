@@ -10,7 +10,7 @@ import { after } from "next/server";
 import { cookies, headers } from "next/headers";
 import { GUEST_COOKIE, GuestLimitReachedError, GuestSessionUnavailableError, guestMeter, guestSearchKey } from "@/lib/backend/guest";
 import { SearchDocumentsQuery, mapSearchErrors, searchDocuments, type SearchDocumentsBody } from "@/lib/backend/search";
-import { queueSearchRecord, searchMode } from "@/lib/backend/search-analytics";
+import { queueSearchRecord, searchMode, searchParamsRecord } from "@/lib/backend/search-analytics";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { createServiceClient } from "@/lib/supabase/server";
@@ -67,6 +67,7 @@ export async function pageSearchFirstPage(sp: SearchParams): Promise<InitialSear
           latencyMs: body.processing_time_ms + body.embedding_time_ms,
           mode: searchMode(body.semantic_ratio),
           userId: identity.userId,
+          params: searchParamsRecord(parsed.data),
         }),
       );
     }

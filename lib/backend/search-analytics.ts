@@ -3,6 +3,8 @@ import { ApiError, fromDatabaseError } from "@/lib/errors";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { processShared } from "@/lib/process-shared";
+import type { Json } from "@/lib/supabase/database.types";
+import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
 
 /**
  * Search analytics (spec: Other records): one row per search with the raw query text, hit count, latency and mode,
@@ -16,6 +18,19 @@ export interface SearchRecord {
   /** e.g. "text", "hybrid", "semantic". */
   mode: string;
   userId: string | null;
+  /** What the search was asked besides its text and mode, kept so the history can show it and run it again. */
+  params?: SearchParamsRecord | null;
+}
+
+/**
+ * A search's filters and order as the search route received them: the engine filter expression, the structured filter
+ * object and the sort. The /search page sends `filter` and `sort`; the history page turns them back into its chips and
+ * link (lib/client/search-url-state.ts, searchStateFromFilter).
+ */
+export interface SearchParamsRecord {
+  filter?: string;
+  filters?: JsonObject;
+  sort?: string;
 }
 
 export interface SearchHistoryRow {
@@ -25,6 +40,43 @@ export interface SearchHistoryRow {
   latency_ms: number;
   mode: string;
   created_at: string;
+  /** The search's filters and sort; null for searches without any, and for rows written before they were kept. */
+  params: SearchParamsRecord | null;
+}
+
+/**
+ * The params of a search route request worth keeping: a non-empty filter, a structured filter object (its JSON text,
+ * already checked by the search) and a sort other than relevance. Null when there is none.
+ */
+export function searchParamsRecord(p: { filter?: string; filters?: string; sort?: string }): SearchParamsRecord | null {
+  const out: SearchParamsRecord = {};
+  if (p.filter?.trim()) out.filter = p.filter.trim();
+  if (p.filters?.trim()) {
+    try {
+      const parsed = JSON.parse(p.filters) as Json;
+      if (isJsonObject(parsed) && Object.keys(parsed).length > 0) out.filters = parsed;
+    } catch {
+      // not JSON: the search refused it already, so there is no search to keep
+    }
+  }
+  if (p.sort?.trim() && p.sort.trim() !== "relevance") out.sort = p.sort.trim();
+  return Object.keys(out).length ? out : null;
+}
+
+/** A stored params value read back: only the known keys of their known types. */
+function readParams(v: Json): SearchParamsRecord | null {
+  if (!isJsonObject(v)) return null;
+  const out: SearchParamsRecord = {};
+  if (typeof v.filter === "string") out.filter = v.filter;
+  if (isJsonObject(v.filters)) out.filters = v.filters;
+  if (typeof v.sort === "string") out.sort = v.sort;
+  return Object.keys(out).length ? out : null;
+}
+
+/** Params as Postgres can store them: the same NUL and lone-surrogate repair as the query text. */
+function storableParams(p: SearchParamsRecord | null | undefined): Json {
+  if (!p) return null;
+  return jsonArg(JSON.parse(storableQuery(JSON.stringify(p))) as SearchParamsRecord);
 }
 
 /** The mode recorded for a semantic ratio: 0 text, 1 semantic, between hybrid. */
@@ -69,6 +121,7 @@ function toRow(r: SearchRecord) {
     latency_ms: Math.max(0, Math.round(r.latencyMs)),
     mode: normaliseMode(r.mode),
     user_id: r.userId,
+    params: storableParams(r.params),
   };
 }
 
@@ -262,7 +315,7 @@ export async function flushSearchRecordsAtShutdown(timeoutMs = config().SHUTDOWN
 export async function searchHistory(db: DbClient, opts: { limit: number; offset: number }): Promise<SearchHistoryRow[]> {
   const { data, error } = await db.rpc("search_history", { p_limit: opts.limit, p_offset: opts.offset });
   if (error) throw fromDatabaseError(error);
-  return data;
+  return data.map((r) => ({ ...r, params: readParams(r.params) }));
 }
 
 /** The caller's own searches on the history page: a page of rows, newest first, and how many there are. */

@@ -1,11 +1,12 @@
 /**
  * Browser calls for cohorts (compare, cite) and the search history page, and the pure helpers their pages share: the
- * `a`/`b` parameters of /cohorts/compare, the CSV of a comparison, and the BibTeX and CSL-JSON entries of a cited
+ * `a`/`b` parameters of /cohorts/compare, the comparison's export request, and the BibTeX and CSL-JSON entries of a cited
  * cohort. Bodies are the types lib/backend builds them with.
  */
 import type { CitedCohort, CompareCohortsResponse, CreatedCohort, SearchHistoryPage } from "@/lib/backend/responses";
 import { apiFetch, qs } from "./api";
 import { decodeFilter, toApiFilter, type ApiFilter } from "./filter-codec";
+import { searchFiltersFromParams, serializeSearchState, type SearchPageFilters } from "./search-url-state";
 
 export type { CitedCohort, CompareCohortsResponse, CreatedCohort, SearchHistoryPage };
 export type CompareField = CompareCohortsResponse["fields"][number];
@@ -39,8 +40,19 @@ export function sideRequest(p: CohortParam): CohortSideRequest | null {
   return null;
 }
 
-export function compareCohorts(body: { a: CohortSideRequest; b: CohortSideRequest; fields: string[] }, signal?: AbortSignal): Promise<CompareCohortsResponse> {
+export function compareCohorts(body: CompareRequest, signal?: AbortSignal): Promise<CompareCohortsResponse> {
   return apiFetch<CompareCohortsResponse>("/api/cohorts/compare", { method: "POST", json: body, signal });
+}
+
+export interface CompareRequest {
+  a: CohortSideRequest;
+  b: CohortSideRequest;
+  fields: string[];
+}
+
+/** POST /api/cohorts/compare/export: the same comparison as a file (lib/backend/exports), for the export control. */
+export function compareExportTarget(body: CompareRequest, format: string, headers: string): { url: string; json: unknown } {
+  return { url: "/api/cohorts/compare/export", json: { ...body, format, headers } };
 }
 
 export function citeCohort(body: { filters: ApiFilter; text_query?: string; seed?: number }): Promise<CreatedCohort> {
@@ -59,35 +71,21 @@ export function clearHistory(): Promise<{ deleted: number }> {
   return apiFetch<{ deleted: number }>("/api/search/analytics/history", { method: "DELETE" });
 }
 
-/** The /search URL that runs a history row again (its query and, when not keyword, its mode). */
-export function rerunHref(row: Pick<HistoryRow, "query" | "mode">): string {
-  const sp = new URLSearchParams({ q: row.query });
-  if (row.mode === "semantic" || row.mode === "hybrid") sp.set("mode", row.mode);
-  return `/search?${sp.toString()}`;
+type RerunRow = Pick<HistoryRow, "query" | "mode"> & { params?: HistoryRow["params"] };
+
+/** The page filters a history row restores; null when its filters are ones the search page cannot set (an API search's). */
+export function historyFilters(row: RerunRow): SearchPageFilters | null {
+  return searchFiltersFromParams(row.params ?? null);
 }
 
-/** A CSV cell: quoted when needed, and text a spreadsheet would run as a formula (=, +, -, @, tab, CR) neutralised. */
-export function csvCell(v: string | number | null): string {
-  if (v === null) return "";
-  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The comparison as CSV: one row per (field, value) with both counts, shares, the difference and its interval. */
-export function compareCsv(res: CompareCohortsResponse, label: (field: string, value: string | null) => string): string {
-  const head = ["field", "value", "a_count", "a_size", "a_share", "b_count", "b_size", "b_share", "diff", "ci_low", "ci_high", "statistic"];
-  const rows: (string | number | null)[][] = [];
-  for (const f of res.fields) {
-    if (f.kind === "numeric") {
-      rows.push([label(f.field, null), "median", f.a.n, res.a.size, f.a.median, f.b.n, res.b.size, f.b.median, f.diff, f.ci_low, f.ci_high, "median difference (bootstrap)"]);
-    } else {
-      for (const v of f.values) {
-        rows.push([label(f.field, null), label(f.field, v.value), v.a_count, res.a.size, v.a_share, v.b_count, res.b.size, v.b_share, v.diff, v.ci_low, v.ci_high, "share difference (Newcombe)"]);
-      }
-    }
-  }
-  return [head, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+/**
+ * The /search URL that runs a history row again: its query, its mode when not keyword, and its filters and sort when
+ * the search page can set them (else the query and mode alone; the page says so).
+ */
+export function rerunHref(row: RerunRow): string {
+  const mode = row.mode === "semantic" || row.mode === "hybrid" ? row.mode : "text";
+  const filters = historyFilters(row) ?? { jurisdiction: [], from: "", to: "", court: "" };
+  return `/search${serializeSearchState({ q: row.query, mode, page: 1, ...filters })}`;
 }
 
 /** The BibTeX entry of a cited cohort (@misc, keyed by its id). */

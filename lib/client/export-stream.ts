@@ -9,6 +9,9 @@ import { downloadBlob } from "./download";
 
 export type ExportFileFormat = "csv" | "xlsx" | "jsonl";
 
+/** An export read with GET (its parameters in the URL) or, when the list's request is a JSON body, with POST. */
+export type ExportTarget = string | { url: string; json: unknown };
+
 export interface ExportProgress {
   bytes: number;
   /** Rows received so far (CSV, JSONL); null for XLSX. */
@@ -31,8 +34,12 @@ function newlines(chunk: Uint8Array): number {
 }
 
 /** Fetch the export and save it; resolves to the saved file's name. Throws ApiRequestError for an error answer. */
-export async function streamExport(url: string, format: ExportFileFormat, onProgress: (p: ExportProgress) => void, signal: AbortSignal): Promise<{ file: string; progress: ExportProgress }> {
-  const res = await fetch(url, { signal, credentials: "same-origin" });
+export async function streamExport(target: ExportTarget, format: ExportFileFormat, onProgress: (p: ExportProgress) => void, signal: AbortSignal): Promise<{ file: string; progress: ExportProgress }> {
+  const res =
+    typeof target === "string"
+      ? await fetch(target, { signal, credentials: "same-origin" })
+      : // A write is JSON (the web tier's CSRF defence refuses any other body).
+        await fetch(target.url, { method: "POST", body: JSON.stringify(target.json), headers: { "content-type": "application/json" }, signal, credentials: "same-origin" });
   if (!res.ok || !res.body) {
     let body: unknown = null;
     try {

@@ -98,3 +98,62 @@ export function searchFilterExpression(s: SearchUrlState): string {
   if (s.court.trim()) parts.push(`(${COURT_FILTER_ATTRIBUTES.map((a) => `${a} = ${quote(s.court.trim())}`).join(" OR ")})`);
   return parts.join(" AND ");
 }
+
+/** The page filters of a search: the state minus its query, mode and page. */
+export type SearchPageFilters = Pick<SearchUrlState, "jurisdiction" | "from" | "to" | "court"> & { sort?: SearchSort };
+
+const EPOCH_DAY = /^\d+$/;
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A quoted string as `quote` writes it, at the start of `s`: its value and the rest, or null. */
+function unquote(s: string): [string, string] | null {
+  const m = /^"((?:[^"\\]|\\.)*)"/.exec(s);
+  return m ? [m[1].replace(/\\(.)/g, "$1"), s.slice(m[0].length)] : null;
+}
+
+/**
+ * The page filters a stored search asked for (its engine filter expression and sort, as the search history keeps
+ * them), or null when the expression holds anything the page's own filters could not have written: a search from the
+ * API with filters of its own. Read part by part in the order searchFilterExpression writes them, then checked by
+ * writing them again, so only an expression the page would write word for word is taken back.
+ */
+export function searchFiltersFromParams(params: { filter?: string; sort?: string; filters?: object } | null): SearchPageFilters | null {
+  if (params?.filters) return null;
+  const out: SearchPageFilters = { jurisdiction: [], from: "", to: "", court: "" };
+  if (params?.sort) {
+    if (!SEARCH_SORTS.includes(params.sort as SearchSort)) return null;
+    if (params.sort !== "relevance") out.sort = params.sort as SearchSort;
+  }
+  const expr = params?.filter ?? "";
+  let rest = expr;
+  const next = (sep: string) => {
+    if (rest.startsWith(sep)) rest = rest.slice(sep.length);
+  };
+  const jm = /^jurisdiction IN \[((?:"(?:PL|UK)"(?:, )?)+)\]/.exec(rest);
+  if (jm) {
+    out.jurisdiction = [...jm[1].matchAll(/"(PL|UK)"/g)].map((x) => x[1] as Jurisdiction);
+    rest = rest.slice(jm[0].length);
+    next(" AND ");
+  }
+  const fm = /^decision_date_ts >= (\d+)/.exec(rest);
+  if (fm && EPOCH_DAY.test(fm[1])) {
+    out.from = isoDay(Number(fm[1]));
+    rest = rest.slice(fm[0].length);
+    next(" AND ");
+  }
+  const tm = /^decision_date_ts <= (\d+)/.exec(rest);
+  if (tm) {
+    out.to = isoDay(Number(tm[1]) - 86399);
+    rest = rest.slice(tm[0].length);
+    next(" AND ");
+  }
+  const cm = new RegExp(`^\\(${COURT_FILTER_ATTRIBUTES[0]} = `).exec(rest);
+  if (cm) {
+    const q = unquote(rest.slice(cm[0].length));
+    if (q) {
+      out.court = q[0];
+      rest = "";
+    }
+  }
+  const state: SearchUrlState = { q: "", mode: "text", page: 1, ...out };
+  return searchFilterExpression(state) === expr ? out : null;
+}

@@ -1733,6 +1733,7 @@ export type Database = {
           id: string;
           latency_ms: number;
           mode: string;
+          params: Json | null;
           query: string;
           user_id: string | null;
         };
@@ -1742,6 +1743,7 @@ export type Database = {
           id?: string;
           latency_ms: number;
           mode: string;
+          params?: Json | null;
           query: string;
           user_id?: string | null;
         };
@@ -1751,6 +1753,7 @@ export type Database = {
           id?: string;
           latency_ms?: number;
           mode?: string;
+          params?: Json | null;
           query?: string;
           user_id?: string | null;
         };
@@ -3496,6 +3499,7 @@ export type Database = {
           id: string;
           latency_ms: number;
           mode: string;
+          params: Json;
           query: string;
         }[];
       };

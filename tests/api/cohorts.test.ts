@@ -4,6 +4,7 @@ import { generateJudgment } from "../../supabase/seed/generate";
 import { seedCorpus } from "../../supabase/seed/corpus";
 import { Browser, signedInBrowser } from "../helpers/http";
 import { adminPool, stackEnv } from "../helpers/stack";
+import { searchFilterExpression, searchFiltersFromParams } from "@/lib/client/search-url-state";
 
 /**
  * Cohorts over real HTTP: compare two cohorts (numbers checked against a hand computation on two small collections,
@@ -271,4 +272,39 @@ describe("search history", () => {
     // Bob's history is untouched by Alice's "delete all".
     expect((await pool.query("select 1 from public.search_analytics where id = $1", [bobs])).rowCount).toBe(1);
   });
+
+  it("keeps each search's filters and sort with its row, readable only by its owner; an account's deletion drops them", async () => {
+    const { browser: carol, user } = await signedInBrowser();
+    const tag = `hist${Date.now()}`;
+    const state = { q: `${tag} rozbój`, mode: "text" as const, jurisdiction: ["PL" as const], from: "2012-01-01", to: "", court: "Sąd Okręgowy w Łodzi", sort: "newest" as const, page: 1 };
+    const filter = searchFilterExpression(state);
+    const searches = [
+      `/api/search/documents?q=${encodeURIComponent(state.q)}&filter=${encodeURIComponent(filter)}&sort=newest`,
+      `/api/search/documents?q=${tag}+structured&filters=${encodeURIComponent(JSON.stringify({ jurisdiction: ["UK"] }))}`,
+      `/api/search/documents?q=${tag}+plain`,
+    ];
+    for (const path of searches) expect((await carol.get(path)).status, path).toBe(200);
+    // Rows are queued and written within about a second.
+    let rows: Array<{ query: string; params: { filter?: string; filters?: Json; sort?: string } | null }> = [];
+    for (let i = 0; i < 60 && rows.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      rows = ((await json(await carol.get("/api/search/analytics/history"))) as { results: typeof rows }).results;
+    }
+    const byQuery = new Map(rows.map((r) => [r.query, r.params]));
+    expect(byQuery.get(state.q)).toEqual({ filter, sort: "newest" });
+    expect(searchFiltersFromParams(byQuery.get(state.q)!)).toEqual({ jurisdiction: ["PL"], from: "2012-01-01", to: "", court: "Sąd Okręgowy w Łodzi", sort: "newest" });
+    expect(byQuery.get(`${tag} structured`)).toEqual({ filters: { jurisdiction: ["UK"] } });
+    expect(byQuery.get(`${tag} plain`)).toBeNull();
+
+    // Another user's history never shows them.
+    const bobs = (await json(await bob.get("/api/search/analytics/history?limit=100"))) as { results: Array<{ query: string }> };
+    expect(bobs.results.some((r) => r.query.startsWith(tag))).toBe(false);
+
+    // The account goes: its rows stay anonymous (the query text, for statistics), their filters go.
+    await pool.query("delete from auth.users where id = $1", [user.id]);
+    const left = await pool.query<{ user_id: string | null; params: unknown }>("select user_id, params from public.search_analytics where query like $1", [`${tag}%`]);
+    expect(left.rowCount).toBe(3);
+    for (const r of left.rows) expect(r).toEqual({ user_id: null, params: null });
+  });
 });
+

@@ -7,8 +7,8 @@ import { deleteFixtureRows, insertFixtureRows, rebuildAppIndex } from "../helper
 import { byName } from "@/lib/schema";
 
 /**
- * The exports of every list (lib/backend/exports) over real HTTP: search results, extraction rows, collection members
- * and aggregates, each as CSV, XLSX and JSONL, parsed back and checked row by row against the list the API itself
+ * The exports of every list (lib/backend/exports) over real HTTP: search results, extraction rows, collection members,
+ * aggregates and comparisons of two cohorts, each as CSV, XLSX and JSONL, parsed back and checked row by row against the list the API itself
  * answers; labels vs codes (EN and PL); the formula guard in CSV and XLSX; sign-in and another user's collection.
  */
 // In dev mode the first request to each route compiles it: minutes on a busy machine.
@@ -117,6 +117,8 @@ describe("sign-in is required", () => {
       const res = await anon.get(path);
       expect(res.status, path).toBe(401);
     }
+    const compare = await anon.post("/api/cohorts/compare/export", { a: { filters: {} }, b: { filters: {} }, fields: ["jurisdiction"] });
+    expect(compare.status).toBe(401);
   });
 
   it("a bad format or header mode is a 422 and sends no file", async () => {
@@ -324,5 +326,126 @@ describe("GET /api/extractions/base-schema/aggregate/export", () => {
     const bad = await alice.get("/api/extractions/base-schema/aggregate/export?fields=no_such_field");
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { detail: { code: string } }).detail.code).toBe("FIELD_NOT_AGGREGABLE");
+  });
+});
+
+describe("POST /api/cohorts/compare/export", () => {
+  let a = "";
+  let b = "";
+  let members: string[] = [];
+  let plantedCourt: string | null = null;
+  const fields = ["jurisdiction", "appeal_outcome", "court_name", "decision_date", "sentence_custody_months"];
+
+  beforeAll(async () => {
+    members = (await pool.query<{ id: string }>("select id from public.judgments where decision_type is distinct from 'fixture' and base_extraction_status = 'completed' order by id limit 12")).rows.map((r) => r.id);
+    const make = async (name: string, ids: string[]) => {
+      const res = await alice.post("/api/collections", { name, document_ids: ids });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    [a, b] = await Promise.all([make("Compare export A", members.slice(0, 7)), make("Compare export B", members.slice(5))]);
+    // A court name a spreadsheet would run as a formula, in both cohorts.
+    plantedCourt = (await pool.query<{ court_name: string | null }>("select court_name from public.judgments where id = $1", [members[5]])).rows[0].court_name;
+    await pool.query(`update public.judgments set court_name = '=HYPERLINK("http://x","y")' where id = $1`, [members[5]]);
+  });
+
+  afterAll(async () => {
+    await pool.query("update public.judgments set court_name = $2 where id = $1", [members[5], plantedCourt]);
+  });
+
+  const body = (extra: Record<string, unknown> = {}) => ({ a: { collection_id: a }, b: { collection_id: b }, fields, ...extra });
+
+  it("one row per field and value with the compare route's numbers, in each format", async () => {
+    const cmp = (await (await alice.post("/api/cohorts/compare", body())).json()) as {
+      a: { size: number };
+      b: { size: number };
+      fields: Array<{ field: string; kind: string; values?: { value: string; a_count: number; b_count: number; diff: number; ci_low: number; ci_high: number }[]; a?: { n: number; median: number | null }; b?: { n: number; median: number | null }; diff?: number | null }>;
+    };
+    expect(cmp.a.size).toBe(7);
+    expect(cmp.b.size).toBe(7);
+    const expectedRows = cmp.fields.reduce((n, f) => n + (f.kind === "numeric" ? 1 : f.values!.length), 0);
+    for (const format of FORMATS) {
+      const res = await alice.post("/api/cohorts/compare/export", body({ format, headers: "codes" }));
+      expect(res.headers.get("content-disposition")).toMatch(new RegExp(`cohort-comparison-\\d{4}-\\d{2}-\\d{2}\\.${format}`));
+      expect(res.headers.get("x-export-rows")).toBe(String(expectedRows));
+      const t = await table(res, format);
+      expect(t.header).toEqual(["field", "kind", "value", "statistic", "a_count", "a_size", "a_share", "a_median", "a_q1", "a_q3", "b_count", "b_size", "b_share", "b_median", "b_q1", "b_q3", "diff", "ci_low", "ci_high"]);
+      expect(t.rows).toHaveLength(expectedRows);
+      const f = column(t, "field").map(String);
+      const v = column(t, "value").map(String);
+      const num = (name: string) => column(t, name).map((x) => (x === "" || x === null ? null : Number(x)));
+      const [ac, bc, diff, low, high, am] = ["a_count", "b_count", "diff", "ci_low", "ci_high", "a_median"].map(num);
+      expect(new Set(num("a_size"))).toEqual(new Set([7]));
+      for (const field of cmp.fields) {
+        if (field.kind === "numeric") {
+          const i = f.indexOf(field.field);
+          expect(ac[i], `${format} ${field.field} n`).toBe(field.a!.n);
+          expect(am[i]).toBe(field.a!.median);
+          expect(diff[i]).toBe(field.diff ?? null);
+          expect(column(t, "statistic")[i]).toBe("median_difference");
+          continue;
+        }
+        for (const x of field.values!) {
+          const i = f.findIndex((ff, k) => ff === field.field && (v[k] === x.value || v[k] === `'${x.value}`));
+          expect(i, `${format} ${field.field}=${x.value}`).toBeGreaterThanOrEqual(0);
+          expect([ac[i], bc[i]]).toEqual([x.a_count, x.b_count]);
+          expect(diff[i]).toBeCloseTo(x.diff, 5);
+          expect(low[i]).toBeCloseTo(x.ci_low, 5);
+          expect(high[i]).toBeCloseTo(x.ci_high, 5);
+        }
+      }
+    }
+  });
+
+  it("labels: EN and PL headers, field and value labels; codes: the stored names", async () => {
+    const en = await table(await alice.post("/api/cohorts/compare/export", body({ fields: ["appeal_outcome", "jurisdiction"], lang: "en" })), "csv");
+    expect(en.header.slice(0, 5)).toEqual(["Field", "Kind", "Value", "Statistic", "A: judgments"]);
+    const outcome = byName("appeal_outcome")!;
+    expect(new Set(column(en, "Field"))).toEqual(new Set([outcome.label.en, "Jurisdiction"]));
+    for (const v of column(en, "Value")) expect(String(v)).not.toMatch(/^[a-z]+(_[a-z]+)+$/);
+    const jurisdictions = column(en, "Value").filter((_, i) => column(en, "Field")[i] === "Jurisdiction");
+    expect(jurisdictions.length).toBeGreaterThan(0);
+    for (const v of jurisdictions) expect(["Poland", "United Kingdom"]).toContain(v);
+    expect(new Set(column(en, "Statistic"))).toEqual(new Set(["Difference of shares (Newcombe's hybrid score interval)"]));
+
+    alice.setCookie("locale", "pl");
+    try {
+      const pl = await table(await alice.post("/api/cohorts/compare/export", body({ fields: ["appeal_outcome"], format: "xlsx" })), "xlsx");
+      expect(pl.header.slice(0, 4)).toEqual(["Pole", "Rodzaj", "Wartość", "Statystyka"]);
+      expect(new Set(column(pl, "Pole"))).toEqual(new Set([outcome.label.pl]));
+      const plLabels = new Set(outcome.enumValues!.map((o) => o.pl));
+      for (const v of column(pl, "Wartość")) expect(plLabels.has(String(v)), String(v)).toBe(true);
+    } finally {
+      alice.setCookie("locale", undefined);
+    }
+
+    const codes = await table(await alice.post("/api/cohorts/compare/export", body({ fields: ["appeal_outcome"], headers: "codes", format: "jsonl" })), "jsonl");
+    const codeSet = new Set(outcome.enumValues!.map((o) => o.value));
+    for (const v of column(codes, "value")) expect(codeSet.has(String(v)), String(v)).toBe(true);
+  });
+
+  it("neutralises formula cells in CSV and XLSX, and leaves JSONL as data", async () => {
+    const req = (format: string) => alice.post("/api/cohorts/compare/export", body({ fields: ["court_name"], format, headers: "codes" }));
+    const csvText = await (await req("csv")).text();
+    expect(csvText).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    for (const row of parseCsv(csvText).slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+@\t\r]/);
+    const xlsx = await table(await req("xlsx"), "xlsx");
+    expect(column(xlsx, "value")).toContain(`'=HYPERLINK("http://x","y")`);
+    for (const row of xlsx.rows) for (const cell of row) expect(typeof cell === "object" && cell !== null && "formula" in cell).toBe(false);
+    const jsonl = await table(await req("jsonl"), "jsonl");
+    expect(column(jsonl, "value")).toContain(`=HYPERLINK("http://x","y")`);
+  });
+
+  it("the compare route's checks: another user's collection 404, a field that is not aggregable 422, a bad format 422", async () => {
+    const other = await bob.post("/api/cohorts/compare/export", body());
+    expect(other.status).toBe(404);
+    expect(other.headers.get("content-disposition")).toBeNull();
+    expect(((await other.json()) as { detail: { code: string } }).detail.code).toBe("COLLECTION_NOT_FOUND");
+    const field = await alice.post("/api/cohorts/compare/export", body({ fields: ["no_such_field"] }));
+    expect(field.status).toBe(422);
+    expect(((await field.json()) as { detail: { code: string } }).detail.code).toBe("FIELD_NOT_AGGREGABLE");
+    const format = await alice.post("/api/cohorts/compare/export", body({ format: "pdf" }));
+    expect(format.status).toBe(422);
+    expect(format.headers.get("content-disposition")).toBeNull();
   });
 });

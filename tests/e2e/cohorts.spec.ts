@@ -2,6 +2,7 @@ import { expect, test, type Page } from "playwright/test";
 import { ensureE2ECorpus } from "./support/corpus";
 import { screenshotBoth } from "./support/screens";
 import { PASSWORD, uniqueEmail } from "./support/users";
+import { searchFilterExpression } from "@/lib/client/search-url-state";
 
 /**
  * A confirmed user made through the Auth admin API with the stack's service key, then signed in through the app (the
@@ -30,7 +31,7 @@ test.beforeAll(async ({ baseURL }) => {
 /** The `f` parameter of /search/extractions for a filter (base64url of its JSON), as the page writes it. */
 const encode = (filter: object) => Buffer.from(JSON.stringify(filter)).toString("base64url");
 
-test("a researcher compares two cohorts, downloads the CSV, cites a cohort and opens its link signed out", async ({ page, browser }) => {
+test("a researcher compares two cohorts, exports the comparison (CSV, XLSX), cites a cohort and opens its link signed out", async ({ page, browser }) => {
   test.setTimeout(300_000);
   await signedIn(page, "cohorts");
 
@@ -50,14 +51,29 @@ test("a researcher compares two cohorts, downloads the CSV, cites a cohort and o
   await expect(page.getByTestId("compare-field-decision_date")).toBeVisible();
   await screenshotBoth(page, "cohorts-compare");
 
+  // The export control streams the comparison from the server: CSV with labels, then XLSX with codes.
+  const exporter = page.getByTestId("export-compare");
+  await exporter.locator("summary").click();
+  await expect(exporter).toContainText("Export comparison");
   const download = page.waitForEvent("download");
-  await page.getByTestId("compare-csv").click();
+  await exporter.getByTestId("export-compare-download").click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe("Compare-cohorts.csv");
+  expect(file.suggestedFilename()).toMatch(/^cohort-comparison-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await file.createReadStream()).toArray();
   const text = Buffer.concat(csv as Buffer[]).toString("utf8");
-  expect(text.split("\r\n")[0]).toBe("field,value,a_count,a_size,a_share,b_count,b_size,b_share,diff,ci_low,ci_high,statistic");
-  expect(text).toContain(`Poland,${sizes.a.size},${sizes.a.size},1,0,${sizes.b.size},0,1,`);
+  expect(text.split("\r\n")[0]).toBe(
+    "\uFEFFField,Kind,Value,Statistic,A: judgments,A: cohort size,A: share,A: median,A: lower quartile,A: upper quartile,B: judgments,B: cohort size,B: share,B: median,B: lower quartile,B: upper quartile,Difference (A − B),95 % interval: from,95 % interval: to",
+  );
+  expect(text).toContain(`Jurisdiction,Categories,Poland,Difference of shares (Newcombe's hybrid score interval),${sizes.a.size},${sizes.a.size},1,,,,0,${sizes.b.size},0,,,,1,`);
+  await expect(exporter.getByTestId("export-compare-progress")).toContainText(/Downloaded cohort-comparison-.*\.csv/);
+  await exporter.getByTestId("export-compare-format").selectOption("xlsx");
+  await exporter.getByTestId("export-compare-headers").selectOption("codes");
+  const xlsx = page.waitForEvent("download");
+  await exporter.getByTestId("export-compare-download").click();
+  const xfile = await xlsx;
+  expect(xfile.suggestedFilename()).toMatch(/\.xlsx$/);
+  const zip = Buffer.concat((await (await xfile.createReadStream()).toArray()) as Buffer[]);
+  expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
 
   // Cite the UK cohort from the extraction page.
   await page.goto(`/search/extractions?f=${encode({ jurisdiction: ["UK"] })}`);
@@ -85,17 +101,18 @@ test("a researcher compares two cohorts, downloads the CSV, cites a cohort and o
   await anon.close();
 });
 
-test("a user sees their search history, runs a search again and deletes one and then all", async ({ page }) => {
+test("a user sees their search history with its filters, runs a search again with them and deletes one and then all", async ({ page }) => {
   test.setTimeout(240_000);
   await signedIn(page, "history");
   await page.goto("/history");
   await expect(page).toHaveTitle(/Search history/);
   await expect(page.getByTestId("history-empty")).toBeVisible();
 
-  // Two searches through the API as this user (the rows are written in batches, so wait for them).
-  for (const q of ["burglary sentence", "kradzież z włamaniem"]) {
-    expect((await page.request.get(`/api/search/documents?q=${encodeURIComponent(q)}`)).status()).toBe(200);
-  }
+  // Two searches as this user, the second with the search page's filters and sort (the rows are written in batches,
+  // so wait for them).
+  expect((await page.request.get(`/api/search/documents?q=${encodeURIComponent("burglary sentence")}`)).status()).toBe(200);
+  const filter = searchFilterExpression({ q: "", mode: "text", jurisdiction: ["PL"], from: "2012-01-01", to: "", court: "", page: 1 });
+  expect((await page.request.get(`/api/search/documents?q=${encodeURIComponent("kradzież z włamaniem")}&filter=${encodeURIComponent(filter)}&sort=newest`)).status()).toBe(200);
   await expect
     .poll(async () => ((await (await page.request.get("/api/search/analytics/history")).json()) as { total: number }).total, { timeout: 20_000 })
     .toBe(2);
@@ -106,14 +123,33 @@ test("a user sees their search history, runs a search again and deletes one and 
   await expect(rows.first()).toContainText("kradzież z włamaniem");
   await screenshotBoth(page, "history");
 
-  await expect(rows.first().getByRole("link", { name: "Search again" })).toHaveAttribute("href", /^\/search\?q=kradzie%C5%BC\+z\+w%C5%82amaniem/);
+  // The filters come back as chips, and searching again restores them with the query.
+  await expect(rows.first().getByTestId("history-chip")).toHaveCount(3);
+  await expect(rows.first().getByTestId("history-chips")).toContainText("Jurisdiction: Poland");
+  await expect(rows.first().getByTestId("history-chips")).toContainText("Decided from");
+  await expect(rows.first().getByTestId("history-chips")).toContainText("Sorted: Newest first");
+  await expect(rows.last().getByTestId("history-chip")).toHaveCount(0);
+  const again = rows.first().getByRole("link", { name: "Search again" });
+  await expect(again).toHaveAttribute("href", /^\/search\?q=kradzie%C5%BC\+z\+w%C5%82amaniem&jurisdiction=PL&from=2012-01-01&sort=newest$/);
+  await again.click();
+  await expect(page).toHaveURL(/\/search\?q=kradzie/);
+  await expect(page.getByRole("combobox", { name: "Search query" })).toHaveValue("kradzież z włamaniem");
+  await expect(page.getByRole("checkbox", { name: "Poland" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "United Kingdom" })).not.toBeChecked();
+  // That search is in the history again, with the same filters.
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/search/analytics/history")).json()) as { total: number }).total, { timeout: 20_000 })
+    .toBe(3);
+  await page.goto("/history");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first().getByTestId("history-chips")).toContainText("Jurisdiction: Poland");
   await rows.first().getByRole("button", { name: "Delete" }).click();
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("burglary sentence");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.last()).toContainText("burglary sentence");
 
   await page.getByRole("button", { name: "Delete all" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete your whole search history?" });
-  await expect(confirm).toContainText("1 search will be deleted");
+  await expect(confirm).toContainText("2 searches will be deleted");
   await confirm.getByRole("button", { name: "Delete all" }).click();
   await expect(page.getByTestId("history-empty")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandSorted, median, medianDifference, shareDifference, wilson } from "@/lib/analysis/cohort-stats";
+import { expandSorted, median, medianDifference, quantileSorted, shareDifference, wilson } from "@/lib/analysis/cohort-stats";
 
 // Published values: Newcombe, "Two-sided confidence intervals for the single proportion" (1998), 81/263 by the
 // score method, and "Interval estimation for the difference between independent proportions" (1998), method 10.
@@ -47,4 +47,27 @@ describe("cohort compare statistics", () => {
     expect(flat).toEqual({ diff: 3, low: 3, high: 3 });
     expect(medianDifference(new Float64Array(0), b, { seed: 1, key: "k", resamples: 100 })).toBeNull();
   });
+
+  it("the order-statistic bootstrap gives the distribution of tallying n draws per resample", () => {
+    // The reference: n indices drawn per resample (a seeded LCG), the resample sorted and its median read.
+    let state = 12345;
+    const uniform = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296);
+    const pct = (xs: number[], q: number) => quantileSorted(Float64Array.from(xs).sort(), q)!;
+    const zero = expandSorted({ values: [0], counts: [7] });
+    for (const n of [101, 100]) {
+      // Skewed values with ties, like months of custody.
+      const x = Float64Array.from({ length: n }, (_, i) => Math.floor((i * i) / 40)).sort();
+      const ref: number[] = [];
+      for (let r = 0; r < 20_000; r++) {
+        const y = Float64Array.from({ length: n }, () => x[Math.floor(uniform() * n)]).sort();
+        ref.push(median(y)!);
+      }
+      // b is constant, so the interval of a − b is the interval of a's resample medians.
+      const got = medianDifference(x, zero, { seed: 3, key: "check", resamples: 20_000 })!;
+      const spread = pct(ref, 0.975) - pct(ref, 0.025);
+      expect(Math.abs(got.low - pct(ref, 0.025)), `n=${n} low`).toBeLessThanOrEqual(0.03 * spread + 1);
+      expect(Math.abs(got.high - pct(ref, 0.975)), `n=${n} high`).toBeLessThanOrEqual(0.03 * spread + 1);
+    }
+  });
 });
+

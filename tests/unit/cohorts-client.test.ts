@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cohortBibtex, cohortCslJson, compareCsv, csvCell, parseCohortParam, rerunHref, sideRequest } from "@/lib/client/cohorts-api";
+import { cohortBibtex, cohortCslJson, compareExportTarget, historyFilters, parseCohortParam, rerunHref, sideRequest } from "@/lib/client/cohorts-api";
 import { encodeFilter } from "@/lib/client/filter-codec";
+import { searchFilterExpression, searchFiltersFromParams, type SearchUrlState } from "@/lib/client/search-url-state";
 
 describe("cohort page helpers", () => {
   it("reads a side from the URL: an encoded filter, a collection, or nothing readable", () => {
@@ -14,28 +15,9 @@ describe("cohort page helpers", () => {
     expect(parseCohortParam(null)).toBeNull();
   });
 
-  it("writes CSV cells safely: quotes, and formulas neutralised while numbers stay numbers", () => {
-    expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvCell(-0.25)).toBe("-0.25");
-    expect(csvCell(null)).toBe("");
-    const csv = compareCsv(
-      {
-        a: { size: 10 },
-        b: { size: 9 },
-        confidence: 0.95,
-        seed: 1,
-        bootstrap_resamples: 1000,
-        fields: [
-          { field: "jurisdiction", kind: "categorical", multi: false, a_covered: 10, b_covered: 9, values: [{ value: "PL", a_count: 6, b_count: 3, a_share: 0.6, b_share: 1 / 3, diff: 0.2, ci_low: -0.1, ci_high: 0.5 }] },
-          { field: "num_victims", kind: "numeric", a: { n: 2, median: 1, q1: 1, q3: 1, min: 1, max: 1 }, b: { n: 0, median: null, q1: null, q3: null, min: null, max: null }, diff: null, ci_low: null, ci_high: null, bins: [] },
-        ],
-      },
-      (field, value) => (value === null ? field.toUpperCase() : `v:${value}`),
-    );
-    const lines = csv.trimEnd().split("\r\n");
-    expect(lines[1]).toBe(`JURISDICTION,v:PL,6,10,0.6,3,9,${1 / 3},0.2,-0.1,0.5,share difference (Newcombe)`);
-    expect(lines[2]).toBe("NUM_VICTIMS,median,2,10,1,0,9,,,,,median difference (bootstrap)");
+  it("asks the export module for the same comparison, with the chosen format and header mode", () => {
+    const body = { a: { filters: { jurisdiction: ["PL"] } }, b: { collection_id: "3f2b8c1e-0a4d-4c6e-9b1a-2d3e4f5a6b7c" }, fields: ["jurisdiction"] };
+    expect(compareExportTarget(body, "xlsx", "codes")).toEqual({ url: "/api/cohorts/compare/export", json: { ...body, format: "xlsx", headers: "codes" } });
   });
 
   it("builds BibTeX and CSL-JSON entries of a cited cohort, and the search-again link", () => {
@@ -49,5 +31,30 @@ describe("cohort page helpers", () => {
     expect(csl[0]).toMatchObject({ id: "cohort-Ab3dEf9hJk2m", type: "dataset", URL: c.url, version: "gen-2-s1-n10", issued: { "date-parts": [[2026, 12, 8]] } });
     expect(rerunHref({ query: "kradzież z włamaniem", mode: "hybrid" })).toBe("/search?q=kradzie%C5%BC+z+w%C5%82amaniem&mode=hybrid");
     expect(rerunHref({ query: "x", mode: "autocomplete" })).toBe("/search?q=x");
+  });
+
+  it("a history row's stored filter and sort come back as the search page's filters, and run again with them", () => {
+    const state: SearchUrlState = { q: "rozbój", mode: "hybrid", jurisdiction: ["PL", "UK"], from: "2015-01-01", to: "2019-12-31", court: 'Sąd "Okręgowy" w Łodzi', sort: "newest", page: 1 };
+    const params = { filter: searchFilterExpression(state), sort: "newest" };
+    expect(searchFiltersFromParams(params)).toEqual({ jurisdiction: ["PL", "UK"], from: "2015-01-01", to: "2019-12-31", court: 'Sąd "Okręgowy" w Łodzi', sort: "newest" });
+    const href = rerunHref({ query: "rozbój", mode: "hybrid", params });
+    const sp = new URL(href, "http://x").searchParams;
+    expect(sp.get("q")).toBe("rozbój");
+    expect(sp.get("mode")).toBe("hybrid");
+    expect(sp.getAll("jurisdiction")).toEqual(["PL", "UK"]);
+    expect([sp.get("from"), sp.get("to"), sp.get("court"), sp.get("sort")]).toEqual(["2015-01-01", "2019-12-31", 'Sąd "Okręgowy" w Łodzi', "newest"]);
+    // Each part alone, and none.
+    for (const one of [{ jurisdiction: ["UK"] as const }, { from: "2001-02-03" }, { to: "2020-02-29" }, { court: "Crown Court at Leeds" }]) {
+      const s = { ...state, jurisdiction: [], from: "", to: "", court: "", sort: undefined, ...one } as SearchUrlState;
+      expect(searchFiltersFromParams({ filter: searchFilterExpression(s) })).toMatchObject(one);
+    }
+    expect(searchFiltersFromParams(null)).toEqual({ jurisdiction: [], from: "", to: "", court: "" });
+  });
+
+  it("filters the search page cannot set (an API search's) are not restored: the query and mode run alone", () => {
+    for (const params of [{ filter: 'jurisdiction = "PL"' }, { filter: 'jurisdiction IN ["PL"] AND case_type = "criminal"' }, { filters: { appellant: ["offender"] } }, { sort: "decision_date:asc" }]) {
+      expect(historyFilters({ query: "x", mode: "text", params }), JSON.stringify(params)).toBeNull();
+      expect(rerunHref({ query: "x", mode: "semantic", params })).toBe("/search?q=x&mode=semantic");
+    }
   });
 });

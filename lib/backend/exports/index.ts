@@ -7,10 +7,11 @@ import { SearchDocumentsQuery } from "@/lib/backend/search";
 import type { Identity } from "@/lib/backend/identity";
 import type { DbClient } from "@/lib/supabase/db-client";
 import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locale";
-import { exportParams, type AggregateExportQuery, type CollectionExportQuery, type ExtractionRowsExportQuery } from "@/lib/schema/requests/exports";
+import { exportParams, type AggregateExportQuery, type CompareExportRequest, type CollectionExportQuery, type ExtractionRowsExportQuery } from "@/lib/schema/requests/exports";
 import type { AggregateRequest } from "@/lib/schema/requests/structured";
 import { collectionId } from "@/lib/backend/collections/collections";
-import { aggregateExportSource, collectionMembersExportSource, extractionRowsExportSource, searchExportSource } from "./lists";
+import { compareCohorts, type CollectionOwnership } from "@/lib/backend/cohorts/compare";
+import { aggregateExportSource, collectionMembersExportSource, compareExportSource, extractionRowsExportSource, searchExportSource } from "./lists";
 import { exportResponse } from "./stream";
 
 export { EXPORT_FORMATS, HEADER_MODES, type ExportFormat, type HeaderMode } from "./stream";
@@ -62,4 +63,11 @@ export async function exportAggregate(db: DbClient, query: z.infer<typeof Aggreg
   };
   const source = await aggregateExportSource(db, req);
   return exportResponse(source, { format: query.format, headers: query.headers, locale, fileName: `aggregate-${stamp()}`, sheet: "aggregate" });
+}
+
+/** A comparison of two cohorts (the compare route's answer, its checks and errors included) as a file. */
+export async function exportComparison(db: DbClient, body: CompareExportRequest, locale: Locale, owner?: CollectionOwnership): Promise<Response> {
+  const { format, headers, lang: _lang, ...req } = body;
+  const source = compareExportSource(await compareCohorts(db, req, owner));
+  return exportResponse(source, { format, headers, locale, fileName: `cohort-comparison-${stamp()}`, sheet: "comparison" });
 }

@@ -1,8 +1,9 @@
 /**
  * The lists a user can export, each as an ExportSource for ./stream.ts: search results, extraction rows (the
- * /search/extractions cohort), collection members and aggregates (the distributions of /search/extractions). Every
- * source reads its first page (or, for extraction rows, the cohort's count) before the response starts, so a missing
- * collection or a bad filter answers with its usual error; the rest is read page by page as the client downloads.
+ * /search/extractions cohort), collection members, aggregates (the distributions of /search/extractions) and
+ * comparisons of two cohorts (/cohorts/compare). Every source reads its first page (or, for extraction rows, the
+ * cohort's count) before the response starts, so a missing collection or a bad filter answers with its usual error;
+ * the rest is read page by page as the client downloads.
  */
 import type { DbClient } from "@/lib/supabase/db-client";
 import { fromDatabaseError } from "@/lib/errors";
@@ -11,8 +12,12 @@ import { searchDocuments, type SearchDocumentsParams } from "@/lib/backend/searc
 import { filterDocuments } from "@/lib/backend/extractions/filter";
 import { aggregateExtractedData, type Distribution } from "@/lib/backend/extractions/aggregate";
 import { getCollection, type CollectionDocument } from "@/lib/backend/collections/collections";
+import type { CompareCohortsResponse, CompareField } from "@/lib/backend/cohorts/compare";
 import { byName, CORE_FILTER_KEYS, EXTRACTED_FIELDS, type Bilingual, type EnumOption, type FieldDef } from "@/lib/schema";
 import type { AggregateRequest, BaseSchemaFilters } from "@/lib/schema/requests/structured";
+import { valueLabelOf } from "@/lib/schema/labels";
+import { filterFieldSpec } from "@/lib/schema/filter-fields";
+import type { Locale } from "@/lib/i18n/locale";
 import { isJsonObject, jsonArg, type JsonObject } from "@/lib/supabase/json";
 import { onePage, withFirst, type ExportColumn, type ExportSource } from "./stream";
 
@@ -64,6 +69,17 @@ export function columnLabel(code: string): Bilingual | undefined {
 /** A label for a filter or aggregate key: the field registry first, then the judgment columns. */
 export function fieldLabel(code: string): Bilingual | undefined {
   return byName(code)?.label ?? CORE_LABELS[code];
+}
+
+const YES_NO: Record<Locale, Record<string, string>> = { en: { true: "Yes", false: "No" }, pl: { true: "Tak", false: "Nie" } };
+
+/**
+ * A distribution's value in the reader's words, as the charts show it: the registry's one dictionary (enum values,
+ * jurisdictions; snake_case codes humanised), Yes/No for a boolean field's "true"/"false".
+ */
+export function distributionValueLabel(field: string, value: string, locale: Locale): string {
+  if (filterFieldSpec(field)?.dbType === "boolean" && (value === "true" || value === "false")) return YES_NO[locale][value];
+  return valueLabelOf(field, value, locale);
 }
 
 function col<R>(code: string, value: (row: R) => unknown, options?: readonly EnumOption[]): ExportColumn<R> {
@@ -255,15 +271,14 @@ const KIND_OPTIONS: EnumOption[] = [
 export async function aggregateExportSource(db: DbClient, req: AggregateRequest): Promise<ExportSource<AggRow> & { total: number }> {
   const result = await aggregateExtractedData(db, req);
   const rows = Object.entries(result.fields).flatMap(([f, d]) => distributionRows(f, d));
-  // Every field's enum labels, so one value column can carry the labels of whichever field the row is about.
   const fieldOptions: EnumOption[] = Object.keys(result.fields).map((f) => ({ value: f, ...(fieldLabel(f) ?? { en: f, pl: f }) }));
-  const valueLabel = new Map<string, readonly EnumOption[]>(Object.keys(result.fields).map((f) => [f, [...(byName(f)?.enumValues ?? []), ...AGG_SPECIAL]]));
   const columns: ExportColumn<AggRow>[] = [
     col("field", (r) => r.field, fieldOptions),
     col("kind", (r) => r.kind, KIND_OPTIONS),
     {
       ...col<AggRow>("value", (r) => r.value),
-      labelled: (r, locale) => valueLabel.get(r.field)?.find((x) => x.value === r.value)?.[locale] ?? r.value,
+      // One value column carries the labels of whichever field the row is about.
+      labelled: (r, locale) => (r.value === null ? null : (AGG_SPECIAL.find((x) => x.value === r.value)?.[locale] ?? distributionValueLabel(r.field, r.value, locale))),
     },
     col("lo", (r) => r.lo),
     col("hi", (r) => r.hi),
@@ -271,4 +286,102 @@ export async function aggregateExportSource(db: DbClient, req: AggregateRequest)
     col("share", (r) => r.share),
   ];
   return { columns, expectedRows: rows.length, total: result.total, pages: onePage(rows) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Comparisons of two cohorts: one row per field and value (a numeric field: one row, its medians)
+
+interface CompareRow {
+  field: string;
+  kind: CompareField["kind"];
+  value: string | null;
+  statistic: "share_difference" | "median_difference";
+  a_count: number;
+  a_size: number;
+  a_share: number | null;
+  a_median: number | null;
+  a_q1: number | null;
+  a_q3: number | null;
+  b_count: number;
+  b_size: number;
+  b_share: number | null;
+  b_median: number | null;
+  b_q1: number | null;
+  b_q3: number | null;
+  diff: number | null;
+  ci_low: number | null;
+  ci_high: number | null;
+}
+
+const round6 = (n: number | null) => (n === null ? null : Number(n.toFixed(6)));
+
+/**
+ * The comparison's rows. A categorical or year value: both counts and shares (of the whole cohort, as the page shows
+ * them), the difference a − b and its Newcombe interval. A numeric field: the judgments with a value as the counts,
+ * the medians and quartiles, the median difference and its bootstrap interval.
+ */
+export function compareRows(res: CompareCohortsResponse): CompareRow[] {
+  const sizes = { a_size: res.a.size, b_size: res.b.size };
+  const none = { a_median: null, a_q1: null, a_q3: null, b_median: null, b_q1: null, b_q3: null };
+  return res.fields.flatMap((f): CompareRow[] => {
+    if (f.kind === "numeric") {
+      return [{
+        field: f.field, kind: f.kind, value: null, statistic: "median_difference", ...sizes,
+        a_count: f.a.n, a_share: null, a_median: f.a.median, a_q1: f.a.q1, a_q3: f.a.q3,
+        b_count: f.b.n, b_share: null, b_median: f.b.median, b_q1: f.b.q1, b_q3: f.b.q3,
+        diff: f.diff, ci_low: f.ci_low, ci_high: f.ci_high,
+      }];
+    }
+    return f.values.map((v) => ({
+      field: f.field, kind: f.kind, value: v.value, statistic: "share_difference" as const, ...sizes, ...none,
+      a_count: v.a_count, a_share: round6(v.a_share), b_count: v.b_count, b_share: round6(v.b_share),
+      diff: round6(v.diff), ci_low: round6(v.ci_low), ci_high: round6(v.ci_high),
+    }));
+  });
+}
+
+const COMPARE_LABELS: Record<string, Bilingual> = {
+  statistic: { en: "Statistic", pl: "Statystyka" },
+  a_count: { en: "A: judgments", pl: "A: orzeczenia" },
+  a_size: { en: "A: cohort size", pl: "A: liczebność kohorty" },
+  a_share: { en: "A: share", pl: "A: udział" },
+  a_median: { en: "A: median", pl: "A: mediana" },
+  a_q1: { en: "A: lower quartile", pl: "A: dolny kwartyl" },
+  a_q3: { en: "A: upper quartile", pl: "A: górny kwartyl" },
+  b_count: { en: "B: judgments", pl: "B: orzeczenia" },
+  b_size: { en: "B: cohort size", pl: "B: liczebność kohorty" },
+  b_share: { en: "B: share", pl: "B: udział" },
+  b_median: { en: "B: median", pl: "B: mediana" },
+  b_q1: { en: "B: lower quartile", pl: "B: dolny kwartyl" },
+  b_q3: { en: "B: upper quartile", pl: "B: górny kwartyl" },
+  diff: { en: "Difference (A − B)", pl: "Różnica (A − B)" },
+  ci_low: { en: "95 % interval: from", pl: "Przedział 95 %: od" },
+  ci_high: { en: "95 % interval: to", pl: "Przedział 95 %: do" },
+};
+const STATISTIC_OPTIONS: EnumOption[] = [
+  { value: "share_difference", en: "Difference of shares (Newcombe's hybrid score interval)", pl: "Różnica udziałów (przedział hybrydowy Newcombe'a)" },
+  { value: "median_difference", en: "Difference of medians (seeded bootstrap)", pl: "Różnica median (bootstrap z ustalonym ziarnem)" },
+];
+const COMPARE_KIND_OPTIONS: EnumOption[] = [
+  ...KIND_OPTIONS.filter((k) => k.value !== "numeric"),
+  { value: "numeric", en: "Numeric (medians)", pl: "Liczbowe (mediany)" },
+];
+const COMPARE_CODES = ["a_count", "a_size", "a_share", "a_median", "a_q1", "a_q3", "b_count", "b_size", "b_share", "b_median", "b_q1", "b_q3", "diff", "ci_low", "ci_high"] as const;
+
+/** A comparison as an export source: computed whole first (its errors answer before any byte), written as one page. */
+export function compareExportSource(res: CompareCohortsResponse): ExportSource<CompareRow> {
+  const rows = compareRows(res);
+  const fields = res.fields.map((f) => f.field);
+  const fieldOptions: EnumOption[] = fields.map((f) => ({ value: f, ...(fieldLabel(f) ?? { en: f, pl: f }) }));
+  const columns: ExportColumn<CompareRow>[] = [
+    col("field", (r) => r.field, fieldOptions),
+    col("kind", (r) => r.kind, COMPARE_KIND_OPTIONS),
+    {
+      ...col<CompareRow>("value", (r) => r.value),
+      labelled: (r, locale) => (r.value === null ? null : distributionValueLabel(r.field, r.value, locale)),
+    },
+    { code: "statistic", label: COMPARE_LABELS.statistic, value: (r) => r.statistic, options: STATISTIC_OPTIONS },
+    ...COMPARE_CODES.map((k): ExportColumn<CompareRow> => ({ code: k, label: COMPARE_LABELS[k], value: (r) => r[k] })),
+  ];
+  return { columns, expectedRows: rows.length, pages: onePage(rows) };
 }

@@ -24,8 +24,10 @@ export const exportsEn = {
   cohortRows: "rows",
   distributions: "distributions",
   members: "judgments",
+  comparison: "comparison",
   limitSearch: "Up to the first 1,000 results, in this order.",
   limitRows: "Up to 10,000 judgments, newest first, one column per field.",
+  limitComparison: "One row per field and value: both counts and shares, the difference and its 95 % interval; a numeric field gives its medians and quartiles.",
 };
 
 export const exportsPl: PolishOf<typeof exportsEn> = {
@@ -49,6 +51,8 @@ export const exportsPl: PolishOf<typeof exportsEn> = {
   cohortRows: "wiersze",
   distributions: "rozkłady",
   members: "orzeczenia",
+  comparison: "porównanie",
   limitSearch: "Do 1000 pierwszych wyników, w tej kolejności.",
   limitRows: "Do 10 000 orzeczeń, od najnowszych, po jednej kolumnie na pole.",
+  limitComparison: "Po jednym wierszu na pole i wartość: obie liczby i udziały, różnica i jej 95-procentowy przedział; pole liczbowe daje mediany i kwartyle.",
 };

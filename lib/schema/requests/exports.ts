@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { safeText } from "@/lib/schema/text";
 import { filtersQueryField } from "../filters";
+import { CompareCohortsSchema } from "./cohorts";
 
 export const exportParams = {
   format: z.enum(["csv", "xlsx", "jsonl"]).default("csv"),
@@ -43,3 +44,11 @@ export const CollectionExportQuery = z.strictObject({
   ...exportParams,
   preset: z.enum(["basic", "citation", "full"]).default("basic"),
 });
+
+/**
+ * POST /api/cohorts/compare/export: the compare request's body (two cohorts, fields, top_n, seed) plus the export's
+ * parameters. A body, not a query string, because the compare route takes one: the two filters and the field list
+ * would not fit a URL comfortably.
+ */
+export const CompareExportSchema = CompareCohortsSchema.extend(exportParams);
+export type CompareExportRequest = z.infer<typeof CompareExportSchema>;

@@ -2,7 +2,7 @@ import { after } from "next/server";
 import { meterGuestSearch } from "@/lib/api/guest-meter";
 import { withRoute } from "@/lib/api/route";
 import { SearchDocumentsQuery, mapSearchErrors, searchAnswerResponse, searchDocuments } from "@/lib/backend/search";
-import { queueSearchRecord, searchMode } from "@/lib/backend/search-analytics";
+import { queueSearchRecord, searchMode, searchParamsRecord } from "@/lib/backend/search-analytics";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +18,7 @@ export const GET = withRoute({ auth: "public", query: SearchDocumentsQuery, rate
         latencyMs: result.processing_time_ms + result.embedding_time_ms,
         mode: searchMode(result.semantic_ratio),
         userId: identity.userId,
+        params: searchParamsRecord(query),
       }),
     );
   }
