@@ -103,7 +103,7 @@ async function localSettings(): Promise<LocalSettings> {
   return { env: { ...readEnvFile(envFile), ...process.env }, database };
 }
 
-async function startLocalParts(settings: LocalSettings, withNext: boolean, data: { seed: ProgressTrack; index: ProgressTrack }): Promise<NodeJS.ProcessEnv> {
+async function startLocalParts(settings: LocalSettings, withNext: boolean, bars: { seed: ProgressTrack; index: ProgressTrack }): Promise<NodeJS.ProcessEnv> {
   const { env, database } = settings;
 
   // DATABASE_URL naming another server means "use that server"; otherwise the embedded cluster on POSTGRES_PORT.
@@ -118,22 +118,9 @@ async function startLocalParts(settings: LocalSettings, withNext: boolean, data:
     cleanups.push(() => stopChild(guard));
   }
 
-  const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  // Mail first: SMTP_URL names a real server; otherwise the local catcher receives every message (read at
-  // /admin/mail). The gateway sends its confirmation mails (change of address; sign-up when AUTH_AUTOCONFIRM is off)
-  // there too, so it starts knowing the address.
-  let smtpUrl = env.SMTP_URL;
-  if (!smtpUrl) {
-    const mailEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, MAIL_CATCHER_PORT: String(MAIL_CATCHER_PORT) };
-    const catcher = await step(`starting the mail catcher on 127.0.0.1:${MAIL_CATCHER_PORT}`, () => supervised(mailCatcherChild(mailEnv)));
-    smtpUrl = catcher.url;
-  }
-  // AUTH_AUTOCONFIRM from .env.local reaches the gateway's config() through this environment.
-  const gatewayEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: db.databaseUrl, GATEWAY_PORT: String(GATEWAY_PORT), REDIS_URL: redisUrl, GATEWAY_SMTP_URL: smtpUrl };
-  const gateway = await step(`starting the gateway on http://127.0.0.1:${GATEWAY_PORT}`, () => supervised(gatewayChild(gatewayEnv)));
-  if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
-
-  await prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say, seed: data.seed, index: data.index });
+  // The data (seed, index) needs the database only: it runs while the mail catcher and the gateway start.
+  const data = prepareData({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, log: say, seed: bars.seed, index: bars.index });
+  const [{ gateway, smtpUrl, redisUrl }] = await Promise.all([startServices(env, db.databaseUrl), data]);
 
   const appEnv: NodeJS.ProcessEnv = {
     ...env,
@@ -153,6 +140,26 @@ async function startLocalParts(settings: LocalSettings, withNext: boolean, data:
     say(`database  ${db.databaseUrl.replace(/:[^:@/]+@/, ":***@")}`);
   }
   return appEnv;
+}
+
+/** The mail catcher (unless SMTP_URL names a server), then the gateway, which sends its mail there. */
+async function startServices(env: NodeJS.ProcessEnv, databaseUrl: string) {
+  const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  // Mail first: SMTP_URL names a real server; otherwise the local catcher receives every message (read at
+  // /admin/mail). The gateway sends its confirmation mails (change of address; sign-up when AUTH_AUTOCONFIRM is off)
+  // there too, so it starts knowing the address.
+  let smtpUrl = env.SMTP_URL;
+  if (!smtpUrl) {
+    const mailEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, MAIL_CATCHER_PORT: String(MAIL_CATCHER_PORT) };
+    const catcher = await step(`starting the mail catcher on 127.0.0.1:${MAIL_CATCHER_PORT}`, () => supervised(mailCatcherChild(mailEnv)));
+    smtpUrl = catcher.url;
+  }
+  // AUTH_AUTOCONFIRM from .env.local reaches the gateway's config() through this environment.
+  const gatewayEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, GATEWAY_PORT: String(GATEWAY_PORT), REDIS_URL: redisUrl, GATEWAY_SMTP_URL: smtpUrl };
+  const gateway = await step(`starting the gateway on http://127.0.0.1:${GATEWAY_PORT}`, () => supervised(gatewayChild(gatewayEnv)));
+  if (!gateway.upstash) say("no Redis answered: rate limits use process memory and guest searches are unmetered");
+
+  return { gateway, smtpUrl, redisUrl };
 }
 
 const USAGE = `Usage: tsx server/launcher/start.ts [--mode=production|--mode=development] [--no-next] [--help]
