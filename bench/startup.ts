@@ -66,6 +66,18 @@ function phase(lines: Line[], from: RegExp | number | null, to: RegExp): Phase |
   return { start_s: r(start), end_s: r(end), s: r(end - start) };
 }
 
+/** The CPU seconds each part used between two moments of the run (snapshots taken as the launcher's lines arrive). */
+function cpuBetween(snaps: Array<{ t: number; cpu: Record<string, number> }>, p: Phase): Record<string, number> {
+  const at = (s: number) => snaps.reduce((best, x) => (Math.abs(x.t - s * 1000) < Math.abs(best.t - s * 1000) ? x : best), snaps[0]).cpu;
+  const [a, b] = [at(p.start_s), at(p.end_s)];
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(b)) {
+    const d = Math.round(((b[k] ?? 0) - (a[k] ?? 0)) * 10) / 10;
+    if (d >= 0.5) out[k] = d;
+  }
+  return out;
+}
+
 /** The launcher's lines, read as phases. Works for the launcher before the overlap too (it printed the same lines). */
 function phases(lines: Line[]): Record<string, Phase | null> {
   const seedRows = phase(lines, /the database is empty: seeding/, /seed: \d+ rows written/);
@@ -118,12 +130,14 @@ function cpuByPart(rootPid: number, dir: string): Record<string, number> {
               ? "worker"
               : p.cmd.includes("app-server-cli")
                 ? "app"
-                : p.cmd.includes("mail-catcher")
-                  ? "mail catcher"
-                  : "other";
+                : p.cmd.startsWith("next-build") || p.cmd.includes(path.join(dir, ".next"))
+                  ? "next build"
+                  : p.cmd.includes("mail-catcher")
+                    ? "mail catcher"
+                    : "other";
     add(part, p.own);
-    // What a process waited for is counted with it, except the launcher's: that is `next build` (and initdb).
-    add(part === "launcher" ? "launcher's finished children (next build, initdb)" : part, p.reaped);
+    // What a process waited for is counted with it; the launcher waits for `next build` (and initdb): "next build".
+    add(part === "launcher" ? "next build" : part, p.reaped);
   }
   for (const k of Object.keys(out)) out[k] = Math.round(out[k] * 10) / 10;
   return out;
@@ -141,6 +155,7 @@ async function once(dir: string) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: Line[] = [];
+  const snaps: Array<{ t: number; cpu: Record<string, number> }> = [{ t: 0, cpu: {} }];
   let partial = "";
   const collect = (b: Buffer) => {
     const t = performance.now() - started;
@@ -149,6 +164,7 @@ async function once(dir: string) {
     for (const text of parts) {
       if (!text.trim()) continue;
       lines.push({ t, text });
+      if (text.startsWith("[stack]")) snaps.push({ t, cpu: cpuByPart(child.pid ?? -1, dir) });
       if (values.log) appendFileSync(values.log, `${(t / 1000).toFixed(1)} ${text}\n`);
     }
   };
@@ -177,7 +193,12 @@ async function once(dir: string) {
     ready_ms: Math.round(readyMs),
     stop_ms: Math.round(performance.now() - stopStarted),
     load_1m: { at_start: Math.round(load * 10) / 10, at_ready: Math.round(loadavg()[0] * 10) / 10 },
-    phases: Object.fromEntries(Object.entries(phases(lines)).filter(([, p]) => p !== null)),
+    // Each phase with the CPU seconds every part used meanwhile (phases overlap: the build's share is its own part).
+    phases: Object.fromEntries(
+      Object.entries(phases(lines))
+        .filter((e): e is [string, Phase] => e[1] !== null)
+        .map(([name, p]) => [name, { ...p, cpu_s: cpuBetween(snaps, p) }]),
+    ),
     cpu_s: cpu,
     cpu_total_s: Math.round(Object.values(cpu).reduce((a, b) => a + b, 0) * 10) / 10,
     log_tail: lines.slice(-4).map((l) => l.text),
