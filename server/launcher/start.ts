@@ -66,6 +66,8 @@ async function shutdown(code: number): Promise<never> {
  * Resolves with what its first instance reported once ready; a first instance that never comes up fails the start.
  */
 async function supervised<T>(spec: ChildSpec<T>): Promise<T> {
+  // The start goes on while a failed build stops everything (./overlap.ts): nothing new is started meanwhile.
+  if (stopping) throw new Error(`not starting the ${spec.name}: the launcher is stopping`);
   backoff ??= await configuredBackoff();
   const child = supervise(spec, { backoff, log: say });
   cleanups.push(() => child.stop());
@@ -108,10 +110,12 @@ async function startLocalParts(settings: LocalSettings, withNext: boolean, bars:
 
   // DATABASE_URL naming another server means "use that server"; otherwise the embedded cluster on POSTGRES_PORT.
   const external = database.embedded ? undefined : database.url;
-  const db = await step(external ? "connecting to DATABASE_URL and migrating" : "starting embedded PostgreSQL 17 and migrating", () =>
+  const starting = step(external ? "connecting to DATABASE_URL and migrating" : "starting embedded PostgreSQL 17 and migrating", () =>
     startDatabase({ databaseUrl: external, postgresPort: POSTGRES_PORT, log: say }),
   );
-  cleanups.push(() => db.stop());
+  // Registered before the cluster is up: a stop meanwhile (a failed build, Ctrl-C) waits for it and stops it.
+  cleanups.push(async () => (await starting.catch(() => null))?.stop());
+  const db = await starting;
   if (db.startedPostgresDir) {
     // Postgres does not watch the launcher: its guard stops the cluster if the launcher is killed (SIGKILL).
     const guard = spawnPostgresGuard(db.startedPostgresDir);
