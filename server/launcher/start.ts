@@ -198,7 +198,8 @@ async function main() {
   let build: RunningBuild | null = null;
   if (withNext && mode === "production") {
     if (buildIsCurrent(distDir)) say("production build is current: reusing it");
-    else build = startAppBuild({ ...baseEnv, NODE_ENV: "production" }, distDir);
+    // LAUNCHER_BUILD: no type check, no build cache (next.config.ts); LAUNCHER_BUILD=0 builds as `npm run build` does.
+    else build = startAppBuild({ ...baseEnv, NODE_ENV: "production", LAUNCHER_BUILD: baseEnv.LAUNCHER_BUILD ?? "1" }, distDir);
   }
 
   let env: NodeJS.ProcessEnv;

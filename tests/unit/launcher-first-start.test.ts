@@ -4,6 +4,7 @@
  * the start waits for both; a build that fails ends the start at once, quoting its output; data work that fails stops
  * the build, its own children included; the one progress display reports every track.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -159,5 +160,24 @@ describe("one progress display", () => {
     const count = lines.length;
     await sleep(100);
     expect(lines.length).toBe(count);
+  });
+});
+
+describe("the launcher's build", () => {
+  /** next.config.ts's checks as `next build` loads it, in a fresh process with `env`. */
+  function buildChecks(env: Record<string, string>): { typecheck: boolean; cache: boolean } {
+    const { LAUNCHER_BUILD: _l, ...rest } = process.env;
+    const out = execFileSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["-e", "import('./next.config.ts').then((m) => { const c = m.default.default ?? m.default; console.log(JSON.stringify({ typecheck: !c.typescript?.ignoreBuildErrors, cache: c.experimental?.turbopackFileSystemCacheForBuild !== false })); })"],
+      { env: { ...rest, ...env } },
+    );
+    return JSON.parse(out.toString().trim().split("\n").at(-1)!) as { typecheck: boolean; cache: boolean };
+  }
+
+  it("skips the type check and the build cache only when the launcher builds (LAUNCHER_BUILD=1)", () => {
+    expect(buildChecks({ LAUNCHER_BUILD: "1" })).toEqual({ typecheck: false, cache: false });
+    expect(buildChecks({})).toEqual({ typecheck: true, cache: true });
+    expect(buildChecks({ LAUNCHER_BUILD: "0" })).toEqual({ typecheck: true, cache: true });
   });
 });
