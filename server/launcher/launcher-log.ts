@@ -1,6 +1,14 @@
 /** Launcher output: one prefixed line per event, so a developer can follow start-up at a glance. */
+let sink: ((line: string) => void) | null = null;
+
+/** Send launcher lines through `to` (the progress display prints them above its bars); null for plain stdout. */
+export function setLogSink(to: ((line: string) => void) | null): void {
+  sink = to;
+}
+
 export function say(line: string): void {
-  process.stdout.write(`[stack] ${line}\n`);
+  if (sink) sink(`[stack] ${line}`);
+  else process.stdout.write(`[stack] ${line}\n`);
 }
 
 /** Measure a step and say how long it took. */
