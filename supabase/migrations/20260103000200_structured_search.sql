@@ -1,4 +1,4 @@
--- Structured search over the extracted base-schema columns (spec: Database function interface; issue 4).
+-- Structured search over the extracted base-schema columns (spec: Database function interface).
 --   list_extracted_filter_matches       the ONE matching predicate (completed rows only)
 --   filter_documents_by_extracted_data  a page of it, newest decision first
 --   aggregate_extracted_data            distributions over its cohort (optionally an exact-n deterministic sample)

@@ -1,4 +1,4 @@
--- Aggregate in one pass (issue 4 targets: 7 default fields over the whole corpus p50 ≤ 60 ms), over the matching
+-- Aggregate in one pass (7 default fields over the whole corpus p50 ≤ 60 ms), over the matching
 -- predicate of 20260103000200_structured_search.sql (one overload each):
 -- - the cohort is read once, with the matching predicate of list_extracted_filter_matches (structured.filter_predicate),
 --   together with the counted columns, instead of listing ids and fetching every row again by id;

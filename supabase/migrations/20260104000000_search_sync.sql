@@ -1,4 +1,4 @@
--- Search index sync bookkeeping (issue 5, spec: Limits "Index refresh: full sync every 6 hours"). The search engine is
+-- Search index sync bookkeeping (spec: Limits "Index refresh: full sync every 6 hours"). The search engine is
 -- a derived index rebuilt from Postgres; these tables record each sync run (for health) and the judgments deleted
 -- since, so an incremental sync can remove them from the index. Written by the server-side sync job (owner / service
 -- role) only: no grants to anon or authenticated.

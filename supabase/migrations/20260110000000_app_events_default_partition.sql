@@ -1,4 +1,4 @@
--- Issue 12 item 4 (M7): product events never vanish. Before this, app_events had no DEFAULT partition, so an event
+-- Review finding M7: product events never vanish. Before this, app_events had no DEFAULT partition, so an event
 -- dated in a month whose partition the monthly job had not created failed with 23514 and was lost (the route had
 -- already answered 202). Now:
 --   * a DEFAULT partition catches any row no monthly partition holds (the safety net, normally empty);

@@ -1,4 +1,4 @@
--- Issue 12 item 4 (L9): POST /collections/from-filter in one transaction. Before this it was a create plus one RPC
+-- Review finding L9: POST /collections/from-filter in one transaction. Before this it was a create plus one RPC
 -- per 1,000 ids, with every matching id sent to the app first: a crash or a failed chunk (with a failed clean-up)
 -- left a partly filled collection behind. This function creates the collection, inserts at most p_cap + 1 matching
 -- ids straight from the filter predicate, and raises when nothing or too much matched, so the whole call commits or

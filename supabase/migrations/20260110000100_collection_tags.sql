@@ -1,5 +1,5 @@
 -- Collection create takes document_ids[] and tags[] (spec: reference endpoints, R-END-142), and the list is paged
--- (R-LIM-028, R-END-151). Issue 12 item 5 (spec audit defects 11 and 12). RLS and grants are unchanged: every
+-- (R-LIM-028, R-END-151; spec audit defects 11 and 12). RLS and grants are unchanged: every
 -- function stays SECURITY INVOKER with a pinned search_path, EXECUTE for authenticated and service_role only, and one
 -- overload per name (the REST layer resolves by argument names; defaults keep the old calls working).
 

@@ -1,4 +1,4 @@
--- Admin role and the admin audit log (issue 14). An admin is a user whose verified token carries
+-- Admin role and the admin audit log. An admin is a user whose verified token carries
 -- app_metadata.role = "admin" (set by `npm run user:create -- --admin` or the admin panel through the Auth admin
 -- API). RLS policies of admin-managed tables call public.is_admin(); every admin write is recorded with
 -- public.record_admin_action(), which only an admin can call.

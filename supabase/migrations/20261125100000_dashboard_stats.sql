@@ -1,4 +1,4 @@
--- Dashboard statistics (issue 14, item 4): one precomputed row that GET /api/dashboard/stats reads (a primary-key read,
+-- Dashboard statistics: one precomputed row that GET /api/dashboard/stats reads (a primary-key read,
 -- so the public page never aggregates 12k judgments per request), rebuilt by refresh_dashboard_stats() — daily by the
 -- scheduler, after a full search sync, and on demand by an admin. Emptiness and coverage reuse the completeness
 -- constants of 20260102000100_completeness.sql (is_empty, is_empty_enum_value, is_completed_status, coverage_ratio).

@@ -1,4 +1,4 @@
--- Administration panel (issue 14, items 1 and 5): the read functions behind /api/admin/*, the access snapshot the web
+-- Administration panel: the read functions behind /api/admin/*, the access snapshot the web
 -- tier caches to refuse banned users and revoked admins, and the scheduler's job-run record. Every function here is
 -- executable by service_role only: the routes call them with the service client after withRoute verified the admin
 -- role. Those reading auth.users are SECURITY DEFINER (the auth schema is the identity provider's; on Supabase only

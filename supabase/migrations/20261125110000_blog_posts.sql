@@ -1,4 +1,4 @@
--- Blog (issue 14 item 2): posts written by admins, read by everyone once published. RLS is the gate: anyone reads
+-- Blog: posts written by admins, read by everyone once published. RLS is the gate: anyone reads
 -- posts with status 'published' and published_at <= now() (a future published_at schedules a post), admins read and
 -- write every post. The app reaches the table only through the RPC functions below (SECURITY INVOKER unless said).
 

@@ -1,4 +1,4 @@
--- Publications (issue 14 item 3): the group's research outputs. RLS: anyone reads published records, admins read and
+-- Publications: the group's research outputs. RLS: anyone reads published records, admins read and
 -- write all. collection_ids are optional links to the creator's own collections (checked by the app against what
 -- the creator can see; shown only to admins).
 
@@ -132,7 +132,7 @@ end
 $$;
 grant execute on function public.publications_delete(uuid) to authenticated, service_role;
 
--- Contact messages (issue 14 item 6). No anonymous or ordinary-user access at all: the form's route stores through
+-- Contact messages. No anonymous or ordinary-user access at all: the form's route stores through
 -- the service role (after its honeypot and quota checks, so nobody can bypass them through the gateway) and admins
 -- read and triage them through the panel (RLS: is_admin()).
 create table if not exists public.contact_messages (

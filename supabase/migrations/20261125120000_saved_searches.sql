@@ -1,4 +1,4 @@
--- Saved searches (issue 15 item 1): a user's named searches of /search ("search": text query, mode, filter
+-- Saved searches: a user's named searches of /search ("search": text query, mode, filter
 -- expression, sort) and /search/extractions ("extractions": the filter object f and q), owner-only by row-level
 -- security, with the RPC functions the HTTP routes call. Every function is SECURITY INVOKER: RLS is the gate, so
 -- another user's saved search is simply invisible (a plain 404 upstream, D-30). Filters are validated by the app's

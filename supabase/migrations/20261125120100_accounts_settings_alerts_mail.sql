@@ -1,4 +1,4 @@
--- Accounts (issue 15 items 2 and 3): per-user settings (display name, interface language, pause all alerts), the
+-- Accounts: per-user settings (display name, interface language, pause all alerts), the
 -- record of every digest line sent (alert_deliveries: the idempotency of the digest job), and the local mail catcher's
 -- inbox (mail_messages: every message the local SMTP server received, readable only by admins).
 
@@ -119,7 +119,7 @@ create or replace function public.list_mail_messages(p_limit integer default 20,
 $$;
 grant execute on function public.list_mail_messages(integer, integer) to authenticated, service_role;
 
--- Spec (events; issue 15 item 3): deleting an account keeps its searches as anonymous rows.
+-- Spec (events): deleting an account keeps its searches as anonymous rows.
 alter table public.search_analytics drop constraint if exists search_analytics_user_id_fkey;
 alter table public.search_analytics
   add constraint search_analytics_user_id_fkey foreign key (user_id) references auth.users (id) on delete set null;

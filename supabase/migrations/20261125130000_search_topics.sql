@@ -1,4 +1,4 @@
--- Topic modelling runs and topic clicks (issue 16, items 1 and 4; spec: Other records, "Search topics run").
+-- Topic modelling runs and topic clicks (spec: Other records, "Search topics run").
 --
 -- search_topics_runs: one row per POST /api/topic-modeling/analyze, keyed by run_id, with the request's params and
 -- the result (topics, periods, params, corpus_size). A user reads only their own runs (RLS). The public topics routes
@@ -19,7 +19,7 @@ create table if not exists public.search_topics_runs (
   computed_ms integer not null check (computed_ms >= 0),
   created_at timestamptz not null default now()
 );
-comment on table public.search_topics_runs is 'Topic modelling runs (issue 16): params and results, keyed by run_id; owners read their own.';
+comment on table public.search_topics_runs is 'Topic modelling runs: params and results, keyed by run_id; owners read their own.';
 create index if not exists search_topics_runs_user_idx on public.search_topics_runs (user_id, created_at desc, run_id);
 create index if not exists search_topics_runs_created_idx on public.search_topics_runs (created_at desc, run_id);
 
@@ -48,7 +48,7 @@ create table if not exists public.search_topic_clicks (
   -- Exactly one clicker: the user, or the guest device.
   check ((user_id is null) <> (guest_key is null))
 );
-comment on table public.search_topic_clicks is 'Topic clicks (issue 16): per user when signed in, per guest device otherwise.';
+comment on table public.search_topic_clicks is 'Topic clicks: per user when signed in, per guest device otherwise.';
 create index if not exists search_topic_clicks_run_idx on public.search_topic_clicks (run_id, topic);
 create index if not exists search_topic_clicks_user_idx on public.search_topic_clicks (user_id, created_at desc) where user_id is not null;
 

@@ -1,4 +1,4 @@
--- Reasoning lines (issue 16 item 3): three global stores with no owner column (spec: Other records). Any signed-in
+-- Reasoning lines: three global stores with no owner column (spec: Other records). Any signed-in
 -- user reads; only administrators write (spec: the Reasoning lines access table). The gate is the database's, not only
 -- the web tier's: RLS write policies require public.is_admin() (the verified token's app_metadata.role), so a
 -- non-admin token calling these RPCs straight through PostgREST changes nothing (42501). Deleting a line sets its
@@ -14,7 +14,7 @@ create table if not exists public.reasoning_lines (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-comment on table public.reasoning_lines is 'Lines of reasoning running through several judgments: global, no owner (issue 16).';
+comment on table public.reasoning_lines is 'Lines of reasoning running through several judgments: global, no owner.';
 
 create table if not exists public.reasoning_line_members (
   line_id uuid not null references public.reasoning_lines (id) on delete cascade,
@@ -267,7 +267,7 @@ create or replace function public.reasoning_judgments(p_ids uuid[])
    where j.id = any (p_ids[1:2000])
 $$;
 
--- Judge lookups by index (issue 16 target: judge profile p50 ≤ 200 ms). Measured on the full corpus (12,307
+-- Judge lookups by index (judge profile p50 ≤ 200 ms). Measured on the full corpus (12,307
 -- judgments): matching names by unaccent(lower()) over every row's `judges` read the whole heap, ~450 ms for the match
 -- alone and ~1.3 s for judge_record under load. Folded names become an indexed array (exact match for the profile)
 -- and the flattened names a trigram index (containment for the search).

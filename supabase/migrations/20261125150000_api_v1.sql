@@ -1,4 +1,4 @@
--- The reference API for servers (/api/v1, issue 19) and the users' own API keys (issue 15, item 3).
+-- The reference API for servers (/api/v1) and the users' own API keys.
 --
 -- 1. api_keys gains an optional expiry and last_used_at (touched at most once a minute per key by the app); the lookup
 --    skips expired keys. Users manage their own keys through service-role functions that take the verified user id

@@ -1,4 +1,4 @@
--- Extraction schemas (issue 18 item 1): a user's own definitions of what to extract, owner-only by row-level security,
+-- Extraction schemas: a user's own definitions of what to extract, owner-only by row-level security,
 -- with every change kept as a numbered version. The fields and their JSON Schema form are validated by the backend
 -- (zod + ajv, lib/backend/schemas) before they reach these functions; the database guards shape and ownership.
 -- Every function is SECURITY INVOKER: RLS is the gate, so another user's schema is invisible (a plain 404, D-30).
@@ -107,7 +107,7 @@ begin
 end
 $$;
 
--- Every change is a new version (issue 18: "every change creates a version"). The row is locked first, so two
+-- Every change is a new version ("every change creates a version"). The row is locked first, so two
 -- concurrent edits get consecutive numbers instead of colliding on the primary key.
 create or replace function public.update_extraction_schema(
   p_schema_id uuid, p_name text, p_description text, p_fields jsonb, p_json_schema jsonb, p_note text default null)

@@ -1,4 +1,4 @@
--- Chat with retrieval (issue 17 item 1): a user's threads and their messages, owner-only by row-level security, with
+-- Chat with retrieval: a user's threads and their messages, owner-only by row-level security, with
 -- the RPC functions the HTTP routes call. Every function is SECURITY INVOKER: RLS is the gate, so another user's
 -- thread is simply invisible (a plain 404 upstream, D-30). Messages keep the sources they cited (jsonb) and the
 -- answer's metadata (mode, model, timings), never anything the user did not see.

@@ -1,4 +1,4 @@
--- Versions of judgments (issue 17 item 4): every UPDATE of a judgments row that changes a column writes one row to
+-- Versions of judgments: every UPDATE of a judgments row that changes a column writes one row to
 -- judgment_versions with the changed columns only. Why this shape (ruling P-45):
 --   * INSERTs are not recorded: the seed and ingestion insert ~12k rows in bulk, and the row itself is version 1.
 --   * Only columns whose value changed are written (IS DISTINCT FROM over to_jsonb of OLD and NEW), so a bulk

@@ -1,4 +1,4 @@
--- Extraction jobs (issue 18 items 2 and 5): one row per job and one per (job, document). The queue itself is pg-boss in
+-- Extraction jobs: one row per job and one per (job, document). The queue itself is pg-boss in
 -- its own schema (`pgboss`, created by the worker); these tables hold what the user sees and what makes a restarted
 -- worker safe: a document's result is an upsert keyed by (job_id, document_id), and a worker only takes documents whose
 -- status is still `pending`, so no document is processed twice.

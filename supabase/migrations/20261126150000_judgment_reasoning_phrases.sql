@@ -1,4 +1,4 @@
--- Stored reasoning-phrase counts per judgment (issue 16 item 2: judge profile p50 ≤ 200 ms; measured 1,368 ms for the
+-- Stored reasoning-phrase counts per judgment (judge profile p50 ≤ 200 ms; measured 1,368 ms for the
 -- busiest judge when every profile read and scanned up to 300 full texts). The counts are computed in the app with the
 -- shared patterns (lib/analysis/reasoning-patterns.ts: JavaScript regexes over folded text, which SQL cannot run
 -- identically), once per judgment and pattern-set version, and kept here; a profile then reads these small rows

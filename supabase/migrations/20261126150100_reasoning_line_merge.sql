@@ -1,4 +1,4 @@
--- Reasoning lines: the `merged` status (issue 16 item 3). The spec's access table is the whole web surface of reasoning
+-- Reasoning lines: the `merged` status. The spec's access table is the whole web surface of reasoning
 -- lines ("the web tier accepts only these method and path combinations"), so no merge route is added: a merge is what
 -- the admin operation detect-events already detects (two active lines sharing at least half of the smaller one's
 -- members), and it now acts on it. The absorbed line (fewer members; on a tie the newer) moves its members that the

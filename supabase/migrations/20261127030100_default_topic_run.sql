@@ -1,4 +1,4 @@
--- The default topic run (issue 16): a fresh stack has no stored run, so autocomplete's topic_hits and the landing
+-- The default topic run: a fresh stack has no stored run, so autocomplete's topic_hits and the landing
 -- page's trending topics had nothing to come from. The launcher stores one run with the default params (seed 42) when
 -- no run exists, attributed to no user: user_id becomes nullable. A run without a user is read by nobody through RLS
 -- (owners read their own; null matches no auth.uid()), only through the narrow latest_search_topics_run(); a caller

@@ -1,4 +1,4 @@
--- Issue 20 item 2: `npm run seed -- --reset` empties public.judgments with TRUNCATE, which fires no row trigger, so
+-- `npm run seed -- --reset` empties public.judgments with TRUNCATE, which fires no row trigger, so
 -- search_judgment_deletions never hears of the old rows, and the new corpus keeps its generated (past) updated_at, so
 -- an incremental sync past the old watermark does not see it either. Every TRUNCATE of judgments is logged here; a
 -- search index built before the latest one is rebuilt at start (ensureSearchIndex, lib/search/sync.ts).
