@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { postmasterPidIsStale } from "./postgres";
+import { postmasterPidIsStale, processAlive } from "./postgres";
 
 const { values } = parseArgs({ options: { launcher: { type: "string" }, dir: { type: "string" }, every: { type: "string", default: "1000" } } });
 const launcher = Number(values.launcher);
@@ -23,14 +23,7 @@ if (!Number.isInteger(launcher) || launcher <= 0 || !dir) {
   process.exit(2);
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
+const alive = processAlive;
 
 /** The postmaster's PID when a live postgres serves `dir`, else null. */
 function postmaster(): number | null {

