@@ -103,6 +103,27 @@ describe("LanceDB snapshot", () => {
     expect((await e.health()).documents).toBe(FIXTURE_COUNT - 1);
     expect(JSON.parse(fs.readFileSync(metaFile, "utf8")).format).toBe(SNAPSHOT_FORMAT);
   });
+
+  it("an engine writes into the generation another process built after it loaded, never back into its old one", async () => {
+    const state = () => JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8")) as { gen: number; rev?: number };
+    const stale = open();
+    expect((await stale.health()).documents).toBe(FIXTURE_COUNT - 1); // loaded: the generation of the first build
+    const before = state().gen;
+    // Another process (the sync CLI's full build) replaces the generation.
+    const builder = open();
+    const session = await builder.sync.beginFull();
+    await session.add(await buildIndexBatch(FIXTURE_ROWS, embedder));
+    await session.commit({ suggestions: [] });
+    const rebuilt = state().gen;
+    expect(rebuilt).not.toBe(before);
+    // The engine that loaded the old generation writes without a query in between (the worker's incremental sync).
+    const row = { ...FIXTURE_ROWS[5], title: "R v White: theft of a zither" };
+    await stale.sync.upsert(await buildIndexBatch([row], embedder));
+    expect(state().gen).toBe(rebuilt);
+    const fresh = open();
+    expect((await fresh.searchDocuments({ q: "zither", limit: 5, offset: 0 })).hits.map((h) => h.document.id)).toEqual([F.white]);
+    expect((await fresh.health()).documents).toBe(FIXTURE_COUNT); // the rebuild's documents, the write among them
+  });
 });
 
 describe("writeJsonArray / readJsonArray (docs.json, written and read in slices)", () => {

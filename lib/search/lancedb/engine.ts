@@ -325,7 +325,21 @@ export class LanceDbEngine implements SearchEngine {
     return this.tables as unknown as GenerationTables;
   }
 
+  /**
+   * Before an incremental write (inside the mutex): if another process moved the index on (a full build by the sync
+   * CLI or the journeys' corpus, another writer's incremental write), load that state first. Writing from the state
+   * loaded earlier would add the rows to a replaced generation and write its id back to state.json, so every reader
+   * would go back to the old generation or never see the write.
+   */
+  private async adoptNewerState(): Promise<void> {
+    await this.ready();
+    if (!this.store) return;
+    const disk = await this.store.readState().catch(() => null);
+    if (disk && (!this.state || disk.gen !== this.state.gen || (disk.rev ?? 0) !== (this.state.rev ?? 0))) await this.load();
+  }
+
   private async upsert(batch: IndexBatch): Promise<SyncCounts> {
+    await this.adoptNewerState();
     const tables = await this.ensureLive();
     const ids = batch.documents.map((d) => d.document.id);
     if (ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
@@ -335,7 +349,7 @@ export class LanceDbEngine implements SearchEngine {
   }
 
   private async deleteIds(ids: string[]): Promise<SyncCounts> {
-    await this.ready();
+    await this.adoptNewerState();
     if (!this.tables || ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
     await deleteRows(this.tables, ids);
     let deleted = 0;
