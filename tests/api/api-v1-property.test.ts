@@ -46,8 +46,10 @@ function arb(s: Schema, ids: string[]): fc.Arbitrary<unknown> {
       if (s.pattern === "^\\d{4}-\\d{2}-\\d{2}$") return isoDay;
       const str = fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 40) });
       if (!s.pattern) return str;
-      const re = new RegExp(s.pattern);
-      return str.filter((v) => re.test(v));
+      // Drawn from the pattern itself: filtering random strings by a pattern few of them match (a `cites` provision
+      // id) spun this process for seconds, starving its own keep-alive sockets, which the app then closed as idle.
+      const re = new RegExp(s.pattern, "u");
+      return fc.stringMatching(re).filter((v) => v.length <= (s.maxLength ?? Infinity));
     }
     case "integer":
       return fc.integer({ min: s.minimum ?? -1000, max: s.maximum ?? 100_000 });
