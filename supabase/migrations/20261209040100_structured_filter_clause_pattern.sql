@@ -1,7 +1,10 @@
--- structured.filter_clause with the registry's value_pattern (migration 20261209040000): an any-of key whose values
--- have a form (cites: provision ids and judgment ids, lib/schema/provision-id.ts) refuses a value that does not match
--- it, SF001 naming the key, as the filter parser does (lib/schema/filters.ts), so a mistyped provision is a 422
--- FILTER_INVALID rather than an empty cohort. Otherwise the function of 20261209000100 (integer ranges) unchanged.
+-- structured.filter_clause, two changes to the function of 20260103000200:
+--   * the registry's value_pattern (migration 20261209040000): an any-of key whose values have a form (cites: provision
+--     ids and judgment ids, lib/schema/provision-id.ts) refuses a value that does not match it, SF001 naming the key, as
+--     the filter parser does (lib/schema/filters.ts), so a mistyped provision is a 422 FILTER_INVALID rather than an
+--     empty cohort;
+--   * numeric ranges on integer columns compare in the integer type family (bigint literals), so the column's btree
+--     index takes part in the plan; `col >= '60'::numeric` cast every row and left the range to a heap filter.
 create or replace function structured.filter_clause(p_field structured.filter_fields, p_value jsonb)
   returns text
   language plpgsql stable
