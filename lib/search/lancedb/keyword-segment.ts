@@ -13,7 +13,8 @@
  * segment plus a small delta segment for incremental upserts and tombstones deleted ids (like Lucene segments).
 /** One expansion of a query word: a vocabulary term and the penalty applied to its score. */
 import { LruCache } from "@/lib/lru";
-import { boundedLevenshtein, K1, typoBudget } from "./keyword-scoring";
+import { K1 } from "./keyword-scoring";
+import { boundedLevenshtein, typoBudget } from "../text/typos";
 
 export interface Expansion {
   term: number;

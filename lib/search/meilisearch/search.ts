@@ -39,6 +39,7 @@ import { elapsed, type MeiliConnection, type Raw } from "./connection";
 import { EMBEDDER_MISSING_CODES, mapMeiliError, meiliErrorCode } from "./errors";
 import { DOC_ID, formattedOf, toHitDocument } from "./hits";
 import { mergeMarks } from "./merge-marks";
+import { demoteNameTypos, keepRequestedMarks, NAME_TYPO_LOOKAHEAD, ProperNameList, wordsAtRisk, type GuardedWord } from "./name-typos";
 import { CITATION_KEYS_ATTRIBUTE } from "./settings";
 
 /** Topic hits returned with autocomplete. */
@@ -59,11 +60,16 @@ const MAX_PINNED = 20;
 const meiliString = (s: string) => `"${s.replace(/["\\]/g, (c) => "\\" + c)}"`;
 
 export class MeiliSearcher {
+  /** The corpus's proper names, for the typo guard (name-typos.ts). */
+  private readonly properNames: ProperNameList;
+
   constructor(
     private readonly conn: MeiliConnection,
     /** Embeds queries (hybrid, chunk search). */
     private readonly embedder: Embedder,
-  ) {}
+  ) {
+    this.properNames = new ProperNameList(conn);
+  }
 
   private filterString(node: FilterNode | undefined): string | undefined {
     return node ? toMeiliFilter(node) : undefined;
@@ -225,8 +231,37 @@ export class MeiliSearcher {
       return this.toResponse(res, req, t0, embeddingTimeMs, ratio);
     }
     const body = this.documentSearchBody(req, vector, ratio);
-    const res = await this.searchWithPins(body, "search", semantic);
+    // Ranked by relevance, a typo of an ordinary word must not rank a name's judgment first (name-typos.ts); a sort,
+    // or a citation pinned first, decides the order itself.
+    const names = req.sort?.length || queryCitationKeys(req.q).length ? null : await this.properNames.names();
+    const atRisk = names ? wordsAtRisk(req.q, names) : [];
+    const res = atRisk.length && names
+      ? await this.searchGuarded(body, atRisk, names, semantic)
+      : await this.searchWithPins(body, "search", semantic);
     return this.toResponse(res, req, t0, embeddingTimeMs, ratio);
+  }
+
+  /**
+   * A relevance search whose query has a word at risk of a typo landing on a proper name (name-typos.ts): read
+   * NAME_TYPO_LOOKAHEAD hits past the page with every retrieved attribute highlighted, move the hits that match the
+   * word only through names after the others, then give back the page with the marks the caller asked for.
+   */
+  private async searchGuarded(body: SearchParams, atRisk: GuardedWord[], names: ReadonlySet<string>, semantic: boolean): Promise<SearchResponse<Raw>> {
+    const offset = body.offset ?? 0;
+    const limit = body.limit ?? 20;
+    const wide: SearchParams = {
+      ...body,
+      offset: 0,
+      limit: Math.min(offset + limit + NAME_TYPO_LOOKAHEAD, MAX_TOTAL_HITS),
+      attributesToHighlight: ["*"],
+      highlightPreTag: HIGHLIGHT_PRE_TAG,
+      highlightPostTag: HIGHLIGHT_POST_TAG,
+    };
+    const res = await this.searchWithPins(wide, "search", semantic);
+    const page = demoteNameTypos(res.hits, atRisk, names)
+      .slice(offset, offset + limit)
+      .map((h) => keepRequestedMarks(h, body.attributesToHighlight));
+    return { ...res, hits: page, offset, limit };
   }
 
   /**
