@@ -70,6 +70,16 @@ describe("GET /api/search/documents query language", () => {
     expect(ids((await search("burglary OR manslaughter ")).body).sort()).toEqual([F.brown, F.jones].sort());
   });
 
+  it("ORs phrases, and a phrase with a word, each side whole and marked", async () => {
+    expect(ids((await search('"domestic burglary" OR "pub fight"')).body).sort()).toEqual([F.brown, F.jones].sort());
+    // A phrase holds in order: the reversed one matches nothing, so only the other side's judgment is left.
+    expect(ids((await search('"burglary domestic" OR "pub fight"')).body)).toEqual([F.jones]);
+    const mixed = (await search('"post office" OR manslaughter ')).body;
+    expect(ids(mixed).sort()).toEqual([F.jones, F.khan].sort());
+    expect(mixed.hits.find((h) => h.id === F.khan)?._formatted.title).toBe("R v Khan: armed robbery of a <mark>post</mark> <mark>office</mark>");
+    expect(mixed.hits.find((h) => h.id === F.jones)?._formatted.title).toBe("R v Jones: <mark>manslaughter</mark> after a pub fight");
+  });
+
   it("reads court:, year: and jurisdiction: fields", async () => {
     expect(ids((await search("court:Poznaniu")).body)).toEqual([F.kradziez]);
     const y = (await search("year:2010")).body;
@@ -121,6 +131,10 @@ describe("POST /api/v1/documents/search query language", () => {
     expect(phrase.status).toBe(200);
     expect(phrase.body.results.map((r) => r.id)).toContain(F.khan);
     expect(phrase.body.results.map((r) => r.id)).not.toContain(F.patel);
+    const or = await post({ query: '"domestic burglary" OR "pub fight"' });
+    expect(or.status).toBe(200);
+    expect(or.body.results.map((r) => r.id).filter((id) => id === F.brown || id === F.jones).sort()).toEqual([F.brown, F.jones].sort());
+    expect(or.body.results.map((r) => r.id)).not.toContain(F.khan);
     const warn = await post({ query: 'armed "robbery' });
     expect(warn.status).toBe(200);
     expect(warn.body.search_metadata.query_warnings?.join(" ")).toMatch(/Unclosed quote/);
