@@ -24,7 +24,7 @@ const runCol = createColumnHelper<ImportRun>();
 const rejectionCol = createColumnHelper<ImportRejection>();
 
 const underWay = (r: Pick<ImportRun, "status">) => r.status === "queued" || r.status === "running";
-const STATUS_TONE: Record<ImportRun["status"], Tone> = { queued: "neutral", running: "brand", succeeded: "ok", failed: "danger" };
+const STATUS_TONE: Record<ImportRun["status"], Tone> = { queued: "neutral", running: "brand", succeeded: "ok", failed: "danger", interrupted: "warn" };
 
 /** 1,048,576 → "1 MB" (binary megabytes, the unit the limit is set in). */
 function size(locale: Locale, bytes: number): string {
@@ -296,6 +296,7 @@ function RunState({ run }: { run: ImportRunDetail }) {
     );
   }
   if (run.status === "failed") return <Notice tone="danger">{fmt(I.failedRun, { error: run.error ?? "—" })}</Notice>;
+  if (run.status === "interrupted") return <Notice tone="warn">{I.interruptedRun}</Notice>;
   return (
     <div className="space-y-1 text-sm">
       <p>{I.finished}</p>

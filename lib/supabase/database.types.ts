@@ -2429,6 +2429,10 @@ export type Database = {
         Args: never;
         Returns: number;
       };
+      close_interrupted_import_runs: {
+        Args: never;
+        Returns: number;
+      };
       cohort_citation: {
         Args: {
           p_id: string | null;
@@ -2883,6 +2887,12 @@ export type Database = {
           r: Database["public"]["Tables"]["import_runs"]["Row"] | null;
         };
         Returns: Json;
+      };
+      import_run_status: {
+        Args: {
+          r: Database["public"]["Tables"]["import_runs"]["Row"] | null;
+        };
+        Returns: string;
       };
       insert_app_events: {
         Args: {

@@ -210,4 +210,38 @@ describe("the command's runs are recorded", () => {
     expect(run.rejections?.[0]).toMatchObject({ record: 1, reason: expect.stringContaining("2101") });
     expect(new Date(run.created_at).getTime()).toBeGreaterThanOrEqual(started.getTime() - 5_000);
   }, 60_000);
+
+  it("a run whose process died shows as interrupted, and the next run records it so; a live run stays running", async () => {
+    const insert = (age: string) =>
+      pool
+        .query<{ id: string }>(
+          `insert into public.import_runs (source, origin, status, inputs, started_at, updated_at)
+           values ('saos', 'cli', 'running', '{/tmp/died.json}', now() - $1::interval, now() - $1::interval) returning id`,
+          [age],
+        )
+        .then((r) => r.rows[0].id);
+    const [died, live] = [await insert("3 minutes"), await insert("10 seconds")];
+    try {
+      const shown = async (id: string) => ((await (await admin.browser.get(`/api/admin/imports/${id}`)).json()) as Run & { error: string | null });
+      expect((await shown(died)).status).toBe("interrupted");
+      expect((await shown(live)).status).toBe("running");
+      const list = (await (await admin.browser.get("/api/admin/imports?limit=100")).json()) as { items: Run[] };
+      expect(list.items.find((r) => r.id === died)?.status).toBe("interrupted");
+      // The next run of an importer writes the interruption down (the 2101 sample: rejected, writes no judgment).
+      await promisify(execFile)("npx", ["tsx", "server/cli/import.ts", "saos", path.join(FIX, "saos/api-judgments-227221.common-court.json"), "--no-sync"], {
+        env: appEnv(stackEnv()),
+      }).catch((e: { code: number }) => expect(e.code).toBe(3));
+      const stored = await pool.query<{ id: string; status: string; error: string | null; finished_at: Date | null }>(
+        "select id, status, error, finished_at from public.import_runs where id = any($1::uuid[])",
+        [[died, live]],
+      );
+      const byId = new Map(stored.rows.map((r) => [r.id, r]));
+      expect(byId.get(died)).toMatchObject({ status: "interrupted", error: expect.stringContaining("resumes") });
+      expect(byId.get(died)?.finished_at).not.toBeNull();
+      expect(byId.get(live)?.status).toBe("running");
+      expect((await shown(died)).error).toContain("stopped before the run finished");
+    } finally {
+      await pool.query("delete from public.import_runs where id = any($1::uuid[])", [[died, live]]);
+    }
+  }, 60_000);
 });

@@ -26,7 +26,7 @@ const ImportRunSchema = z.object({
   id: z.string(),
   source: z.enum(["saos", "fcl", "juddges", "jsonl"]),
   origin: z.enum(["cli", "upload"]),
-  status: z.enum(["queued", "running", "succeeded", "failed"]),
+  status: z.enum(["queued", "running", "succeeded", "failed", "interrupted"]),
   inputs: z.array(z.string()),
   dry_run: z.boolean(),
   bytes_total: count,
