@@ -6,7 +6,7 @@ import { effectiveRole } from "@/lib/backend/admin/access";
 import { touchApiKey, verifyApiKey, type VerifiedApiKey } from "@/lib/backend/api-keys";
 import { supabaseEnv } from "@/lib/supabase/env";
 import type { Identity, Role } from "@/lib/backend/identity";
-import { createServiceClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
+import { anonReaderClient, createServiceClient, createTokenClient, sessionClientFactory } from "@/lib/supabase/server";
 import { ApiError, authOutage } from "@/lib/errors";
 import { verifiedSessionClaims, verifyAccessToken } from "./token-claims";
 
@@ -149,6 +149,11 @@ export async function resolveIdentity(
 ): Promise<Identity> {
   const apiKey = await apiKeyOf(req);
   const bearer = bearerOf(req);
+  // A read with no bearer and no session cookie: nothing to verify, and no cookie to write back, so the process's
+  // anonymous client serves it (anonReaderClient) instead of a session client built for this request.
+  if (!bearer && !hasSessionCookie(req) && (req.method === "GET" || req.method === "HEAD")) {
+    return { role: "anonymous", userId: null, email: null, via: "none", apiKey, rateLimitId: null, db: anonReaderClient() };
+  }
   // The caller's client, built at most once per request. The session client stays the anonymous caller's client
   // too: sign-in and sign-up set the session cookies through it.
   const makeDb = builtOnce(bearer ? () => createTokenClient(bearer) : await sessionClientFactory());
