@@ -241,3 +241,104 @@ describe("judgment_references access", () => {
     ).rejects.toMatchObject({ code: "42501" });
   });
 });
+
+describe("citing_judgments (the cited-by list and provision pages)", () => {
+  interface Citer {
+    date: string | null;
+    outcome: string | null;
+    court: string;
+    refs: number;
+  }
+  // Ties on every key the sorts use (dates, outcomes, cited_by_count), undated and outcome-less citers.
+  const citers: Citer[] = [
+    { date: "2019-03-01", outcome: "dismissed", court: "Court A", refs: 1 },
+    { date: "2019-03-01", outcome: "allowed", court: "Court B", refs: 2 },
+    { date: "2021-07-15", outcome: "dismissed", court: "Court A", refs: 1 },
+    { date: null, outcome: null, court: "Court B", refs: 1 },
+    { date: "2017-01-09", outcome: "allowed", court: "Court A", refs: 3 },
+    { date: "2021-07-15", outcome: null, court: "Court A", refs: 1 },
+    { date: null, outcome: "dismissed", court: "Court A", refs: 1 },
+    { date: "2020-11-30", outcome: "remitted", court: "Court B", refs: 1 },
+  ];
+  type Item = { id: string; decision_date: string | null; outcome: string | null; cited_by_count: number; references: number };
+  type Answer = { total: number; by_year: { year: number; count: number }[]; by_outcome: { outcome: string; count: number }[]; items: Item[] };
+
+  async function plant(c: pg.PoolClient) {
+    const target = await insert(c, { jurisdiction: "PL", text: "Wyrok.", case_number: "II AKa 1/19" });
+    const ids: string[] = [];
+    for (const [i, x] of citers.entries()) {
+      const id = await insert(c, { jurisdiction: "PL", text: `Wyrok ${i}.`, court: x.court, date: x.date ?? undefined });
+      await c.query("update public.judgments set outcome = $2, cited_by_count = $3 where id = $1", [id, x.outcome, i % 3]);
+      for (let r = 0; r < x.refs; r++) {
+        await c.query(
+          `insert into public.judgment_references (source_judgment_id, ordinal, kind, jurisdiction, origin, raw_text, canonical_id, target_judgment_id, extractor_version)
+           values ($1, $2, 'case', 'PL', 'text', 'II AKa 1/19', 'pl:ii aka 1/19', $3, 'test')`,
+          [id, r, target],
+        );
+      }
+      ids.push(id);
+    }
+    return { target, ids };
+  }
+
+  const call = async (c: pg.PoolClient, target: string, extra: string, params: unknown[] = []) =>
+    (await c.query<{ a: Answer | null }>(`select public.citing_judgments($1${extra}) as a`, [target, ...params])).rows[0].a;
+
+  it("counts the whole filtered set in one answer: total, per year (undated left out) and per outcome (most first)", async () => {
+    await inTx(async (c) => {
+      const { target } = await plant(c);
+      const a = (await call(c, target, ""))!;
+      expect(a.total).toBe(citers.length);
+      expect(a.by_year).toEqual([
+        { year: 2017, count: 1 },
+        { year: 2019, count: 2 },
+        { year: 2020, count: 1 },
+        { year: 2021, count: 2 },
+      ]);
+      expect(a.by_outcome).toEqual([
+        { outcome: "dismissed", count: 3 },
+        { outcome: "allowed", count: 2 },
+        { outcome: "unknown", count: 2 },
+        { outcome: "remitted", count: 1 },
+      ]);
+      const courtB = (await call(c, target, ", p_court => $2", ["Court B"]))!;
+      expect(courtB.total).toBe(3);
+      expect(courtB.by_outcome).toEqual([
+        { outcome: "allowed", count: 1 },
+        { outcome: "remitted", count: 1 },
+        { outcome: "unknown", count: 1 },
+      ]);
+      const none = (await call(c, target, ", p_from => $2::date", ["2030-01-01"]))!;
+      expect(none).toEqual({ total: 0, by_year: [], by_outcome: [], items: [] });
+    });
+  });
+
+  it("pages are cuts of one total order per sort; each item counts its references to the target", async () => {
+    await inTx(async (c) => {
+      const { target, ids } = await plant(c);
+      const byId = new Map(ids.map((id, i) => [id, citers[i]]));
+      // Dates as the SQL orders them: nulls last both ways; the id (uuid order = its text's order) breaks every tie.
+      const asc = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+      const desc = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? 1 : -1);
+      const byIdText = (x: Item, y: Item) => (x.id < y.id ? -1 : 1);
+      const orders: Record<string, (x: Item, y: Item) => number> = {
+        newest: (x, y) => desc(x.decision_date, y.decision_date) || byIdText(x, y),
+        oldest: (x, y) => asc(x.decision_date, y.decision_date) || byIdText(x, y),
+        cited_by: (x, y) => y.cited_by_count - x.cited_by_count || desc(x.decision_date, y.decision_date) || byIdText(x, y),
+      };
+      for (const sort of Object.keys(orders)) {
+        const all = (await call(c, target, ", p_sort => $2, p_limit => 100", [sort]))!.items;
+        expect([...all].sort(orders[sort]).map((i) => i.id), sort).toEqual(all.map((i) => i.id));
+        for (const i of all) expect(i.references).toBe(byId.get(i.id)!.refs);
+        const paged: Item[] = [];
+        for (let offset = 0; offset < citers.length; offset += 3) {
+          const page = (await call(c, target, ", p_sort => $2, p_limit => 3, p_offset => $3", [sort, offset]))!;
+          expect(page.total).toBe(citers.length);
+          paged.push(...page.items);
+        }
+        expect(paged.map((i) => i.id), sort).toEqual(all.map((i) => i.id));
+      }
+      expect(await call(c, "00000000-0000-0000-0000-000000000000", "")).toBeNull();
+    });
+  });
+});
