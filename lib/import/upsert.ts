@@ -1,9 +1,9 @@
 /**
  * Writes mapped records, one transaction per batch: the judgments in one
  * `INSERT … SELECT FROM jsonb_populate_recordset … ON CONFLICT (source, source_id)` statement (the long texts as
- * parameters of their own beside the JSON) with their citation
- * graph rows beside them, so a batch lands whole (judgment, references, `cites`, the counts of what it cites) or not at
- * all, and a run that stops between batches leaves a consistent graph behind. A record whose hash is unchanged is
+ * parameters of their own beside the JSON) with their citation graph rows beside them, so a batch lands whole
+ * (judgment, references, `cites`, the counts of what it cites) or not at all, and a run that stops between batches
+ * leaves a consistent graph behind. A record whose hash is unchanged is
  * skipped (no write, no re-index): a re-run after a crash skips what landed and inserts the rest. When a batch fails
  * (a constraint, two copies of one id in the batch), its records are written one transaction each, the same way, so
  * only the bad one is rejected.
