@@ -256,7 +256,7 @@ function mayUseReplicaRole(db: Queryable): Promise<boolean> {
 /**
  * Insert the rows of judgments written (inserted or updated) earlier in the caller's open transaction, with their two
  * foreign keys checked once for the whole batch instead of row by row. Postgres checks a foreign key with one query
- * per inserted row (~30 rows per judgment), which was a quarter of the database's time per imported judgment. The
+ * per inserted row (~30 rows per judgment), which was ~20-25% of the database's time per imported judgment. The
  * source judgments need no check: the caller's own statement wrote them in this transaction, so they exist and no
  * one else can delete them before it ends. The cited judgments are locked FOR KEY SHARE in one statement, as the
  * per-row check would lock each, and a missing one fails the insert as the foreign key would. Then the insert runs
