@@ -1,8 +1,9 @@
 /**
  * Writes mapped records, one transaction per batch: the judgments in one
- * `INSERT … SELECT FROM jsonb_populate_recordset … ON CONFLICT (source, source_id)` statement with their citation
- * graph rows beside them, so a batch lands whole (judgment, references, `cites`, the counts of what it cites) or not at
- * all, and a run that stops between batches leaves a consistent graph behind. A record whose hash is unchanged is
+ * `INSERT … SELECT FROM jsonb_populate_recordset … ON CONFLICT (source, source_id)` statement (the long texts as
+ * parameters of their own beside the JSON) with their citation graph rows beside them, so a batch lands whole
+ * (judgment, references, `cites`, the counts of what it cites) or not at all, and a run that stops between batches
+ * leaves a consistent graph behind. A record whose hash is unchanged is
  * skipped (no write, no re-index): a re-run after a crash skips what landed and inserts the rest. When a batch fails
  * (a constraint, two copies of one id in the batch), its records are written one transaction each, the same way, so
  * only the bad one is rejected.
@@ -57,14 +58,45 @@ const COLUMNS = [
 /** Never changed by an update: the row keeps its id and its key. */
 const KEPT = new Set<string>(["id", "source", "source_id"]);
 
-const SQL =
-  `insert into public.judgments as j (${COLUMNS.join(", ")}) ` +
-  `select ${COLUMNS.join(", ")} from jsonb_populate_recordset(null::public.judgments, $1::jsonb) ` +
+/**
+ * The two long texts go as text parameters of their own, not inside the batch's JSON: a 40 kB judgment read through
+ * jsonb was lexed, unescaped, built into a jsonb value and copied out again (most of the statement's parse time, and
+ * the importer escaped it first); a text parameter is copied as it is sent.
+ */
+const TEXT_PARAMS = ["full_text", "full_html"] as const;
+const isTextParam = (c: string): boolean => (TEXT_PARAMS as readonly string[]).includes(c);
+
+const UPSERT_TAIL =
   `on conflict (source, source_id) do update set ${COLUMNS.filter((c) => !KEPT.has(c))
     .map((c) => `${c} = excluded.${c}`)
     .join(", ")} ` +
   "where j.source_hash is distinct from excluded.source_hash " +
   "returning j.id::text, j.source_id, (j.xmax = 0) as inserted";
+
+/** The upsert of n records: $1 the JSON of their other columns, then each record's full_text and full_html. */
+function upsertSql(n: number): string {
+  const arrays = TEXT_PARAMS.map(
+    (_, k) => `array[${Array.from({ length: n }, (_, i) => `$${2 + i * TEXT_PARAMS.length + k}::text`).join(", ")}]`,
+  );
+  return (
+    `insert into public.judgments as j (${COLUMNS.join(", ")}) ` +
+    `select ${COLUMNS.map((c) => (isTextParam(c) ? `t.${c}` : `r.${c}`)).join(", ")} ` +
+    "from jsonb_populate_recordset(null::public.judgments, $1::jsonb) with ordinality as r " +
+    `join unnest(${arrays.join(", ")}) with ordinality as t(${TEXT_PARAMS.join(", ")}, n) on t.n = r.ordinality ` +
+    UPSERT_TAIL
+  );
+}
+
+/** The statement's parameters for `rows` (see upsertSql). */
+function upsertParams(rows: readonly { full_text: string; full_html: string | null }[]): unknown[] {
+  const texts: (string | null)[] = [];
+  const json = rows.map((r) => {
+    const { full_text, full_html, ...rest } = r;
+    texts.push(full_text, full_html);
+    return rest;
+  });
+  return [JSON.stringify(json), ...texts];
+}
 
 export function recordHash(r: JudgmentRecord): string {
   return createHash("sha256").update(JSON.stringify(r)).digest("hex");
@@ -134,14 +166,15 @@ async function writeInTransaction(client: pg.Client, records: readonly Hashed[],
     const { base_neutral_citation_number: _stored, ...row } = r;
     return { ...row, cites: citesOf(refs.get(r.id) ?? []) };
   });
-  const { rows: written } = await client.query<{ id: string; source_id: string; inserted: boolean }>(SQL, [JSON.stringify(rows)]);
+  const { rows: written } = await client.query<{ id: string; source_id: string; inserted: boolean }>(upsertSql(rows.length), upsertParams(rows));
   const wrote = new Set(written.map((w) => w.id));
   for (const w of written) (w.inserted ? outcome.inserted : outcome.updated).push(w.source_id);
   // A row another writer changed between the read and the write keeps its own id (or its hash now matches ours):
   // the references computed here would be wrong, so the batch is retried (record by record, each re-reading).
   if (wrote.size !== ids.length || ids.some((id) => !wrote.has(id))) throw new Error("judgments changed by another writer during the batch");
 
-  const references = await writeReferenceRows(client, ids, refs);
+  // Every one of `ids` was written by the statement above, in this transaction.
+  const references = await writeReferenceRows(client, ids, refs, { sourcesWritten: true });
   // Judgments already stored whose unresolved references name the new ones: resolved now, in the same transaction.
   const own = new Set(ids);
   const citers = (await unresolvedCiters(client, todo.flatMap((r) => documentCitationKeys({ case_number: r.case_number, base_neutral_citation_number: r.base_neutral_citation_number })))).filter((id) => !own.has(id));
@@ -161,7 +194,10 @@ function emptyOutcome(): BatchOutcome {
 async function transaction(client: pg.Client, records: readonly Hashed[], index: TargetIndex): Promise<BatchOutcome> {
   const outcome = emptyOutcome();
   const undo: (() => void)[] = [];
-  await client.query("begin");
+  // Asynchronous commit (docs/ingestion.md, "Figures"): a batch's commit does not wait for its WAL flush.
+  // A server crash can lose the last commits (whole batches, never part of one); the run's closing write to
+  // import_runs commits synchronously and so flushes them, and a re-run writes whatever is missing.
+  await client.query("begin; set local synchronous_commit = off");
   try {
     await writeInTransaction(client, records, index, outcome, undo);
     await client.query("commit");
