@@ -239,60 +239,16 @@ async function writeCites(db: Queryable, cites: ReadonlyMap<string, readonly str
   );
 }
 
-/** Whether the connection may set session_replication_role (a superuser's, or one granted it): asked once per client. */
-const replicaRoleAllowed = new WeakMap<Queryable, Promise<boolean>>();
-
-function mayUseReplicaRole(db: Queryable): Promise<boolean> {
-  let allowed = replicaRoleAllowed.get(db);
-  if (!allowed) {
-    allowed = db
-      .query<{ ok: boolean }>("select pg_catalog.has_parameter_privilege('session_replication_role', 'SET') as ok")
-      .then((r) => r.rows[0]?.ok === true, () => false);
-    replicaRoleAllowed.set(db, allowed);
-  }
-  return allowed;
-}
-
-/**
- * Insert the rows of judgments written (inserted or updated) earlier in the caller's open transaction, with their two
- * foreign keys checked once for the whole batch instead of row by row. Postgres checks a foreign key with one query
- * per inserted row (~30 rows per judgment), which was ~20-25% of the database's time per imported judgment. The
- * source judgments need no check: the caller's own statement wrote them in this transaction, so they exist and no
- * one else can delete them before it ends. The cited judgments are locked FOR KEY SHARE in one statement, as the
- * per-row check would lock each, and a missing one fails the insert as the foreign key would. Then the insert runs
- * with session_replication_role = replica, which skips triggers only: judgment_references has none but its foreign
- * keys' (tests/db/citations.test.ts holds it to that), and its unique and check constraints still apply. A
- * connection that may not set the role inserts with the per-row checks.
- */
-async function insertWrittenRows(db: Queryable, cols: RowColumns): Promise<number> {
-  if (cols.source.length === 0 || !(await mayUseReplicaRole(db))) return insertRows(db, cols);
-  const targets = [...new Set(cols.target.filter((t): t is string => t !== null))];
-  if (targets.length) {
-    const { rows } = await db.query<{ id: string }>("select id::text from public.judgments where id = any ($1::uuid[]) for key share", [targets]);
-    if (rows.length !== targets.length) throw new Error("a cited judgment is no longer in the corpus (deleted during the batch)");
-  }
-  await db.query("set local session_replication_role = replica");
-  const n = await insertRows(db, cols);
-  await db.query("set local session_replication_role = origin");
-  return n;
-}
-
 /**
  * Replace the judgment_references rows of the given judgments with `refs` (one delete, one insert), leaving
  * judgments.cites alone: an importer writes cites in the same statement as the judgment itself (lib/import/upsert.ts),
- * so the row is not rewritten a second time. `sourcesWritten`: the caller wrote every one of `sourceIds` earlier in
- * its open transaction (see insertWrittenRows).
+ * so the row is not rewritten a second time.
  */
-export async function writeReferenceRows(
-  db: Queryable,
-  sourceIds: readonly string[],
-  refs: ReadonlyMap<string, readonly ResolvedReference[]>,
-  opts: { sourcesWritten?: boolean } = {},
-): Promise<number> {
+export async function writeReferenceRows(db: Queryable, sourceIds: readonly string[], refs: ReadonlyMap<string, readonly ResolvedReference[]>): Promise<number> {
   await db.query("delete from public.judgment_references where source_judgment_id = any ($1::uuid[])", [sourceIds]);
   const cols = emptyColumns();
   for (const [source, list] of refs) pushRows(cols, source, list);
-  return opts.sourcesWritten ? insertWrittenRows(db, cols) : insertRows(db, cols);
+  return insertRows(db, cols);
 }
 
 /** Replace the rows of the given judgments with `refs` and set their judgments.cites to match. */

@@ -174,7 +174,7 @@ async function writeInTransaction(client: pg.Client, records: readonly Hashed[],
   if (wrote.size !== ids.length || ids.some((id) => !wrote.has(id))) throw new Error("judgments changed by another writer during the batch");
 
   // Every one of `ids` was written by the statement above, in this transaction.
-  const references = await writeReferenceRows(client, ids, refs, { sourcesWritten: true });
+  const references = await writeReferenceRows(client, ids, refs);
   // Judgments already stored whose unresolved references name the new ones: resolved now, in the same transaction.
   const own = new Set(ids);
   const citers = (await unresolvedCiters(client, todo.flatMap((r) => documentCitationKeys({ case_number: r.case_number, base_neutral_citation_number: r.base_neutral_citation_number })))).filter((id) => !own.has(id));

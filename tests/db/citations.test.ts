@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type pg from "pg";
-import { rebuildCitations, writeReferenceRows, type ResolvedReference } from "@/lib/citations/store";
+import { rebuildCitations } from "@/lib/citations/store";
 import { asRole, userClaims } from "../helpers/as-role";
 import { adminPool } from "../helpers/stack";
 
@@ -208,50 +208,6 @@ describe("citations rebuild", () => {
       await expect(insertRow(g.plCiting, 0, 1)).rejects.toMatchObject({ code: "23514" });
       await c.query("rollback to savepoint s");
       await expect(insertRow(g.krakow, 0, null)).rejects.toMatchObject({ code: "23514" });
-    });
-  });
-});
-
-describe("references written with their judgments (an import's batch)", () => {
-  const caseRef = (target: string | null, ordinalText: string): ResolvedReference => ({
-    kind: "case",
-    jurisdiction: "PL",
-    start: 0,
-    end: 1,
-    text: ordinalText,
-    canonicalId: "pl:ii aka 98701/26",
-    resolved: target !== null,
-    origin: "text",
-    targetId: target,
-  });
-
-  it("judgment_references has no trigger or rule but its foreign keys' checks (an import inserts it with triggers off)", async () => {
-    const { rows } = await pool.query<{ tgname: string; contype: string | null }>(
-      `select t.tgname, c.contype::text from pg_trigger t left join pg_constraint c on c.oid = t.tgconstraint
-        where t.tgrelid = 'public.judgment_references'::regclass`,
-    );
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.filter((r) => r.contype !== "f")).toEqual([]);
-    const rules = await pool.query("select 1 from pg_rules where schemaname = 'public' and tablename = 'judgment_references'");
-    expect(rules.rows).toEqual([]);
-  });
-
-  it("writes the rows, resolved targets included; a cited judgment no longer there fails the write as the foreign key does", async () => {
-    await inTx(async (c) => {
-      const g = await plant(c);
-      const n = await writeReferenceRows(c, [g.plCiting], new Map([[g.plCiting, [caseRef(g.krakow, "a"), caseRef(null, "b")]]]), { sourcesWritten: true });
-      expect(n).toBe(2);
-      expect((await refsOf(c, g.plCiting)).map((r) => [r.raw_text, r.target])).toEqual([["a", g.krakow], ["b", null]]);
-      // The foreign keys are checked again for the statements after it.
-      const { rows } = await c.query<{ role: string }>("select current_setting('session_replication_role') as role");
-      expect(rows[0].role).toBe("origin");
-      await c.query("savepoint s");
-      const gone = "00000000-0000-4000-8000-000000098799";
-      await expect(
-        writeReferenceRows(c, [g.plCiting2], new Map([[g.plCiting2, [caseRef(gone, "c")]]]), { sourcesWritten: true }),
-      ).rejects.toThrow(/no longer in the corpus/);
-      await c.query("rollback to savepoint s");
-      await expect(writeReferenceRows(c, [g.plCiting2], new Map([[g.plCiting2, [caseRef(gone, "c")]]]))).rejects.toMatchObject({ code: "23503" });
     });
   });
 });
