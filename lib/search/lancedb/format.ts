@@ -6,8 +6,11 @@ import { DISPLAYED_ATTRIBUTES } from "../index-settings";
 import type { HitDocument, SearchDocumentsRequest, SearchHit } from "../types";
 import { crop, highlight, type MarkTerms } from "./highlight";
 import type { StoredDoc } from "./live-index";
+import { docTextWords } from "./text-words";
 
 const DISPLAYED = new Set(DISPLAYED_ATTRIBUTES);
+/** Read per hit: a module-local copy (an imported binding is a getter call under the CommonJS interop). */
+const ALL_DISPLAYED = DISPLAYED_ATTRIBUTES;
 
 /** Which attributes a hit's `formatted` holds and how (worked out once per request, not per hit). */
 interface FormatAttr {
@@ -42,7 +45,7 @@ const fullProjections = new WeakMap<StoredDoc, HitDocument>();
 
 /** The hit document: the projected attributes that are not null, `id` first when kept. */
 function projectWith(doc: StoredDoc, p: Projection): HitDocument {
-  const full = p.id && p.keys === DISPLAYED_ATTRIBUTES;
+  const full = p.id && p.keys === ALL_DISPLAYED;
   if (full) {
     const cached = fullProjections.get(doc);
     if (cached) return cached;
@@ -56,8 +59,11 @@ function projectWith(doc: StoredDoc, p: Projection): HitDocument {
   return out;
 }
 
-function formatValue(s: string, a: FormatAttr, plan: FormatPlan, marks: MarkTerms): string {
-  return a.crop ? crop(s, marks, plan.cropLength, a.highlight) : highlight(s, a.highlight ? marks : NO_MARKS);
+/** A stored value formatted; its words are indexed once per document and attribute (text-words.ts). */
+function formatValue(doc: StoredDoc, s: string, index: number, a: FormatAttr, plan: FormatPlan, marks: MarkTerms): string {
+  if (!a.crop && (!a.highlight || marks.size === 0)) return highlight(s, NO_MARKS);
+  const words = docTextWords(doc, a.name, s, index);
+  return a.crop ? crop(s, marks, plan.cropLength, a.highlight, words) : highlight(s, marks, words);
 }
 
 const NO_MARKS: MarkTerms = new Map();
@@ -92,9 +98,9 @@ export function formatHit(doc: StoredDoc, score: number, proj: Projection, plan:
     const formatted: Record<string, string | string[]> = {};
     for (const a of plan.attrs) {
       const v = doc[a.name];
-      if (typeof v === "string") formatted[a.name] = formatValue(v, a, plan, marks);
+      if (typeof v === "string") formatted[a.name] = formatValue(doc, v, -1, a, plan, marks);
       else if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
-        formatted[a.name] = (v as string[]).map((x) => formatValue(x, a, plan, marks));
+        formatted[a.name] = (v as string[]).map((x, i) => formatValue(doc, x, i, a, plan, marks));
       }
     }
     hit.formatted = formatted;

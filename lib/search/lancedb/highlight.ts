@@ -3,247 +3,228 @@
  * whole words for exact/typo matches, only the matched prefix for a prefix match ("<mark>robb</mark>ery"); crop to
  * N words around the densest run of matches with "…" where text was cut. Text is HTML-escaped first (&, <, >, ")
  * so the result is safe to render as HTML.
+ *
+ * A text's words come indexed (text-words.ts: offsets, sentence starts and where each folded word occurs, found once
+ * per text), so a query finds its matches with a binary search per marked term instead of reading every word; the
+ * crop window is chosen from the matches' positions and only the words inside it are rendered.
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
-import { LruCache } from "@/lib/lru";
 import { escapeHtml } from "@/lib/text/html";
-import { fold, foldWord, newWordRuns, scanWords, type WordRuns } from "../text/tokenize";
+import * as textWordsModule from "./text-words";
+import { textWords, vocabularyEpoch, wordId, type TextWords } from "./text-words";
+
+/*
+ * Module-local copies of imported constants: the loops below read them per word, and an imported binding compiles to
+ * a getter call under the CommonJS interop tsx and the bundler emit (it was most of a crop's time).
+ */
+const SENTENCE = textWordsModule.SENTENCE;
+const END_MASK = textWordsModule.END_MASK;
+const PRE = HIGHLIGHT_PRE_TAG;
+const POST = HIGHLIGHT_POST_TAG;
 
 /** Folded term → characters to mark (null = the whole word). */
 export type MarkTerms = Map<string, number | null>;
 
-
-/*
- * Most words of a hit match no query term, and an ASCII word folds to its own lower case (same length, same
- * letters), so a bitmap of (length, first letter) of the ASCII terms rules most words out without slicing or
- * folding them. Other words are ruled out by the folded form of their first character (the fold of a word starts
- * with the fold of its first character: decomposition and case mapping work character by character, and the only
- * contextual lower-casing, final sigma, needs a preceding letter). Rebuilt when the terms change (a new map, or
- * one whose size changed).
- */
-const MAX_KEYED_LEN = 64;
-
-interface Matcher {
-  terms: MarkTerms;
-  size: number;
-  /** [len * 128 + first char] = 1 when some ASCII term has that length and first character. */
-  asciiKeys: Uint8Array;
-  /** Some ASCII term is longer than MAX_KEYED_LEN - 1 (words that long are always looked up). */
-  longAscii: boolean;
-  /** [first char & FIRST_MASK] = 1 when some term starts with that char (a filter: collisions only cost a lookup). */
-  firstKeys: Uint8Array;
-  /** Entries set in the two bitmaps (cleared when the next query's terms take the bitmaps over). */
-  setAscii: number[];
-  setFirst: number[];
-}
-
-const FIRST_MASK = 0xfff;
-/** Per BMP code unit: the first char of its folded form; -1 = not worked out yet, -2 = none (no filtering). */
-const FIRST_FOLD = new Int32Array(0x10000).fill(-1);
-
-function firstFolded(c: number): number {
-  let f = FIRST_FOLD[c];
-  if (f === -1) {
-    const s = c >= 0xd800 && c <= 0xdfff ? "" : fold(String.fromCharCode(c));
-    f = s.length > 0 ? s.charCodeAt(0) : -2;
-    FIRST_FOLD[c] = f;
-  }
-  return f;
-}
+/** A match's mark: characters to mark, or the whole word. */
+const WHOLE = -1;
 
 /**
- * One matcher at a time, for the terms being highlighted now: a page's hits are formatted in one synchronous run
- * with one query's terms, so the bitmaps are reused from query to query instead of allocated for each.
+ * The terms being highlighted now as folded ids with their marks: a page's hits are formatted in one synchronous run
+ * with one query's terms, so they are looked up once per query, not per text. Rebuilt when the terms change (a new
+ * map, or one whose size changed) or the vocabulary started a new epoch. A term no text holds yet gets its id too, so
+ * a text indexed after the lookup still finds it.
  */
-const matcher: Matcher = {
-  terms: new Map(),
+const matcher = {
+  terms: new Map() as MarkTerms,
   size: 0,
-  asciiKeys: new Uint8Array(MAX_KEYED_LEN * 128),
-  longAscii: false,
-  firstKeys: new Uint8Array(FIRST_MASK + 1),
-  setAscii: [],
-  setFirst: [],
+  epoch: -1,
+  ids: [] as number[],
+  marks: [] as number[],
 };
 
-function matcherOf(terms: MarkTerms): Matcher {
+function matcherFor(terms: MarkTerms): typeof matcher {
   const m = matcher;
-  if (m.terms === terms && m.size === terms.size) return m;
-  for (const i of m.setAscii) m.asciiKeys[i] = 0;
-  for (const i of m.setFirst) m.firstKeys[i] = 0;
-  m.setAscii.length = 0;
-  m.setFirst.length = 0;
-  m.longAscii = false;
-  for (const t of terms.keys()) {
-    if (t.length === 0) continue;
-    const f = t.charCodeAt(0) & FIRST_MASK;
-    m.firstKeys[f] = 1;
-    m.setFirst.push(f);
-    if (!/^[\x00-\x7f]*$/.test(t)) continue;
-    if (t.length >= MAX_KEYED_LEN) m.longAscii = true;
-    else {
-      const k = t.length * 128 + t.charCodeAt(0);
-      m.asciiKeys[k] = 1;
-      m.setAscii.push(k);
-    }
+  if (m.terms === terms && m.size === terms.size && m.epoch === vocabularyEpoch()) return m;
+  m.ids.length = 0;
+  m.marks.length = 0;
+  for (const [t, k] of terms) {
+    m.ids.push(wordId(t));
+    m.marks.push(k === null ? WHOLE : k);
   }
   m.terms = terms;
   m.size = terms.size;
+  m.epoch = vocabularyEpoch();
   return m;
 }
 
-/**
- * The words of one text for render/crop: `runs` points at the text's word runs (the scratch, or a cached copy), with
- * each word's mark in the scratch `wMark` (module state: highlight and crop are synchronous).
- * mark[i] = characters to mark, -1 = whole word, -2 = no match.
- */
-const scratch = newWordRuns(1024);
-let runs: WordRuns = scratch;
-let wMark = new Int32Array(1024);
-const NO_MATCH = -2;
-const WHOLE = -1;
+/** Matched words of the text being formatted, in word order (module scratch: formatting is synchronous). */
+let matchPos = new Int32Array(256);
+let matchMark = new Int32Array(256);
 
-/*
- * Word runs of the longer texts formatted lately. The same documents' fields are formatted query after query (a
- * page's summaries, titles), and finding their words was a fifth of a keyword search's time; the runs do not depend
- * on the query, only the marks do. Keyed by the text itself (a stored field's string is one object, its hash
- * computed once); bounded, ~1-2 KB a summary. Short texts are cheaper to scan than to look up.
- */
-const CACHED_MIN_LENGTH = 64;
-const runsCache = new LruCache<string, { n: number; runs: WordRuns }>(4096);
-
-/** Points `runs` at the word runs of `text`; returns the word count. */
-function findWords(text: string): number {
-  if (text.length < CACHED_MIN_LENGTH) {
-    runs = scratch;
-    return scanWords(text, scratch);
-  }
-  let hit = runsCache.get(text);
-  if (!hit) {
-    const n = scanWords(text, scratch);
-    hit = { n, runs: { start: scratch.start.slice(0, n), end: scratch.end.slice(0, n), ascii: scratch.ascii.slice(0, n) } };
-    runsCache.set(text, hit);
-  }
-  runs = hit.runs;
-  return hit.n;
+function growMatches(need: number): void {
+  if (need <= matchPos.length) return;
+  const size = Math.max(need, matchPos.length * 2);
+  const p = new Int32Array(size);
+  p.set(matchPos);
+  matchPos = p;
+  const k = new Int32Array(size);
+  k.set(matchMark);
+  matchMark = k;
 }
 
-/** Finds the words of `text` with each word's mark; returns the word count. */
-function scanText(text: string, m: Matcher): number {
-  const n = findWords(text);
-  if (wMark.length < n) wMark = new Int32Array(Math.max(n, wMark.length * 2));
-  const { start, end, ascii } = runs;
-  const terms = m.terms;
-  for (let i = 0; i < n; i++) {
-    wMark[i] = NO_MATCH;
-    if (terms.size === 0) continue;
-    const s = start[i];
-    if (ascii[i] === 1) {
-      const len = end[i] - s;
-      if (len < MAX_KEYED_LEN) {
-        let c = text.charCodeAt(s);
-        if (c >= 65 && c <= 90) c += 32;
-        if (m.asciiKeys[len * 128 + c] === 0) continue;
-      } else if (!m.longAscii) continue;
-    } else {
-      const f = firstFolded(text.charCodeAt(s));
-      if (f >= 0 && m.firstKeys[f & FIRST_MASK] === 0) continue;
+/** Index j of `id` among the text's distinct ids, or -1. */
+function findId(tw: TextWords, id: number): number {
+  const a = tw.a;
+  let lo = 0;
+  let hi = tw.u;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = a[tw.idsAt + mid];
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return -1;
+}
+
+/** Finds the marked words of `tw` into matchPos/matchMark, in word order; returns their count. */
+function findMatches(tw: TextWords, terms: MarkTerms): number {
+  if (terms.size === 0 || tw.u === 0) return 0;
+  const { ids, marks } = matcherFor(terms);
+  const a = tw.a;
+  let m = 0;
+  for (let t = 0; t < ids.length; t++) {
+    const j = findId(tw, ids[t]);
+    if (j < 0) continue;
+    const from = a[tw.offAt + j];
+    const to = a[tw.offAt + j + 1];
+    growMatches(m + to - from);
+    const sorted = m;
+    for (let p = from; p < to; p++) {
+      matchPos[m] = a[tw.posAt + p];
+      matchMark[m] = marks[t];
+      m++;
     }
-    // Values are numbers or null, so undefined means "not a term".
-    const k = terms.get(foldWord(text, s, end[i], ascii[i] === 1));
-    if (k !== undefined) wMark[i] = k === null ? WHOLE : k;
+    // Merge into word order (each term's words are in order; terms are few).
+    if (sorted > 0) {
+      for (let x = sorted; x < m; x++) {
+        const pos = matchPos[x];
+        const mark = matchMark[x];
+        let y = x - 1;
+        while (y >= 0 && matchPos[y] > pos) {
+          matchPos[y + 1] = matchPos[y];
+          matchMark[y + 1] = matchMark[y];
+          y--;
+        }
+        matchPos[y + 1] = pos;
+        matchMark[y + 1] = mark;
+      }
+    }
   }
-  return n;
+  return m;
 }
 
-/** Render text[from, to) with marks on the matched words (words[0, n) of `runs`). */
-function render(text: string, n: number, from: number, to: number): string {
+function esc(tw: TextWords, s: string): string {
+  return tw.plain ? s : escapeHtml(s);
+}
+
+/** Render text[from, to) with the marks of matches [j, m) that end by `to`. */
+function render(tw: TextWords, m: number, j: number, from: number, to: number): string {
+  const { text, a } = tw;
   let out = "";
   let pos = from;
-  for (let i = 0; i < n; i++) {
-    const k = wMark[i];
-    if (k === NO_MATCH) continue;
-    const start = runs.start[i];
-    const end = runs.end[i];
-    if (start < from || end > to) continue;
+  for (; j < m; j++) {
+    const i = matchPos[j];
+    const start = a[2 * i];
+    const end = a[2 * i + 1] & END_MASK;
+    if (end > to) break;
+    const k = matchMark[j];
     const len = k === WHOLE ? end - start : Math.min(k, end - start);
-    out += escapeHtml(text.slice(pos, start));
-    out += HIGHLIGHT_PRE_TAG + escapeHtml(text.slice(start, start + len)) + HIGHLIGHT_POST_TAG;
+    out += esc(tw, text.slice(pos, start));
+    out += PRE + esc(tw, text.slice(start, start + len)) + POST;
     pos = start + len;
   }
-  out += escapeHtml(text.slice(pos, to));
-  return out;
+  return out + esc(tw, text.slice(pos, to));
 }
 
-export function highlight(text: string, terms: MarkTerms): string {
+export function highlight(text: string, terms: MarkTerms, words?: TextWords): string {
   if (terms.size === 0) return escapeHtml(text);
-  const n = scanText(text, matcherOf(terms));
-  return render(text, n, 0, text.length);
+  const tw = words ?? textWords(text);
+  const m = findMatches(tw, terms);
+  return m === 0 ? esc(tw, text) : render(tw, m, 0, 0, text.length);
 }
 
-/** Whether word i of `runs` begins a sentence: the text's first word, or one after ".", "!" or "?". */
-function startsSentence(text: string, i: number): boolean {
-  if (i === 0) return true;
-  for (let p = runs.end[i - 1]; p < runs.start[i]; p++) {
-    const c = text.charCodeAt(p);
-    if (c === 46 || c === 33 || c === 63) return true;
+/** Index of the first match at or after word `s` (matches [0, m) are in word order). */
+function firstMatchFrom(s: number, m: number): number {
+  let lo = 0;
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (matchPos[mid] < s) lo = mid + 1;
+    else hi = mid;
   }
-  return false;
+  return lo;
+}
+
+/** Matches among words [s, s + len). */
+function matchesIn(s: number, len: number, m: number): number {
+  return firstMatchFrom(s + len, m) - firstMatchFrom(s, m);
+}
+
+function beginsSentence(tw: TextWords, i: number): boolean {
+  return (tw.a[2 * i + 1] & SENTENCE) !== 0;
 }
 
 /**
- * The window start moved back or forward to the nearest sentence start that keeps `count` matches in the window (a
- * snippet that begins a sentence reads better than one cut mid-clause); the start unchanged when there is none.
+ * The start of the `cropLength`-word window to show, given m ≥ 1 matches among n > cropLength words: the earliest
+ * window with the most matches (the count only rises where a window's last word is a match, so those starts and 0
+ * are the only candidates); centred on its first match when that keeps as many; then moved back or forward, nearer
+ * first and earlier first at equal distance, to the nearest sentence start within half a window that keeps as many (a
+ * snippet that begins a sentence reads better than one cut mid-clause), unchanged when there is none.
  */
-function sentenceStart(text: string, start: number, cropLength: number, n: number, count: number): number {
-  if (startsSentence(text, start)) return start;
-  const inWindow = (s: number) => {
-    let c = 0;
-    for (let i = s; i < s + cropLength; i++) if (wMark[i] !== NO_MATCH) c++;
-    return c;
-  };
-  const reach = Math.floor(cropLength / 2);
-  for (let d = 1; d <= reach; d++) {
-    for (const s of [start - d, start + d]) {
-      if (s < 0 || s + cropLength > n) continue;
-      if (startsSentence(text, s) && inWindow(s) >= count) return s;
+function windowStart(tw: TextWords, m: number, cropLength: number): number {
+  const n = tw.n;
+  let bestStart = 0;
+  let bestCount = matchesIn(0, cropLength, m);
+  for (let j = 0; j < m; j++) {
+    const s = matchPos[j] - cropLength + 1;
+    if (s <= 0) continue;
+    const c = matchesIn(s, cropLength, m);
+    if (c > bestCount) {
+      bestCount = c;
+      bestStart = s;
     }
   }
-  return start;
+  const fm = matchPos[firstMatchFrom(bestStart, m)];
+  const centred = Math.max(0, Math.min(n - cropLength, fm - Math.floor((cropLength - 1) / 2)));
+  const centredCount = matchesIn(centred, cropLength, m);
+  if (centredCount >= bestCount) bestStart = centred;
+  if (beginsSentence(tw, bestStart)) return bestStart;
+  const keep = Math.max(bestCount, centredCount);
+  const reach = Math.floor(cropLength / 2);
+  for (let d = 1; d <= reach; d++) {
+    for (let side = 0; side < 2; side++) {
+      const s = side === 0 ? bestStart - d : bestStart + d;
+      if (s < 0 || s + cropLength > n) continue;
+      if (beginsSentence(tw, s) && matchesIn(s, cropLength, m) >= keep) return s;
+    }
+  }
+  return bestStart;
 }
 
 /** Crop to `cropLength` words around the best window of matches (the start when nothing matches), then mark. */
-export function crop(text: string, terms: MarkTerms, cropLength: number, mark: boolean): string {
-  const n = scanText(text, matcherOf(terms));
-  if (n <= cropLength) return mark ? render(text, n, 0, text.length) : escapeHtml(text);
-  let bestStart = 0;
-  let bestCount = -1;
-  let count = 0;
-  for (let i = 0; i < cropLength; i++) if (wMark[i] !== NO_MATCH) count++;
-  let firstMatch = -1;
-  for (let i = 0; i < n && firstMatch < 0; i++) if (wMark[i] !== NO_MATCH) firstMatch = i;
-  // Prefer the window whose first match sits nearest its centre, among those with the most matches.
-  if (firstMatch >= 0) {
-    for (let start = 0; start + cropLength <= n; start++) {
-      if (start > 0) {
-        if (wMark[start - 1] !== NO_MATCH) count--;
-        if (wMark[start + cropLength - 1] !== NO_MATCH) count++;
-      }
-      if (count > bestCount) {
-        bestCount = count;
-        bestStart = start;
-      }
-    }
-    // Centre the window on its first match when that does not lose matches.
-    let fm = -1;
-    for (let i = bestStart; i < n && fm < 0; i++) if (wMark[i] !== NO_MATCH) fm = i;
-    const centred = Math.max(0, Math.min(n - cropLength, fm - Math.floor((cropLength - 1) / 2)));
-    let centredCount = 0;
-    for (let i = centred; i < centred + cropLength; i++) if (wMark[i] !== NO_MATCH) centredCount++;
-    if (centredCount >= bestCount) bestStart = centred;
-    bestStart = sentenceStart(text, bestStart, cropLength, n, Math.max(bestCount, centredCount));
-  }
-  const from = runs.start[bestStart];
-  const to = runs.end[bestStart + cropLength - 1];
-  const body = mark ? render(text, n, from, to) : escapeHtml(text.slice(from, to));
-  return (bestStart > 0 ? "…" : "") + body + (bestStart + cropLength < n ? "…" : "");
+export function crop(text: string, terms: MarkTerms, wanted: number, mark: boolean, words?: TextWords): string {
+  // Callers ask for 10 to 40 words; a window of none would have no end word.
+  const cropLength = Math.max(1, wanted);
+  const tw = words ?? textWords(text);
+  const n = tw.n;
+  if (n <= cropLength) return mark ? highlight(text, terms, tw) : escapeHtml(text);
+  const m = findMatches(tw, terms);
+  const first = m > 0 ? windowStart(tw, m, cropLength) : 0;
+  const last = first + cropLength;
+  const a = tw.a;
+  const from = a[2 * first];
+  const to = a[2 * (last - 1) + 1] & END_MASK;
+  const body = mark ? render(tw, m, firstMatchFrom(first, m), from, to) : esc(tw, text.slice(from, to));
+  return (first > 0 ? "…" : "") + body + (last < n ? "…" : "");
 }

@@ -1,0 +1,161 @@
+/**
+ * The words of a text the highlighter formats, found once per text instead of per query: each word's offsets, whether
+ * it begins a sentence, and where each distinct folded word occurs. A query's marked terms are then found by id (no
+ * slicing, folding or hashing of the text's words at query time), and a crop works on the positions of the marked
+ * words only.
+ * A stored document's texts are worked out on their first format and kept with the document (they die with its
+ * generation); other texts (a semantic passage's chunk) are kept in a small LRU keyed by the text.
+ */
+import { LruCache } from "@/lib/lru";
+import { foldWord, newWordRuns, scanWords } from "../text/tokenize";
+
+/**
+ * Folded word → id, shared by every text formatted and by the marks looked up against them. Grows with the corpus'
+ * vocabulary; past MAX_WORDS (text from outside the corpus piling up) it starts again under a new epoch, and texts
+ * indexed under an older epoch are indexed again when next formatted.
+ */
+const MAX_WORDS = 1 << 20;
+let ids = new Map<string, number>();
+let epoch = 0;
+
+export function vocabularyEpoch(): number {
+  return epoch;
+}
+
+export function vocabularySize(): number {
+  return ids.size;
+}
+
+/** The id of a folded word, given one if it has none yet. */
+export function wordId(folded: string): number {
+  let id = ids.get(folded);
+  if (id === undefined) {
+    id = ids.size;
+    ids.set(folded, id);
+  }
+  return id;
+}
+
+/**
+ * A text's words in one Int32Array `a`, in three parts:
+ * - words: word i is text[a[2i], a[2i + 1] & END_MASK); a[2i + 1] & SENTENCE when it begins a sentence (the text's
+ *   first word, or one after ".", "!" or "?");
+ * - distinct folded ids, ascending: id j is a[idsAt + j] (j < u);
+ * - where each occurs: the words a[posAt + a[offAt + j]] … a[posAt + a[offAt + j + 1] - 1], ascending.
+ * So a query's few marked terms are found by a binary search each, not by reading every word.
+ */
+export const SENTENCE = 1 << 30;
+export const END_MASK = SENTENCE - 1;
+
+export interface TextWords {
+  readonly text: string;
+  readonly epoch: number;
+  /** Word count. */
+  readonly n: number;
+  /** Distinct folded words. */
+  readonly u: number;
+  readonly a: Int32Array;
+  readonly idsAt: number;
+  readonly offAt: number;
+  readonly posAt: number;
+  /** The text holds none of & < > " (its pieces need no escaping). */
+  readonly plain: boolean;
+}
+
+const HTML_SPECIAL = /[&<>"]/;
+const scratch = newWordRuns(1024);
+let wordIds = new Int32Array(1024);
+
+/** Whether the gap text[from, to) between two words ends a sentence (".", "!" or "?"). */
+function endsSentence(text: string, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 46 || c === 33 || c === 63) return true;
+  }
+  return false;
+}
+
+export function indexText(text: string): TextWords {
+  if (ids.size > MAX_WORDS) {
+    ids = new Map();
+    epoch++;
+  }
+  const n = scanWords(text, scratch);
+  const { start, end, ascii } = scratch;
+  if (wordIds.length < n) wordIds = new Int32Array(Math.max(n, wordIds.length * 2));
+  for (let i = 0; i < n; i++) wordIds[i] = wordId(foldWord(text, start[i], end[i], ascii[i] === 1));
+  // Words in (id, position) order: the occurrence lists, and the distinct ids in the order they are listed.
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => wordIds[x] - wordIds[y] || x - y);
+  let u = 0;
+  for (let k = 0; k < n; k++) if (k === 0 || wordIds[order[k]] !== wordIds[order[k - 1]]) u++;
+  const idsAt = 2 * n;
+  const offAt = idsAt + u;
+  const posAt = offAt + u + 1;
+  const a = new Int32Array(posAt + n);
+  for (let i = 0; i < n; i++) {
+    a[2 * i] = start[i];
+    a[2 * i + 1] = end[i] | (i === 0 || endsSentence(text, end[i - 1], start[i]) ? SENTENCE : 0);
+  }
+  let j = -1;
+  for (let k = 0; k < n; k++) {
+    const id = wordIds[order[k]];
+    if (j < 0 || a[idsAt + j] !== id) {
+      j++;
+      a[idsAt + j] = id;
+      a[offAt + j] = k;
+    }
+    a[posAt + k] = order[k];
+  }
+  a[offAt + u] = n;
+  return { text, epoch, n, u, a, idsAt, offAt, posAt, plain: !HTML_SPECIAL.test(text) };
+}
+
+function current(t: TextWords | undefined, text: string): t is TextWords {
+  return t !== undefined && t.epoch === epoch && t.text === text;
+}
+
+/*
+ * A stored document's texts by attribute (an array attribute: one per element). Keyed by the document object, so a
+ * replaced or deleted document's entry goes with it; checked against the text, so a changed field is indexed again.
+ */
+type Entry = TextWords | Array<TextWords | undefined>;
+const byDoc = new WeakMap<object, Map<string, Entry>>();
+
+/** The words of `text`, the value of `attr` (element `index` of it when an array) in `doc`. */
+export function docTextWords(doc: object, attr: string, text: string, index = -1): TextWords {
+  let m = byDoc.get(doc);
+  if (!m) {
+    m = new Map();
+    byDoc.set(doc, m);
+  }
+  const e = m.get(attr);
+  if (index < 0) {
+    if (!Array.isArray(e) && current(e, text)) return e;
+    const t = indexText(text);
+    m.set(attr, t);
+    return t;
+  }
+  let arr = e;
+  if (!Array.isArray(arr)) {
+    arr = [];
+    m.set(attr, arr);
+  }
+  const hit = arr[index];
+  if (current(hit, text)) return hit;
+  const t = indexText(text);
+  arr[index] = t;
+  return t;
+}
+
+/** Texts not from a stored document: the longer ones are kept (a page's passages come back query after query). */
+const CACHED_MIN_LENGTH = 64;
+const byText = new LruCache<string, TextWords>(1024);
+
+export function textWords(text: string): TextWords {
+  if (text.length < CACHED_MIN_LENGTH) return indexText(text);
+  const hit = byText.get(text);
+  if (current(hit, text)) return hit;
+  const t = indexText(text);
+  byText.set(text, t);
+  return t;
+}
