@@ -10,6 +10,7 @@ import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "@/lib/search/index-settin
 import { crop, highlight, type MarkTerms } from "@/lib/search/lancedb/highlight";
 import { escapeHtml } from "@/lib/text/html";
 import { fold } from "@/lib/search/text/tokenize";
+import { docTextWords } from "@/lib/search/lancedb/text-words";
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const MARKS_RE = /\p{M}+/gu;
@@ -156,7 +157,22 @@ describe("highlight and crop", () => {
     );
   });
 
-  it("a word's fold starts with the fold of its first character (the highlighter's filter)", () => {
+  it("a stored document's indexed words format like the text's, and a changed or other field is indexed again", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.nat({ max: 2 })), { minLength: 1, maxLength: 4 }), terms, fc.integer({ min: 1, max: 12 }), (fields, m, n) => {
+        // Fields of one document object, written over each other (index -1: a string; 0-1: elements of an array).
+        const doc = {};
+        for (const [t, slot] of fields) {
+          const words = docTextWords(doc, "summary", t, slot - 1);
+          expect(crop(t, m, n, true, words)).toBe(refCrop(t, m, n, true));
+          expect(highlight(t, m, words)).toBe(refHighlight(t, m));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a word's fold starts with the fold of its first character", () => {
     for (let c = 0x80; c < 0x10000; c++) {
       if (c >= 0xd800 && c <= 0xdfff) continue;
       const ch = String.fromCharCode(c);

@@ -11,7 +11,7 @@
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
 import { escapeHtml } from "@/lib/text/html";
 import * as textWordsModule from "./text-words";
-import { textWords, vocabularyEpoch, wordId, type TextWords } from "./text-words";
+import { textWords, wordId, type TextWords } from "./text-words";
 
 /*
  * Module-local copies of imported constants: the loops below read them per word, and an imported binding compiles to
@@ -42,9 +42,10 @@ const matcher = {
   marks: [] as number[],
 };
 
-function matcherFor(terms: MarkTerms): typeof matcher {
+/** The matcher for `terms` in the vocabulary epoch `epoch` (the current one: that of a text just checked or indexed). */
+function matcherFor(terms: MarkTerms, epoch: number): typeof matcher {
   const m = matcher;
-  if (m.terms === terms && m.size === terms.size && m.epoch === vocabularyEpoch()) return m;
+  if (m.terms === terms && m.size === terms.size && m.epoch === epoch) return m;
   m.ids.length = 0;
   m.marks.length = 0;
   for (const [t, k] of terms) {
@@ -53,7 +54,7 @@ function matcherFor(terms: MarkTerms): typeof matcher {
   }
   m.terms = terms;
   m.size = terms.size;
-  m.epoch = vocabularyEpoch();
+  m.epoch = epoch;
   return m;
 }
 
@@ -90,7 +91,7 @@ function findId(tw: TextWords, id: number): number {
 /** Finds the marked words of `tw` into matchPos/matchMark, in word order; returns their count. */
 function findMatches(tw: TextWords, terms: MarkTerms): number {
   if (terms.size === 0 || tw.u === 0) return 0;
-  const { ids, marks } = matcherFor(terms);
+  const { ids, marks } = matcherFor(terms, tw.epoch);
   const a = tw.a;
   let m = 0;
   for (let t = 0; t < ids.length; t++) {

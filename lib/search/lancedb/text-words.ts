@@ -7,6 +7,7 @@
  * generation); other texts (a semantic passage's chunk) are kept in a small LRU keyed by the text.
  */
 import { LruCache } from "@/lib/lru";
+import { RangeTable } from "../text/range-table";
 import { foldWord, newWordRuns, scanWords } from "../text/tokenize";
 
 /**
@@ -17,14 +18,8 @@ import { foldWord, newWordRuns, scanWords } from "../text/tokenize";
 const MAX_WORDS = 1 << 20;
 let ids = new Map<string, number>();
 let epoch = 0;
-
-export function vocabularyEpoch(): number {
-  return epoch;
-}
-
-export function vocabularySize(): number {
-  return ids.size;
-}
+/** A word as the texts spell it → its folded id: a repeated spelling is found without slicing or folding it. */
+let spelt = new RangeTable<number>();
 
 /** The id of a folded word, given one if it has none yet. */
 export function wordId(folded: string): number {
@@ -42,7 +37,8 @@ export function wordId(folded: string): number {
  *   first word, or one after ".", "!" or "?");
  * - distinct folded ids, ascending: id j is a[idsAt + j] (j < u);
  * - where each occurs: the words a[posAt + a[offAt + j]] … a[posAt + a[offAt + j + 1] - 1], ascending.
- * So a query's few marked terms are found by a binary search each, not by reading every word.
+ * So a query's few marked terms are found by a binary search each, not by reading every word. (Offsets stay below
+ * 2^30: a stored field or chunk is at most megabytes.)
  */
 export const SENTENCE = 1 << 30;
 export const END_MASK = SENTENCE - 1;
@@ -65,6 +61,9 @@ export interface TextWords {
 const HTML_SPECIAL = /[&<>"]/;
 const scratch = newWordRuns(1024);
 let wordIds = new Int32Array(1024);
+let distinct = new Int32Array(1024);
+/** Per id, while a text is indexed: its occurrences, then where its next word goes (all 0 between texts). */
+let slot = new Int32Array(1 << 16);
 
 /** Whether the gap text[from, to) between two words ends a sentence (".", "!" or "?"). */
 function endsSentence(text: string, from: number, to: number): boolean {
@@ -78,16 +77,34 @@ function endsSentence(text: string, from: number, to: number): boolean {
 export function indexText(text: string): TextWords {
   if (ids.size > MAX_WORDS) {
     ids = new Map();
+    spelt = new RangeTable();
     epoch++;
   }
   const n = scanWords(text, scratch);
   const { start, end, ascii } = scratch;
-  if (wordIds.length < n) wordIds = new Int32Array(Math.max(n, wordIds.length * 2));
-  for (let i = 0; i < n; i++) wordIds[i] = wordId(foldWord(text, start[i], end[i], ascii[i] === 1));
-  // Words in (id, position) order: the occurrence lists, and the distinct ids in the order they are listed.
-  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => wordIds[x] - wordIds[y] || x - y);
+  if (wordIds.length < n) {
+    wordIds = new Int32Array(Math.max(n, wordIds.length * 2));
+    distinct = new Int32Array(wordIds.length);
+  }
+  // The distinct ids, each counted where it first occurs (slot: id → occurrences, then → next free place).
   let u = 0;
-  for (let k = 0; k < n; k++) if (k === 0 || wordIds[order[k]] !== wordIds[order[k - 1]]) u++;
+  for (let i = 0; i < n; i++) {
+    const s = start[i];
+    const e = end[i];
+    const h = RangeTable.hash(text, s, e);
+    let id = spelt.find(text, s, e, h);
+    if (id === undefined) {
+      id = wordId(foldWord(text, s, e, ascii[i] === 1));
+      spelt.add(text.slice(s, e), h, id);
+    }
+    wordIds[i] = id;
+    if (id >= slot.length) {
+      const grown = new Int32Array(Math.max(id + 1, slot.length * 2));
+      grown.set(slot);
+      slot = grown;
+    }
+    if (slot[id]++ === 0) distinct[u++] = id;
+  }
   const idsAt = 2 * n;
   const offAt = idsAt + u;
   const posAt = offAt + u + 1;
@@ -96,17 +113,21 @@ export function indexText(text: string): TextWords {
     a[2 * i] = start[i];
     a[2 * i + 1] = end[i] | (i === 0 || endsSentence(text, end[i - 1], start[i]) ? SENTENCE : 0);
   }
-  let j = -1;
-  for (let k = 0; k < n; k++) {
-    const id = wordIds[order[k]];
-    if (j < 0 || a[idsAt + j] !== id) {
-      j++;
-      a[idsAt + j] = id;
-      a[offAt + j] = k;
-    }
-    a[posAt + k] = order[k];
+  // Ids ascending, each one's occurrence list after the previous one's, its words in text order.
+  const sorted = distinct.subarray(0, u).sort();
+  let at = 0;
+  for (let j = 0; j < u; j++) {
+    const id = sorted[j];
+    a[idsAt + j] = id;
+    a[offAt + j] = at;
+    const count = slot[id];
+    slot[id] = posAt + at;
+    at += count;
   }
   a[offAt + u] = n;
+  for (let i = 0; i < n; i++) a[slot[wordIds[i]]++] = i;
+  // Leave the slots clear for the next text.
+  for (let j = 0; j < u; j++) slot[sorted[j]] = 0;
   return { text, epoch, n, u, a, idsAt, offAt, posAt, plain: !HTML_SPECIAL.test(text) };
 }
 
