@@ -1,5 +1,5 @@
 /** Incremental writes to a generation's LanceDB tables (the in-memory side and the delta log are engine.ts). */
-import type { IndexBatch } from "../types";
+import type { IndexBatch, IndexDocument } from "../types";
 import type { GenerationTables } from "./generation";
 import { chunksTable, docsTable } from "./store";
 
@@ -25,4 +25,18 @@ export async function deleteRows(tables: GenerationTables, ids: readonly string[
   const inList = sqlList(ids);
   await tables.docs.delete(`id IN (${inList})`);
   await tables.chunks.delete(`judgment_id IN (${inList})`);
+}
+
+/** How many of the ids the documents table holds. */
+export async function countDocuments(tables: GenerationTables, ids: readonly string[]): Promise<number> {
+  return ids.length === 0 ? 0 : tables.docs.countRows(`id IN (${sqlList(ids)})`);
+}
+
+/** The updated_at of each id the documents table holds (read from the stored JSON: no memory index needed). */
+export async function indexedVersions(tables: GenerationTables, ids: readonly string[]): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  if (ids.length === 0) return out;
+  const rows = (await tables.docs.query().where(`id IN (${sqlList(ids)})`).select(["id", "doc"]).toArray()) as Array<{ id: string; doc: string }>;
+  for (const r of rows) out.set(String(r.id), (JSON.parse(String(r.doc)) as IndexDocument).updated_at);
+  return out;
 }
