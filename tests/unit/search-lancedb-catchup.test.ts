@@ -66,6 +66,11 @@ describe("LanceDB incremental writes across processes", () => {
     expect(await ids(reader, "ocarina")).toEqual([F.white]);
     expect(await reader.getDocuments([F.jones])).toEqual([]);
     expect((await reader.health()).documents).toBe(FIXTURE_COUNT - 1);
+    const [white] = await reader.getDocuments([F.white], ["id", "updated_at"]);
+    expect(typeof white.updated_at).toBe("string");
+    expect(versions.get(F.white)).toBe(white.updated_at);
+    // A serving process answers from memory, the same versions.
+    expect(await reader.sync.indexedVersions([F.white, F.jones])).toEqual(versions);
   });
 
   it("a serving process catches up from the delta log without reopening the generation, and without a query", async () => {

@@ -1,5 +1,5 @@
 /** Incremental writes to a generation's LanceDB tables (the in-memory side and the delta log are engine.ts). */
-import type { IndexBatch, IndexDocument } from "../types";
+import type { IndexBatch } from "../types";
 import type { GenerationTables } from "./generation";
 import { chunksTable, docsTable } from "./store";
 
@@ -32,11 +32,22 @@ export async function countDocuments(tables: GenerationTables, ids: readonly str
   return ids.length === 0 ? 0 : tables.docs.countRows(`id IN (${sqlList(ids)})`);
 }
 
-/** The updated_at of each id the documents table holds (read from the stored JSON: no memory index needed). */
+/**
+ * The updated_at of each id the documents table holds, cut out of the stored JSON by LanceDB (no memory index needed,
+ * and no full text parsed in JavaScript: a third of the CPU). The key can only match at the top level: inside a string
+ * value its quotes are escaped. A document without a string updated_at is left out (so it counts as stale).
+ */
 export async function indexedVersions(tables: GenerationTables, ids: readonly string[]): Promise<Map<string, unknown>> {
   const out = new Map<string, unknown>();
   if (ids.length === 0) return out;
-  const rows = (await tables.docs.query().where(`id IN (${sqlList(ids)})`).select(["id", "doc"]).toArray()) as Array<{ id: string; doc: string }>;
-  for (const r of rows) out.set(String(r.id), (JSON.parse(String(r.doc)) as IndexDocument).updated_at);
+  const rows = (await tables.docs
+    .query()
+    .where(`id IN (${sqlList(ids)})`)
+    .select({ id: "id", updated_at: `regexp_match(doc, '"updated_at":"([^"\\\\]*)"')` })
+    .toArray()) as Array<{ id: string; updated_at: Iterable<string> | null }>;
+  for (const r of rows) {
+    const [version] = r.updated_at ? [...r.updated_at] : [];
+    if (version !== undefined && version !== null) out.set(String(r.id), String(version));
+  }
   return out;
 }
