@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
+import { LiveIndex, addToSegment, segmentBuilder } from "@/lib/search/lancedb/live-index";
 import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import type { SearchEngine } from "@/lib/search/types";
@@ -114,5 +115,30 @@ describe("LanceDB incremental writes across processes", () => {
     // The rebuild's documents: the theremin write predates it and is gone, the deleted judgments are back.
     expect(await ids(reader, "theremin")).toEqual([]);
     expect((await reader.health()).documents).toBe(FIXTURE_COUNT);
+  });
+});
+
+describe("the delta segment rebuilt from kept postings", () => {
+  it("is the segment a fresh build over the same documents makes, after upserts, replacements and deletes", async () => {
+    const batch = await buildIndexBatch(FIXTURE_ROWS, embedder);
+    const live = new LiveIndex(embedder.dimensions);
+    const fresh = () => {
+      const b = segmentBuilder();
+      for (const d of live.deltaDocs.values()) addToSegment(b, d);
+      return b.build().parts();
+    };
+    const steps = [
+      { op: "upsert" as const, documents: batch.documents.slice(0, 5) },
+      { op: "upsert" as const, documents: batch.documents.slice(5, 9) },
+      { op: "delete" as const, ids: [F.smith, F.gray] },
+      { op: "upsert" as const, documents: [{ ...batch.documents[2], document: { ...batch.documents[2].document, title: "R v Patel: a bassoon" } }] },
+      { op: "upsert" as const, documents: batch.documents.slice(9) },
+    ];
+    for (const step of steps) {
+      live.applyDelta(step);
+      live.rebuildDelta();
+      expect(live.delta?.parts()).toEqual(fresh());
+    }
+    expect(live.delta?.parts().vocab).toContain("bassoon");
   });
 });
