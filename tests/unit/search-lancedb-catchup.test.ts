@@ -118,6 +118,20 @@ describe("LanceDB incremental writes across processes", () => {
   });
 });
 
+describe("the first write into an empty store", () => {
+  it("starts a generation and holds the documents (it used to wait forever for the write lock it held)", async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "search-empty-"));
+    const e = new LanceDbEngine({ dir: empty, embedder });
+    try {
+      expect(await e.sync.upsert(await buildIndexBatch(FIXTURE_ROWS.slice(0, 2), embedder))).toMatchObject({ documents: 2 });
+      expect((await e.health()).documents).toBe(2);
+    } finally {
+      await e.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the delta segment rebuilt from kept postings", () => {
   it("is the segment a fresh build over the same documents makes, after upserts, replacements and deletes", async () => {
     const batch = await buildIndexBatch(FIXTURE_ROWS, embedder);

@@ -394,12 +394,13 @@ export class LanceDbEngine implements SearchEngine {
     indexedVersions: (ids: readonly string[]) => this.mutex.run(() => this.indexedVersions(ids)),
   };
 
-  private async beginFull(options: FullSyncOptions = {}): Promise<FullSyncSession> {
+  /** `locked`: the caller holds the write lock already (the first write into an empty store), so commit must not wait for it. */
+  private async beginFull(options: FullSyncOptions = {}, locked = false): Promise<FullSyncSession> {
     await this.ready();
     const host = {
       store: this.store as SearchStore,
       embedder: this.embedder,
-      exclusive: <T>(fn: () => Promise<T>) => this.mutex.run(fn),
+      exclusive: <T>(fn: () => Promise<T>) => (locked ? fn() : this.mutex.run(fn)),
       // A fresh generation has no delta log yet.
       adopt: (live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number) => this.adopt(live, tables, state, chunkCount, 0),
     };
@@ -422,8 +423,9 @@ export class LanceDbEngine implements SearchEngine {
     if (!disk) {
       if (this.tables) return this.tables;
       if (!create) return null;
-      // First write without a full sync: start an empty generation.
-      const session = await this.beginFull();
+      // First write without a full sync: start an empty generation (inside the lock this write holds: the lock is not
+      // reentrant, and waiting for it here never ended).
+      const session = await this.beginFull({}, true);
       await session.commit({ suggestions: [] });
       return this.tables;
     }
