@@ -221,8 +221,10 @@ export async function incrementalSync(pool: pg.Pool, opts: SyncOptions): Promise
  * transaction that began before the last run's watermark but committed after that run has `updated_at <=
  * watermark` and the keyset above never sees it. Re-read the window of `lateCommitWindowSeconds` before the
  * watermark and upsert the rows the index does not hold at that version (compared on updated_at through
- * getDocuments), so a run that finds nothing late writes nothing. Transactions longer than the window are still
- * caught by the next full sync.
+ * the sync port's indexedVersions, which needs no index loaded for queries), so a run that finds nothing late writes
+ * nothing. The window is read as ids and versions first, and whole rows only for the stale ones: after an import the
+ * window holds the judgments of the previous runs, which are all current. Transactions longer than the window are
+ * still caught by the next full sync.
  */
 async function upsertLateCommits(
   pool: pg.Pool,
@@ -234,8 +236,8 @@ async function upsertLateCommits(
   const windowSeconds = opts.lateCommitWindowSeconds ?? 900;
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
-    const r: pg.QueryResult<JudgmentRow & { cursor_at: string }> = await pool.query(
-      `select ${SELECT_COLUMNS}, updated_at::text as cursor_at from public.judgments
+    const r: pg.QueryResult<{ id: string; updated_at: Date; cursor_at: string }> = await pool.query(
+      `select id, updated_at, updated_at::text as cursor_at from public.judgments
         where updated_at > $1::timestamptz - make_interval(secs => $2) and updated_at <= $1::timestamptz
           and ($4::timestamptz is null or (updated_at, id) > ($4::timestamptz, $5::uuid))
         order by updated_at, id limit $3`,
@@ -244,15 +246,20 @@ async function upsertLateCommits(
     if (r.rows.length === 0) break;
     const last = r.rows[r.rows.length - 1];
     cursor = { at: last.cursor_at, id: String(last.id) };
-    const indexed = await opts.engine.getDocuments(r.rows.map((row) => String(row.id)), ["id", "updated_at"]);
-    const version = new Map(indexed.map((d) => [d.id, Date.parse(String(d.updated_at))]));
+    const version = await opts.engine.sync.indexedVersions(r.rows.map((row) => String(row.id)));
     // pg parses updated_at into a Date (milliseconds), the index holds the ISO text of that same Date.
     const msOf = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
-    const stale = r.rows.filter((row) => version.get(String(row.id)) !== msOf(row.updated_at));
+    const stale = r.rows.filter((row) => {
+      const held = version.get(String(row.id));
+      return held === undefined || msOf(held) !== msOf(row.updated_at);
+    });
     if (stale.length > 0) {
-      const c = await opts.engine.sync.upsert(await buildIndexBatch(stale, opts.embedder));
-      counts.documents += c.documents;
-      counts.chunks += c.chunks;
+      const rows = await pool.query<JudgmentRow>(`select ${SELECT_COLUMNS} from public.judgments where id = any($1::uuid[])`, [stale.map((row) => String(row.id))]);
+      if (rows.rows.length > 0) {
+        const c = await opts.engine.sync.upsert(await buildIndexBatch(rows.rows, opts.embedder));
+        counts.documents += c.documents;
+        counts.chunks += c.chunks;
+      }
     }
     if (r.rows.length < batchSize) break;
   }

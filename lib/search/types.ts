@@ -344,6 +344,11 @@ export interface SyncPort {
   upsert(batch: IndexBatch): Promise<SyncCounts>;
   /** Remove documents and their chunks; unknown ids are ignored. */
   delete(ids: string[]): Promise<SyncCounts>;
+  /**
+   * The `updated_at` the index holds for each of `ids` it holds (the incremental sync's late-commit check). A writer
+   * answers without loading the index for queries.
+   */
+  indexedVersions(ids: readonly string[]): Promise<Map<string, unknown>>;
 }
 
 export interface EmbedderInfo {

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LanceDbEngine } from "@/lib/search/lancedb/engine";
-import { appendDelta, readDelta } from "@/lib/search/lancedb/delta-log";
+import { appendDelta, readDelta, readDeltaFrom } from "@/lib/search/lancedb/delta-log";
 import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
 import { buildIndexBatch } from "@/lib/search/batch";
 import type { SearchEngine } from "@/lib/search/types";
@@ -44,6 +44,21 @@ describe("delta log with a torn last line", () => {
     await appendDelta(clean, { op: "delete", ids: ["x"] });
     await appendDelta(clean, { op: "delete", ids: ["y"] });
     expect(fs.readFileSync(clean, "utf8")).toBe('{"op":"delete","ids":["x"]}\n{"op":"delete","ids":["y"]}\n');
+  });
+
+  it("readDeltaFrom reads the tail from an offset and leaves a line without its newline for the next read", async () => {
+    const file = path.join(dir, "tail.jsonl");
+    await appendDelta(file, { op: "delete", ids: ["a"] });
+    const first = await readDeltaFrom(file, 0);
+    expect(first).toEqual({ entries: [{ op: "delete", ids: ["a"] }], end: fs.statSync(file).size });
+    // A line being written (or torn by a crash): not read, and the offset stays before it.
+    fs.appendFileSync(file, '{"op":"delete","ids":["b"');
+    expect(await readDeltaFrom(file, first.end)).toEqual({ entries: [], end: first.end });
+    await appendDelta(file, { op: "delete", ids: ["c"] });
+    const second = await readDeltaFrom(file, first.end);
+    expect(second).toEqual({ entries: [{ op: "delete", ids: ["c"] }], end: fs.statSync(file).size });
+    expect(await readDeltaFrom(file, second.end)).toEqual({ entries: [], end: second.end });
+    expect(await readDeltaFrom(path.join(dir, "missing.jsonl"), 0)).toEqual({ entries: [], end: 0 });
   });
 
   it("a fresh engine replays the entry appended after a torn line", async () => {

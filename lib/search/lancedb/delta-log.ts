@@ -2,9 +2,10 @@
  * Incremental writes since a generation's full build, as JSON lines in `<dir>/delta-<gen>.jsonl`. The snapshot
  * (snapshot.ts) holds the generation as built; a process opening the index loads the snapshot and replays this log,
  * so upserts and deletes made by another process (the sync CLI, the worker's scheduled sync) are seen without re-reading
- * LanceDB. The log is appended before state.json's revision is bumped, so a reader that sees the new revision also
- * sees the entry; a half-written last line (a reader racing the writer) is skipped and picked up on the next reload.
- * Replaying is idempotent. The log lives until the next full build replaces the generation (every 6 hours).
+ * LanceDB; a process already serving the generation reads only the tail it has not applied (readDeltaFrom). The log
+ * is appended before state.json's revision is bumped, so a reader that sees the new revision also sees the entry; a
+ * half-written last line (a reader racing the writer) is left for the next read. Replaying is idempotent. The log
+ * lives until the next full build replaces the generation (every 6 hours).
  *
  * A writer that crashed mid-append leaves a torn last line without its newline. Every append therefore starts on a
  * fresh line (L10 / reliability row 30): the torn fragment stays a line of its own, which the reader skips,
@@ -39,21 +40,55 @@ export async function appendDelta(file: string, entry: DeltaEntry): Promise<void
 }
 
 export async function readDelta(file: string): Promise<DeltaEntry[]> {
-  let text: string;
+  return (await readDeltaFrom(file, 0)).entries;
+}
+
+/** The log's size in bytes (0 when there is none): a reader compares it with the bytes it has applied. */
+export async function deltaSize(file: string): Promise<number> {
   try {
-    text = await fs.readFile(file, "utf8");
+    return (await fs.stat(file)).size;
   } catch {
-    return [];
+    return 0;
   }
+}
+
+/**
+ * The entries written from byte `from` on, and the byte after the last complete line (where the next read starts).
+ * A serving process keeps that offset and reads only the new tail when the index moves on (engine.ts), so making an
+ * incremental write visible costs the write, not a reload of the generation. A last line without its newline (being
+ * appended right now, or torn by a crashed writer) is left for the next read: the next append ends it (appendDelta).
+ */
+export async function readDeltaFrom(file: string, from: number): Promise<{ entries: DeltaEntry[]; end: number }> {
+  let buf: Buffer;
+  try {
+    const fh = await fs.open(file, "r");
+    try {
+      const { size } = await fh.stat();
+      if (size <= from) return { entries: [], end: Math.min(from, size) };
+      buf = Buffer.allocUnsafe(size - from);
+      let got = 0;
+      while (got < buf.length) {
+        const { bytesRead } = await fh.read(buf, got, buf.length - got, from + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      buf = buf.subarray(0, got);
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    return { entries: [], end: from };
+  }
+  const lastNewline = buf.lastIndexOf(0x0a);
+  if (lastNewline < 0) return { entries: [], end: from };
   const out: DeltaEntry[] = [];
-  for (const line of text.split("\n")) {
+  for (const line of buf.subarray(0, lastNewline).toString("utf8").split("\n")) {
     if (line === "") continue;
     try {
       out.push(JSON.parse(line) as DeltaEntry);
     } catch {
-      // a line being appended right now (the writer's revision bump triggers another reload), or a torn line left
-      // by a crashed writer (terminated by the next append, see above)
+      // a torn line left by a crashed writer (terminated by the next append, see above)
     }
   }
-  return out;
+  return { entries: out, end: from + lastNewline + 1 };
 }

@@ -9,6 +9,7 @@
  * (open, reload when another process moved the index on, recover, close) and the write path (full-build.ts for full
  * syncs; upserts and deletes here). docs/search.md says why the keyword path is not LanceDB FTS.
  */
+import { watch, type FSWatcher } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { DocumentNotFoundError, SearchEngineError } from "../errors";
 import { AUTOCOMPLETE_DEFAULTS, MAX_TOTAL_HITS, embedderSettings, indexSettings, type IndexSettings } from "../index-settings";
@@ -39,7 +40,7 @@ import type {
 } from "../types";
 import { matchTopics } from "../topics-index";
 import { searchChunkTable } from "./chunk-search";
-import { appendDelta, type DeltaEntry } from "./delta-log";
+import { appendDelta, deltaSize, readDeltaFrom, type DeltaEntry } from "./delta-log";
 import { facetDistribution } from "./facets";
 import { formatHit, formatPlan, project, projection } from "./format";
 import { beginFullBuild } from "./full-build";
@@ -54,7 +55,7 @@ import { queryVector, type QueryVector } from "./query-vector";
 import { needsQueryVector, rank, type Ranking } from "./ranking";
 import { SearchStore, type StoreState } from "./store";
 import { suggestionsStartingWith, topicHits } from "./suggestions";
-import { deleteRows, upsertRows } from "./table-writes";
+import { countDocuments, deleteRows, indexedVersions, upsertRows } from "./table-writes";
 import { TopicsFileStore } from "./topics-store";
 import { similarRows } from "./vector-search";
 
@@ -66,17 +67,31 @@ export interface LanceDbEngineOptions {
 export class LanceDbEngine implements SearchEngine {
   readonly name = "lancedb" as const;
   private store: SearchStore | null = null;
+  /** The state `tables` belong to (and `live`, when loaded). */
   private state: StoreState | null = null;
   private tables: GenerationTables | null = null;
   /** The live generation in memory (empty until the index is opened). */
   private live: LiveIndex;
+  /**
+   * Whether `live` holds `state`'s generation: opened to answer queries, or handed over by a full build. A process
+   * that only writes (the import CLI's closing sync, the sync CLI) never loads it: an incremental write needs the
+   * tables, the delta log and state.json, not the whole corpus in memory (seconds of CPU on the demo corpus).
+   */
+  private loaded = false;
+  /** Bytes of state.gen's delta log replayed into `live`: a catch-up reads only what follows. */
+  private deltaEnd = 0;
+  /** The log's size when it was last read (a torn last line is not read again every second). */
+  private deltaSeen = 0;
   private chunkCount = 0;
   private readonly predicates = new PredicateCache();
   private opening: Promise<void> | null = null;
-  private reloading: Promise<void> | null = null;
   private checkedAt = 0;
-  /** The state.json check in flight (checkForNewerState), awaited by close(). */
+  /** The state check (and catch-up or reload) in flight (checkForNewerState), awaited by close(). */
   private checking: Promise<void> | null = null;
+  /** A change announced while a check was in flight: check again when it ends. */
+  private recheck = false;
+  /** Tells a serving process that state.json was replaced, so it catches up without waiting for a query. */
+  private watcher: FSWatcher | null = null;
   private readonly mutex = new Mutex();
 
   readonly topics: TopicsPort;
@@ -96,16 +111,16 @@ export class LanceDbEngine implements SearchEngine {
     if (this.opening) {
       await this.opening;
       // Not awaited: the query is answered from the generation it has while state.json is read (once a second), so
-      // no query waits for that file read (it showed in the 10x tails); a newer state is loaded in the background.
-      this.checking ??= this.checkForNewerState().finally(() => {
-        this.checking = null;
-      });
+      // no query waits for that file read (it showed in the 10x tails); a newer state is adopted in the background.
+      this.scheduleCheck(false);
       return;
     }
-    this.opening = this.load().catch((e: unknown) => {
-      this.opening = null;
-      throw new SearchEngineError("The search index could not be opened", { cause: e });
-    });
+    this.opening = this.load()
+      .then(() => this.watchState())
+      .catch((e: unknown) => {
+        this.opening = null;
+        throw new SearchEngineError("The search index could not be opened", { cause: e });
+      });
     return this.opening;
   }
 
@@ -116,42 +131,116 @@ export class LanceDbEngine implements SearchEngine {
       this.resetMemory();
       this.state = null;
       this.tables = null;
+      this.loaded = true;
       return;
     }
     // Build the new generation aside, then swap it in in one synchronous step so queries never see half an index.
-    const { live, tables, chunkCount } = await openGeneration(this.store, state, this.embedder.dimensions);
-    this.adopt(live, tables, state, chunkCount);
+    const { live, tables, chunkCount, deltaEnd } = await openGeneration(this.store, state, this.embedder.dimensions);
+    this.adopt(live, tables, state, chunkCount, deltaEnd);
   }
 
   /** Swap a generation in, in one synchronous step (queries never see half an index). */
-  private adopt(live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number): void {
+  private adopt(live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number, deltaEnd: number): void {
     this.live = live;
     this.chunkCount = chunkCount;
     this.tables = tables;
     this.state = state;
+    this.loaded = true;
+    this.deltaEnd = deltaEnd;
+    this.deltaSeen = deltaEnd;
   }
 
   private resetMemory(): void {
     this.live = new LiveIndex(this.embedder.dimensions);
     this.chunkCount = 0;
+    this.deltaEnd = 0;
+    this.deltaSeen = 0;
   }
 
   /**
-   * Another process (the sync CLI, the worker's scheduled sync) may have rebuilt or updated the index: at most
-   * once a second, compare state.json with what is loaded and reload in the background when it moved on.
+   * A serving process hears of a new state.json (atomic rename by a writer in another process) at once, instead of
+   * on its next query: that query would otherwise be answered from the state before the write. Best effort: where
+   * the file system sends no events, the check once a second on queries remains.
    */
-  private async checkForNewerState(): Promise<void> {
+  private watchState(): void {
+    if (this.watcher || !this.store) return;
+    try {
+      this.watcher = watch(this.options.dir, { persistent: false }, (_event, name) => {
+        if (name === "state.json") this.scheduleCheck(true);
+      });
+      this.watcher.on("error", () => {
+        this.watcher?.close();
+        this.watcher = null;
+      });
+    } catch {
+      this.watcher = null;
+    }
+  }
+
+  /** Start a state check unless one is running (`force`: a change was announced, so check even within the second). */
+  private scheduleCheck(force: boolean): void {
+    if (this.checking) {
+      if (force) this.recheck = true;
+      return;
+    }
+    this.checking = this.checkForNewerState(force).finally(() => {
+      this.checking = null;
+      if (this.recheck && this.store) {
+        this.recheck = false;
+        this.scheduleCheck(true);
+      }
+    });
+  }
+
+  /**
+   * Another process (the sync CLI, the worker's scheduled sync) may have rebuilt or updated the index: compare
+   * state.json and the delta log with what is loaded (at most once a second, or when the watcher announces a new
+   * state.json) and move on in the background: a new generation is loaded whole, incremental writes to the loaded one
+   * are read from the delta log's tail (catchUp).
+   */
+  private async checkForNewerState(force: boolean): Promise<void> {
     const now = Date.now();
-    if (now - this.checkedAt < 1000 || this.reloading || !this.store) return;
+    if ((!force && now - this.checkedAt < 1000) || !this.store || !this.loaded) return;
     this.checkedAt = now;
     const disk = await this.store.readState().catch(() => null);
-    if (!disk || (this.state && disk.gen === this.state.gen && (disk.rev ?? 0) === (this.state.rev ?? 0))) return;
-    this.reloading = this.mutex
-      .run(() => this.load())
-      .catch(() => undefined)
-      .finally(() => {
-        this.reloading = null;
-      });
+    if (!disk || !(await this.moved(disk))) return;
+    await this.mutex
+      .run(async () => {
+        // Read again inside the lock: a write of this process may have caught up meanwhile.
+        const latest = await this.store?.readState();
+        if (!latest || !(await this.moved(latest))) return;
+        if (this.state && this.tables && latest.gen === this.state.gen) await this.catchUp(latest, this.tables);
+        else await this.load();
+      })
+      .catch(() => undefined);
+  }
+
+  /** Whether the index on disk differs from what `live` holds (another generation, revision, or more log). */
+  private async moved(disk: StoreState): Promise<boolean> {
+    if (!this.state || !this.store) return true;
+    if (disk.gen !== this.state.gen || (disk.rev ?? 0) !== (this.state.rev ?? 0)) return true;
+    return (await deltaSize(this.store.deltaLogPath(disk.gen))) !== this.deltaSeen;
+  }
+
+  /**
+   * Apply the incremental writes logged since `live` was last brought up to date (same generation): read the log's
+   * tail from `deltaEnd`, point the table handles at the tables' latest version (LanceDB's default consistency: a
+   * handle does not follow other processes' writes by itself), then apply the entries in one synchronous step, so a
+   * query sees the index before or after them, never between. Costs the new entries, not the corpus.
+   */
+  private async catchUp(state: StoreState, tables: GenerationTables): Promise<void> {
+    const store = this.store as SearchStore;
+    const file = store.deltaLogPath(state.gen);
+    const seen = await deltaSize(file);
+    const { entries, end } = await readDeltaFrom(file, this.deltaEnd);
+    await Promise.all([tables.docs.checkoutLatest(), tables.chunks.checkoutLatest()]);
+    const chunkCount = await tables.chunks.countRows();
+    for (const entry of entries) this.live.applyDelta(entry);
+    if (entries.length > 0) this.live.rebuildDelta();
+    this.deltaEnd = end;
+    this.deltaSeen = Math.max(seen, end);
+    this.chunkCount = chunkCount;
+    this.state = state;
   }
 
   // ---------------------------------------------------------------- query helpers
@@ -302,74 +391,118 @@ export class LanceDbEngine implements SearchEngine {
     beginFull: (options?: FullSyncOptions) => this.beginFull(options),
     upsert: (batch: IndexBatch) => this.mutex.run(() => this.upsert(batch)),
     delete: (ids: string[]) => this.mutex.run(() => this.deleteIds(ids)),
+    indexedVersions: (ids: readonly string[]) => this.mutex.run(() => this.indexedVersions(ids)),
   };
 
-  private async beginFull(options: FullSyncOptions = {}): Promise<FullSyncSession> {
+  /** `locked`: the caller holds the write lock already (the first write into an empty store), so commit must not wait for it. */
+  private async beginFull(options: FullSyncOptions = {}, locked = false): Promise<FullSyncSession> {
     await this.ready();
     const host = {
       store: this.store as SearchStore,
       embedder: this.embedder,
-      exclusive: <T>(fn: () => Promise<T>) => this.mutex.run(fn),
-      adopt: (live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number) =>
-        this.adopt(live, tables, state, chunkCount),
+      exclusive: <T>(fn: () => Promise<T>) => (locked ? fn() : this.mutex.run(fn)),
+      // A fresh generation has no delta log yet.
+      adopt: (live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number) => this.adopt(live, tables, state, chunkCount, 0),
     };
     return beginFullBuild(host, Math.max(this.state?.gen ?? 0, Date.now()), options);
   }
 
-  private async ensureLive(): Promise<GenerationTables> {
-    await this.ready();
-    if (this.tables) return this.tables;
-    // First write without a full sync: start an empty generation.
-    const session = await this.beginFull();
-    await session.commit({ suggestions: [] });
-    return this.tables as unknown as GenerationTables;
+  /**
+   * The tables of the generation state.json names, before an incremental write (inside the mutex). If another
+   * process moved the index on (a full build by the sync CLI or the journeys' corpus, another writer's incremental
+   * write), follow it first: writing from an older state would add the rows to a replaced generation and write its id
+   * back to state.json, so every reader would go back to the old generation or never see the write. A process that
+   * serves queries brings its memory up to date too (catchUp, or a whole load for another generation); one that only
+   * writes opens the tables and nothing else. Null when there is no index and `create` is false.
+   */
+  private async writable(create: boolean): Promise<GenerationTables | null> {
+    // A process opening the index for queries finishes that first, so its memory and the log stay in step.
+    if (this.opening) await this.opening.catch(() => undefined);
+    this.store ??= await SearchStore.open(this.options.dir);
+    const disk = await this.store.readState().catch(() => null);
+    if (!disk) {
+      if (this.tables) return this.tables;
+      if (!create) return null;
+      // First write without a full sync: start an empty generation (inside the lock this write holds: the lock is not
+      // reentrant, and waiting for it here never ended).
+      const session = await this.beginFull({}, true);
+      await session.commit({ suggestions: [] });
+      return this.tables;
+    }
+    if (this.loaded && this.state && this.tables && disk.gen === this.state.gen) await this.catchUp(disk, this.tables);
+    else if (this.loaded) await this.load();
+    else if (this.state && this.tables && disk.gen === this.state.gen) {
+      await Promise.all([this.tables.docs.checkoutLatest(), this.tables.chunks.checkoutLatest()]);
+      this.state = disk;
+    } else {
+      this.tables = await this.store.openTables(disk.gen);
+      this.state = disk;
+    }
+    return this.tables;
   }
 
   /**
-   * Before an incremental write (inside the mutex): if another process moved the index on (a full build by the sync
-   * CLI or the journeys' corpus, another writer's incremental write), load that state first. Writing from the state
-   * loaded earlier would add the rows to a replaced generation and write its id back to state.json, so every reader
-   * would go back to the old generation or never see the write.
+   * Write to the live generation's tables, then log it and announce it (commitWrite). A full build that replaced the
+   * generation meanwhile wins: the write is made again into the new one (its own rows may predate the write).
    */
-  private async adoptNewerState(): Promise<void> {
-    await this.ready();
-    if (!this.store) return;
-    const disk = await this.store.readState().catch(() => null);
-    if (disk && (!this.state || disk.gen !== this.state.gen || (disk.rev ?? 0) !== (this.state.rev ?? 0))) await this.load();
+  private async write(entry: DeltaEntry, create: boolean, tablesWrite: (tables: GenerationTables) => Promise<void>): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      const tables = await this.writable(create);
+      if (!tables) return false;
+      await tablesWrite(tables);
+      if (await this.commitWrite(entry, tables)) return true;
+      if (attempt >= 3) throw new SearchEngineError("The search index was rebuilt during every attempt to write to it");
+    }
   }
 
   private async upsert(batch: IndexBatch): Promise<SyncCounts> {
-    await this.adoptNewerState();
-    const tables = await this.ensureLive();
     const ids = batch.documents.map((d) => d.document.id);
     if (ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
-    await upsertRows(tables, batch, this.embedder.dimensions);
-    await this.logAndApply({ op: "upsert", documents: batch.documents }, tables);
+    await this.write({ op: "upsert", documents: batch.documents }, true, (tables) => upsertRows(tables, batch, this.embedder.dimensions));
     return { documents: ids.length, chunks: batch.chunks.length, deleted: 0 };
   }
 
   private async deleteIds(ids: string[]): Promise<SyncCounts> {
-    await this.adoptNewerState();
-    if (!this.tables || ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
-    await deleteRows(this.tables, ids);
+    if (ids.length === 0) return { documents: 0, chunks: 0, deleted: 0 };
     let deleted = 0;
-    for (const id of ids) if (this.live.docs.has(id)) deleted++;
-    await this.logAndApply({ op: "delete", ids }, this.tables);
+    await this.write({ op: "delete", ids }, false, async (tables) => {
+      deleted = await countDocuments(tables, ids);
+      await deleteRows(tables, ids);
+    });
     return { documents: 0, chunks: 0, deleted };
   }
 
+  /** The updated_at the index holds per id (the sync's late-commit check): from memory when loaded, else the table. */
+  private async indexedVersions(ids: readonly string[]): Promise<Map<string, unknown>> {
+    const tables = await this.writable(false);
+    if (this.loaded) {
+      const out = new Map<string, unknown>();
+      for (const id of ids) {
+        const doc = this.live.docs.get(id);
+        if (doc) out.set(id, doc.updated_at);
+      }
+      return out;
+    }
+    return tables ? indexedVersions(tables, ids) : new Map();
+  }
+
   /**
-   * After an incremental write to the tables: log it for processes opening this generation, apply it in memory,
-   * and tell other processes serving this index that it changed (they reload; see checkForNewerState).
+   * After an incremental write to the tables: unless a full build replaced the generation meanwhile (false: write
+   * again), log it for processes opening or serving this generation, bring this process's memory up to date when it
+   * serves, and bump state.json's revision so other processes catch up (checkForNewerState). The entry is in the log
+   * before the revision names it.
    */
-  private async logAndApply(entry: DeltaEntry, tables: GenerationTables): Promise<void> {
-    if (this.state && this.store) await appendDelta(this.store.deltaLogPath(this.state.gen), entry);
-    this.live.applyDelta(entry);
-    this.live.rebuildDelta();
-    this.chunkCount = await tables.chunks.countRows();
-    if (!this.state || !this.store) return;
-    this.state = { ...this.state, rev: (this.state.rev ?? 0) + 1 };
-    await this.store.writeState(this.state);
+  private async commitWrite(entry: DeltaEntry, tables: GenerationTables): Promise<boolean> {
+    const store = this.store as SearchStore;
+    const state = this.state as StoreState;
+    const disk = await store.readState().catch(() => null);
+    if (disk && disk.gen !== state.gen) return false;
+    await appendDelta(store.deltaLogPath(state.gen), entry);
+    const next: StoreState = { ...(disk ?? state), rev: Math.max(disk?.rev ?? 0, state.rev ?? 0) + 1 };
+    if (this.loaded) await this.catchUp(next, tables);
+    else this.state = next;
+    await store.writeState(next);
+    return true;
   }
 
   // ---------------------------------------------------------------- settings / health
@@ -409,6 +542,7 @@ export class LanceDbEngine implements SearchEngine {
       this.resetMemory();
       this.state = null;
       this.tables = null;
+      this.loaded = false;
       return { reason: reason.slice(0, 500), movedTo };
     });
   }
@@ -426,11 +560,16 @@ export class LanceDbEngine implements SearchEngine {
       // closing an engine that failed to open is fine
     }
     // A state check or reload in flight must not reopen tables on a closed store.
+    this.watcher?.close();
+    this.watcher = null;
+    this.recheck = false;
     await this.checking;
-    await this.reloading;
     this.store?.close();
     this.store = null;
     this.opening = null;
     this.tables = null;
+    this.state = null;
+    this.loaded = false;
+    this.resetMemory();
   }
 }

@@ -5,7 +5,7 @@
  */
 import type * as lancedb from "@lancedb/lancedb";
 import type { IndexDocument } from "../types";
-import { readDelta } from "./delta-log";
+import { readDeltaFrom } from "./delta-log";
 import { KeywordSegment } from "./keyword-segment";
 import { LiveIndex, addToSegment, segmentBuilder } from "./live-index";
 import { readSnapshot, writeSnapshot } from "./snapshot";
@@ -22,6 +22,8 @@ export interface OpenedGeneration {
   live: LiveIndex;
   tables: GenerationTables;
   chunkCount: number;
+  /** Bytes of the generation's delta log replayed into `live` (where the next catch-up reads from). */
+  deltaEnd: number;
 }
 
 export async function openGeneration(store: SearchStore, state: StoreState, dimensions: number): Promise<OpenedGeneration> {
@@ -51,9 +53,10 @@ export async function openGeneration(store: SearchStore, state: StoreState, dime
     // Best effort: the next process opens from the snapshot (a read-only data dir just rebuilds every time).
     await writeSnapshot(snapDir, live.snapshot()).catch(() => undefined);
   }
-  for (const entry of await readDelta(store.deltaLogPath(state.gen))) live.applyDelta(entry);
+  const delta = await readDeltaFrom(store.deltaLogPath(state.gen), 0);
+  for (const entry of delta.entries) live.applyDelta(entry);
   live.rebuildDelta();
   live.suggestIndex = suggestionIndex(await store.readSuggestions(state.gen));
   const chunkCount = await tables.chunks.countRows();
-  return { live, tables, chunkCount };
+  return { live, tables, chunkCount, deltaEnd: delta.end };
 }

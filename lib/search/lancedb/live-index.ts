@@ -10,7 +10,7 @@ import { SEARCHABLE_ATTRIBUTES } from "../index-settings";
 import type { IndexDocument } from "../types";
 import type { DeltaEntry } from "./delta-log";
 import type { KeywordSegment } from "./keyword-segment";
-import { SegmentBuilder } from "./segment-builder";
+import { SegmentBuilder, type DocPostings } from "./segment-builder";
 import type { Snapshot } from "./snapshot";
 import { suggestionIndex, type SuggestionIndex } from "./suggestions";
 import { annSettings, assignRows, probeCount, probeLists, trainIvf, type IvfModel } from "./ann";
@@ -75,6 +75,8 @@ export class LiveIndex {
   delta: KeywordSegment | null = null;
   /** Documents (with full_text) indexed by the delta segment. */
   deltaDocs = new Map<string, IndexDocument>();
+  /** Each delta document's postings as its last rebuild made them (rebuildDelta tokenises only documents new since). */
+  private deltaPostings = new Map<string, { doc: IndexDocument; postings: DocPostings }>();
   /** Ids whose main-segment postings are stale (deleted or re-indexed in the delta). */
   mainDead = new Set<string>();
   vecIds: string[] = [];
@@ -253,13 +255,30 @@ export class LiveIndex {
     }
   }
 
+  /**
+   * The delta segment over the delta documents, after incremental writes (in a writer, and in every serving process
+   * catching up). Documents already in the previous delta are added from their kept postings, not tokenised again: the
+   * delta grows with every import until the next full build, and tokenising it whole on each catch-up cost ~2.4 ms a
+   * judgment. The segment is the one a fresh build over the same documents makes (tested).
+   */
   rebuildDelta(): void {
     if (this.deltaDocs.size === 0) {
       this.delta = null;
+      this.deltaPostings.clear();
       return;
     }
     const b = segmentBuilder();
-    for (const d of this.deltaDocs.values()) addToSegment(b, d);
+    const kept = new Map<string, { doc: IndexDocument; postings: DocPostings }>();
+    for (const d of this.deltaDocs.values()) {
+      const cached = this.deltaPostings.get(d.id);
+      if (cached && cached.doc === d) {
+        b.addPostings(d.id, cached.postings);
+        kept.set(d.id, cached);
+      } else {
+        kept.set(d.id, { doc: d, postings: b.addKeeping({ id: d.id, fields: SEARCHABLE_ATTRIBUTES.map((a) => d[a]) }) });
+      }
+    }
+    this.deltaPostings = kept;
     this.delta = b.build();
   }
 

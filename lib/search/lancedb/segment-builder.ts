@@ -4,6 +4,19 @@ import { KeywordSegment } from "./keyword-segment";
 import { PostingStream } from "./posting-stream";
 import { TermEncoder, type EncodedPostings, type SegmentDocInput } from "./term-encoder";
 
+/**
+ * One document's postings by term text, in the order its encoding made them: what add() with `keep` hands back, so a
+ * later segment can take the document again without tokenising its text (addPostings; the delta segment is rebuilt on
+ * every incremental write, and tokenising every judgment in it again was most of that).
+ */
+export interface DocPostings {
+  terms: string[];
+  short: Float32Array;
+  long: Uint32Array;
+  mask: Uint32Array;
+  longLen: number;
+}
+
 export class SegmentBuilder {
   private readonly ids: string[] = [];
   private readonly stream: PostingStream;
@@ -39,6 +52,44 @@ export class SegmentBuilder {
     if (this.encodedVocab) throw new Error("a segment takes documents from one encoder: add() after addEncoded()");
     this.ids.push(doc.id);
     this.longLens.push(this.encoder.encode(doc.fields, this.stream));
+    this.docEnds.push(this.stream.length);
+  }
+
+  /** add(), handing back the document's postings by term text (for addPostings into a later segment). */
+  addKeeping(doc: SegmentDocInput): DocPostings {
+    if (this.encodedVocab) throw new Error("a segment takes documents from one encoder: add() after addEncoded()");
+    const from = this.stream.length;
+    const terms: string[] = [];
+    const short: number[] = [];
+    const long: number[] = [];
+    const mask: number[] = [];
+    const vocab = this.encoder.vocab;
+    const stream = this.stream;
+    const longLen = this.encoder.encode(doc.fields, {
+      push(term, s, l, m) {
+        terms.push(vocab[term]);
+        short.push(s);
+        long.push(l);
+        mask.push(m);
+        stream.push(term, s, l, m);
+      },
+    });
+    this.ids.push(doc.id);
+    this.longLens.push(longLen);
+    this.docEnds.push(this.stream.length);
+    if (this.stream.length - from !== terms.length) throw new Error("postings kept out of step with the stream");
+    return { terms, short: Float32Array.from(short), long: Uint32Array.from(long), mask: Uint32Array.from(mask), longLen };
+  }
+
+  /**
+   * A document whose postings addKeeping() kept from an earlier segment: the same postings, in the same order, as
+   * add() of the same document would push here (so the segment is the one a fresh build makes), without tokenising.
+   */
+  addPostings(id: string, p: DocPostings): void {
+    if (this.encodedVocab) throw new Error("a segment takes documents from one encoder: add() after addEncoded()");
+    for (let i = 0; i < p.terms.length; i++) this.stream.push(this.encoder.termId(p.terms[i]), p.short[i], p.long[i], p.mask[i]);
+    this.ids.push(id);
+    this.longLens.push(p.longLen);
     this.docEnds.push(this.stream.length);
   }
 

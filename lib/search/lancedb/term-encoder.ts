@@ -122,8 +122,8 @@ export class TermEncoder {
     return id;
   }
 
-  /** The id of a folded term. */
-  private termId(t: string): number {
+  /** The id of a folded term (a term of this encoder's vocabulary, or of another's: SegmentBuilder.addPostings). */
+  termId(t: string): number {
     const h = foldedHash(t, 0, t.length);
     const mask = this.table.length - 1;
     let i = h & mask;

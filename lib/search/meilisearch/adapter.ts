@@ -80,6 +80,8 @@ export class MeilisearchEngine implements SearchEngine {
       beginFull: (o) => this.lifecycle.beginFull(o),
       upsert: (b) => this.lifecycle.upsert(b),
       delete: (ids) => this.lifecycle.deleteDocuments(ids),
+      indexedVersions: async (ids) =>
+        new Map((await this.searcher.getDocuments([...ids], ["id", "updated_at"])).map((d) => [String(d.id), d.updated_at])),
     };
   }
 
