@@ -5,12 +5,12 @@
  * (the document URIs for the operator's own fetch), not judgments.
  */
 import { escapeHtml } from "@/lib/text/html";
-import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, sanitiseHtml } from "./common";
+import { checkDate, excerpt, httpUrl, judgeNameProblem, LICENCES, sanitiseWithText } from "./common";
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, sniff } from "./stream";
 import { judgmentTitle } from "./title";
 import type { FeedEntry, ImportJudge, JudgmentRecord, ReadItem, SourceReference } from "./types";
-import { child, children, find, findAll, isEl, textOf, xmlFileTree, type XmlElement, type XmlNode } from "./xml";
+import { child, children, find, findAll, hasText, isEl, textOf, xmlFileTree, type XmlElement, type XmlNode } from "./xml";
 
 const ID_PREFIX = "https://caselaw.nationalarchives.gov.uk/id/";
 
@@ -132,11 +132,11 @@ export function mapAkn(root: XmlElement, file: string, today = new Date()): Read
 
   const references: SourceReference[] = [];
   const html = renderAkn(doc, references);
-  const s = sanitiseHtml(html);
+  const s = sanitiseWithText(html);
   if ("problem" in s) return { kind: "rejected", pos, reason: s.problem };
   const body = find(doc, "judgmentBody") ?? find(doc, "mainBody");
-  const fullText = htmlToText(s.html);
-  if (!body || !textOf(body)) return { kind: "rejected", pos, reason: "missing text (no judgmentBody content)" };
+  const fullText = s.text;
+  if (!body || !hasText(body)) return { kind: "rejected", pos, reason: "missing text (no judgmentBody content)" };
 
   const expression = child(child(ident, "FRBRExpression"), "FRBRthis")?.attrs.value;
   const manifestation = child(child(ident, "FRBRManifestation"), "FRBRthis")?.attrs.value;
@@ -228,7 +228,8 @@ interface RenderCtx {
   num: string | null;
 }
 
-function renderAkn(doc: XmlElement, references: SourceReference[]): string {
+/** The header, body and attachments of a judgment as HTML (before sanitising), its `<ref>`s appended to `references`. */
+export function renderAkn(doc: XmlElement, references: SourceReference[]): string {
   const out: string[] = [];
   const ctx: RenderCtx = { references, num: null };
   const header = child(doc, "header");

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { escapeHtml } from "@/lib/text/html";
-import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml } from "./common";
+import { checkDate, excerpt, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseWithText } from "./common";
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, jsonValues, MalformedFileError, sniff } from "./stream";
 import { crownCaseName, judgmentTitle, plKindWord } from "./title";
@@ -203,6 +203,7 @@ function mapPlCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
 
   const xml = nonEmpty(col(row, "xml_content"));
   let fullHtml: string | null = null;
+  let xmlText = "";
   if (xml) {
     let tree: XmlElement;
     try {
@@ -210,11 +211,12 @@ function mapPlCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
     } catch (e) {
       return { kind: "rejected", pos, reason: `xml_content: ${(e as Error).message}` };
     }
-    const s = sanitiseHtml(renderPortalXml(tree));
+    const s = sanitiseWithText(renderPortalXml(tree));
     if ("problem" in s) return { kind: "rejected", pos, reason: `xml_content: ${s.problem}` };
     fullHtml = s.html;
+    xmlText = s.text;
   }
-  const fullText = nonEmpty(col(row, "full_text"))?.replace(/\r\n?/g, "\n") ?? (fullHtml ? htmlToText(fullHtml) : "");
+  const fullText = nonEmpty(col(row, "full_text"))?.replace(/\r\n?/g, "\n") ?? xmlText;
   if (!fullText) return { kind: "rejected", pos, reason: "missing text (full_text and xml_content are empty)" };
 
   const references: SourceReference[] = [];

@@ -145,6 +145,14 @@ export function children(el: XmlElement | null, name: string): XmlElement[] {
   return el ? el.children.filter((c): c is XmlElement => isEl(c) && c.name === name) : [];
 }
 
+/** Whether an element holds any text that is not whitespace (what `textOf(el) !== ""` says, without building it). */
+export function hasText(el: XmlElement): boolean {
+  for (const c of el.children) {
+    if (typeof c === "string" ? /\S/.test(c) : hasText(c)) return true;
+  }
+  return false;
+}
+
 /** Text content, whitespace collapsed. */
 export function textOf(el: XmlElement | null): string {
   if (!el) return "";
