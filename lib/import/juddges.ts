@@ -421,15 +421,19 @@ export function renderPortalXml(root: XmlElement): string {
   return out.join("");
 }
 
+/** A plain loop rather than a closure per element (tsx wraps every closure in a naming helper: a cost per element). */
+function renderAll(nodes: readonly XmlNode[], out: string[], inP: number) {
+  for (const c of nodes) render(c, out, inP);
+}
+
 function render(n: XmlNode, out: string[], inP: number) {
   if (typeof n === "string") {
     out.push(escapeHtml(n.replace(/[ \t\r\n]+/g, " ")));
     return;
   }
-  const kids = (p: number) => n.children.forEach((c) => render(c, out, p));
   switch (n.name) {
     case "xPart":
-      kids(inP);
+      renderAll(n.children, out, inP);
       return;
     case "xName":
     case "xTitle": {
@@ -452,21 +456,21 @@ function render(n: XmlNode, out: string[], inP: number) {
     case "xText":
       if (inP) {
         out.push("<br>");
-        kids(inP);
+        renderAll(n.children, out, inP);
         return;
       }
       out.push("<p>");
-      kids(inP + 1);
+      renderAll(n.children, out, inP + 1);
       out.push("</p>");
       return;
     case "xAnon":
       out.push('<span class="anon">');
-      kids(inP);
+      renderAll(n.children, out, inP);
       out.push("</span>");
       return;
     case "xLexLink":
       out.push('<span class="ref" data-ref-type="legislation">');
-      kids(inP);
+      renderAll(n.children, out, inP);
       out.push("</span>");
       return;
     case "xBullet":
@@ -476,11 +480,11 @@ function render(n: XmlNode, out: string[], inP: number) {
       const tag = TAGS[n.name];
       if (tag && !(inP && (tag === "div" || tag === "table" || tag === "ul"))) {
         out.push(`<${tag}>`);
-        kids(tag === "td" || tag === "li" ? 0 : inP);
+        renderAll(n.children, out, tag === "td" || tag === "li" ? 0 : inP);
         out.push(`</${tag}>`);
         return;
       }
-      kids(inP);
+      renderAll(n.children, out, inP);
     }
   }
 }
