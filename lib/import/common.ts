@@ -2,7 +2,6 @@
  * Checks and conversions every importer shares: licences per source, date plausibility, judges' names run together,
  * URL schemes, and the one HTML sanitiser (the page's allowlist, applied by ./sanitise) with its plain-text rendering.
  */
-import { isHttpUrl } from "@/lib/schema/text";
 import sanitizeHtml from "sanitize-html";
 import { ALLOWLIST, paragraphs, sanitiseMarkup } from "./sanitise";
 import type { ImportSource } from "./types";
@@ -65,7 +64,14 @@ export function judgeNameProblem(name: string): string | null {
 export function httpUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
   const url = raw.trim();
-  return isHttpUrl(url) ? new URL(url).toString() : null;
+  // Parsed once (isHttpUrl's test on the parsed URL): a LegalDocML judgment has a link per <ref>.
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : null;
 }
 
 /**

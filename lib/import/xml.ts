@@ -36,9 +36,8 @@ function builder(opts: TreeOptions) {
       skipping++;
       return;
     }
-    const attrs: Record<string, string> = {};
-    for (const [k, v] of Object.entries(tag.attributes)) attrs[k] = v;
-    const el: XmlElement = { name: local, attrs, children: [] };
+    // saxes gives each tag a fresh attribute object (without xmlns, values are strings): kept as it is, not copied.
+    const el: XmlElement = { name: local, attrs: tag.attributes as Record<string, string>, children: [] };
     stack[stack.length - 1].children.push(el);
     stack.push(el);
   });
