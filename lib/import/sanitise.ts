@@ -158,7 +158,9 @@ export interface SanitisedMarkup {
 
 /** The allowlisted HTML of any markup, and its plain text. Never throws; malformed markup is read as HTML parsers do. */
 export function sanitiseMarkup(src: string): SanitisedMarkup {
-  let html = "";
+  // Pieces joined once at the end: a string built by `+=` is a rope of every piece until something flattens it, and
+  // a batch holds a few hundred of these documents before its statement is serialised.
+  const html: string[] = [];
   let text = "";
   const stack: Open[] = []; // innermost last
   const foreign: boolean[] = [false]; // innermost last
@@ -167,13 +169,13 @@ export function sanitiseMarkup(src: string): SanitisedMarkup {
   const emitText = (raw: string, decode: boolean) => {
     if (silent || !raw) return;
     const t = decode && raw.includes("&") ? decodeHTML(raw) : raw;
-    html += escapeText(t);
+    html.push(escapeText(t));
     text += t;
   };
   const close = (o: Open) => {
     if (o.silent) silent--;
     if (o.emitted) {
-      html += `</${o.name}>`;
+      html.push(`</${o.name}>`);
       if (TEXT_BLOCK.has(o.name)) text += "\n\n";
     }
   };
@@ -193,7 +195,7 @@ export function sanitiseMarkup(src: string): SanitisedMarkup {
   const openTag = (name: string, attrs: Map<string, string> | null) => {
     if (VOID.has(name)) {
       if (name === "br" && !silent) {
-        html += "<br />";
+        html.push("<br />");
         text += "\n\n";
       }
       return;
@@ -201,7 +203,7 @@ export function sanitiseMarkup(src: string): SanitisedMarkup {
     const o = stack[stack.length - 1];
     if (!o || o.name !== name || o.silent || !ALLOWED_TAGS.has(name)) return;
     o.emitted = true;
-    html += `<${name}${attributes(name, attrs)}>`;
+    html.push(`<${name}${attributes(name, attrs)}>`);
     if (TEXT_BLOCK.has(name)) text += "\n\n";
   };
   const closeTag = (name: string) => {
@@ -422,7 +424,7 @@ export function sanitiseMarkup(src: string): SanitisedMarkup {
   }
   emitText(src.slice(textStart), true);
   while (stack.length) close(stack.pop() as Open);
-  return { html, text: paragraphs(text) };
+  return { html: html.join(""), text: paragraphs(text) };
 }
 
 /**
