@@ -268,6 +268,13 @@ const ConfigSchema = z.object({
    * folder (SEARCH_DATA_DIR's parent), the folder the app and the worker already share.
    */
   IMPORT_UPLOAD_DIR: z.string().optional(),
+  /**
+   * An import batch (one transaction, lib/import/run.ts) is written once it holds this many characters of judgment
+   * text and HTML (full_text + full_html), even before `--batch` records: a batch of 200 Find Case Law judgments held
+   * ~11 M characters, and two batches live at once (one written while the next is read), so the importer's memory
+   * grew with the documents' size rather than staying bounded.
+   */
+  IMPORT_BATCH_MAX_CHARS: int(4_000_000, 1),
   /** How long a ban set from the panel lasts (GoTrue ban_duration; about a century = until lifted). */
   ADMIN_BAN_DURATION: z.string().regex(/^\d+h$/).default("876000h"),
   // Accounts (helper "accounts"): saved searches, mail, alerts.

@@ -1,9 +1,9 @@
 /**
  * Checks and conversions every importer shares: licences per source, date plausibility, judges' names run together,
- * URL schemes, and the one HTML sanitiser (sanitize-html with an allowlist) with its plain-text rendering.
+ * URL schemes, and the one HTML sanitiser (the page's allowlist, applied by ./sanitise) with its plain-text rendering.
  */
-import { isHttpUrl } from "@/lib/schema/text";
 import sanitizeHtml from "sanitize-html";
+import { ALLOWLIST, paragraphs, sanitiseMarkup } from "./sanitise";
 import type { ImportSource } from "./types";
 
 /** Licence and attribution stored on every judgment of a source (shown on the judgment page). */
@@ -64,38 +64,49 @@ export function judgeNameProblem(name: string): string | null {
 export function httpUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
   const url = raw.trim();
-  return isHttpUrl(url) ? new URL(url).toString() : null;
+  // Parsed once (isHttpUrl's test on the parsed URL): a LegalDocML judgment has a link per <ref>.
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : null;
 }
 
-const ALLOWED_TAGS = [
-  "p", "br", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "sup", "sub", "blockquote",
-  "ol", "ul", "li", "table", "thead", "tbody", "tr", "td", "th", "span", "div", "section", "a",
-];
-
-/** The page's allowlist: structure and emphasis, paragraph numbers as data attributes, links only http(s). */
+/**
+ * The page's allowlist (ALLOWLIST in ./sanitise) as sanitize-html options. The document page applies it with
+ * sanitize-html when serving; the importers with ./sanitise (the same allowlist, the same output, several times
+ * faster; tests/unit/import-sanitise.test.ts compares the two).
+ */
 export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: {
-    "*": ["data-num", "data-eid", "data-ref-type", "class"],
-    a: ["href", "title", "rel"],
-    td: ["colspan", "rowspan"],
-    th: ["colspan", "rowspan"],
-  },
-  allowedClasses: { "*": ["anon", "num", "judgment-heading", "ref", "para", "quote"] },
-  allowedSchemes: ["http", "https"],
+  allowedTags: [...ALLOWLIST.tags],
+  allowedAttributes: ALLOWLIST.attributes,
+  allowedClasses: { "*": [...ALLOWLIST.classes] },
+  allowedSchemes: [...ALLOWLIST.schemes],
   allowedSchemesAppliedToAttributes: ["href"],
   disallowedTagsMode: "discard",
-  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }) },
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: ALLOWLIST.linkRel }) },
 };
 
 /** Markup that sanitising would have to remove with its content: the record is rejected, never silently cleaned. */
 const DANGEROUS = /<\s*(script|style|iframe|object|embed|form|frame|frameset|link|meta|base)\b|\son[a-z]+\s*=|(?:href|src)\s*=\s*["']?\s*(?:javascript|vbscript|data):/i;
 
-/** Sanitised HTML, or the reason the HTML fails sanitising. */
-export function sanitiseHtml(html: string): { html: string } | { problem: string } {
+/**
+ * Sanitised HTML and its plain text (htmlToText of the HTML, read in the same pass), or the reason the HTML fails
+ * sanitising. Every source's markup goes through here: SAOS `textContent` as the source gives it, Find Case Law and
+ * Portal Orzeczeń XML as our renderers write it.
+ */
+export function sanitiseWithText(html: string): { html: string; text: string } | { problem: string } {
   const bad = DANGEROUS.exec(html);
   if (bad) return { problem: `HTML fails sanitising: ${JSON.stringify(bad[0].trim())} would be removed` };
-  return { html: sanitizeHtml(html, SANITIZE_OPTIONS) };
+  return sanitiseMarkup(html);
+}
+
+/** Sanitised HTML, or the reason the HTML fails sanitising. */
+export function sanitiseHtml(html: string): { html: string } | { problem: string } {
+  const s = sanitiseWithText(html);
+  return "problem" in s ? s : { html: s.html };
 }
 
 const BLOCK = /<\/?(?:p|div|h[1-6]|li|tr|table|blockquote|section|ol|ul)\b[^>]*>|<br\s*\/?>/gi;
@@ -106,11 +117,7 @@ const BLOCK = /<\/?(?:p|div|h[1-6]|li|tr|table|blockquote|section|ol|ul)\b[^>]*>
  */
 export function htmlToText(html: string): string {
   const text = html.replace(/<!--[\s\S]*?-->/g, "").replace(BLOCK, "\n\n").replace(/<[^>]*>/g, "");
-  return decodeEntities(text)
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/[ \t\r\n\u00a0]+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n\n");
+  return paragraphs(decodeEntities(text));
 }
 
 const ENTITY = /&(nbsp|lt|gt|quot|#39|apos|amp);|&#(\d+);|&#[xX]([0-9a-fA-F]+);/g;

@@ -5,12 +5,12 @@
  * (the document URIs for the operator's own fetch), not judgments.
  */
 import { escapeHtml } from "@/lib/text/html";
-import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, sanitiseHtml } from "./common";
+import { checkDate, excerpt, httpUrl, judgeNameProblem, LICENCES, sanitiseWithText } from "./common";
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, sniff } from "./stream";
 import { judgmentTitle } from "./title";
 import type { FeedEntry, ImportJudge, JudgmentRecord, ReadItem, SourceReference } from "./types";
-import { child, children, find, findAll, isEl, textOf, xmlFileTree, type XmlElement, type XmlNode } from "./xml";
+import { child, children, find, findAll, hasText, isEl, textOf, xmlFileTree, type XmlElement, type XmlNode } from "./xml";
 
 const ID_PREFIX = "https://caselaw.nationalarchives.gov.uk/id/";
 
@@ -53,7 +53,7 @@ export async function* readFcl(file: string, ctx: ReaderContext): AsyncGenerator
     let n = 0;
     for (const entry of children(root, "entry")) {
       n++;
-      yield { kind: "feed-entry", entry: feedEntry(entry), pos: { file, record: n } };
+      yield detached({ kind: "feed-entry", entry: feedEntry(entry), pos: { file, record: n } });
     }
     return;
   }
@@ -61,7 +61,22 @@ export async function* readFcl(file: string, ctx: ReaderContext): AsyncGenerator
     yield { kind: "file-error", pos: { file, at: "root element" }, reason: `file of the wrong source: root element <${root?.name ?? "none"}> is not akomaNtoso or an Atom feed` };
     return;
   }
-  yield mapAkn(root, file, ctx.today);
+  yield detached(mapAkn(root, file, ctx.today));
+}
+
+/**
+ * The item with strings of its own. The names, ids and dates taken from the XML are saxes' slices of the file's decoded
+ * text: each would keep the whole file in memory for as long as it lives, and some live for the whole run (the court
+ * name in the run's citation index, ids and names in the summary): ~100 kB per judgment, a gigabyte over 10,000 files.
+ * The text and HTML are built afresh already and are not copied again.
+ */
+function detached(item: ReadItem): ReadItem {
+  if (item.kind !== "record") return structuredClone(item);
+  const { full_text, full_html } = item.record;
+  const copy = structuredClone({ ...item, record: { ...item.record, full_text: "", full_html: null as string | null } });
+  copy.record.full_text = full_text;
+  copy.record.full_html = full_html;
+  return copy;
 }
 
 function feedEntry(e: XmlElement): FeedEntry {
@@ -132,11 +147,11 @@ export function mapAkn(root: XmlElement, file: string, today = new Date()): Read
 
   const references: SourceReference[] = [];
   const html = renderAkn(doc, references);
-  const s = sanitiseHtml(html);
+  const s = sanitiseWithText(html);
   if ("problem" in s) return { kind: "rejected", pos, reason: s.problem };
   const body = find(doc, "judgmentBody") ?? find(doc, "mainBody");
-  const fullText = htmlToText(s.html);
-  if (!body || !textOf(body)) return { kind: "rejected", pos, reason: "missing text (no judgmentBody content)" };
+  const fullText = s.text;
+  if (!body || !hasText(body)) return { kind: "rejected", pos, reason: "missing text (no judgmentBody content)" };
 
   const expression = child(child(ident, "FRBRExpression"), "FRBRthis")?.attrs.value;
   const manifestation = child(child(ident, "FRBRManifestation"), "FRBRthis")?.attrs.value;
@@ -228,7 +243,8 @@ interface RenderCtx {
   num: string | null;
 }
 
-function renderAkn(doc: XmlElement, references: SourceReference[]): string {
+/** The header, body and attachments of a judgment as HTML (before sanitising), its `<ref>`s appended to `references`. */
+export function renderAkn(doc: XmlElement, references: SourceReference[]): string {
   const out: string[] = [];
   const ctx: RenderCtx = { references, num: null };
   const header = child(doc, "header");

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { escapeHtml } from "@/lib/text/html";
-import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml } from "./common";
+import { checkDate, excerpt, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseWithText } from "./common";
 import { wrongSourceHint, type ReaderContext } from "./reader";
 import { headOf, jsonValues, MalformedFileError, sniff } from "./stream";
 import { crownCaseName, judgmentTitle, plKindWord } from "./title";
@@ -203,6 +203,7 @@ function mapPlCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
 
   const xml = nonEmpty(col(row, "xml_content"));
   let fullHtml: string | null = null;
+  let xmlText = "";
   if (xml) {
     let tree: XmlElement;
     try {
@@ -210,11 +211,12 @@ function mapPlCourtRaw(row: Row, pos: Position, today: Date): ReadItem {
     } catch (e) {
       return { kind: "rejected", pos, reason: `xml_content: ${(e as Error).message}` };
     }
-    const s = sanitiseHtml(renderPortalXml(tree));
+    const s = sanitiseWithText(renderPortalXml(tree));
     if ("problem" in s) return { kind: "rejected", pos, reason: `xml_content: ${s.problem}` };
     fullHtml = s.html;
+    xmlText = s.text;
   }
-  const fullText = nonEmpty(col(row, "full_text"))?.replace(/\r\n?/g, "\n") ?? (fullHtml ? htmlToText(fullHtml) : "");
+  const fullText = nonEmpty(col(row, "full_text"))?.replace(/\r\n?/g, "\n") ?? xmlText;
   if (!fullText) return { kind: "rejected", pos, reason: "missing text (full_text and xml_content are empty)" };
 
   const references: SourceReference[] = [];
@@ -419,15 +421,19 @@ export function renderPortalXml(root: XmlElement): string {
   return out.join("");
 }
 
+/** A plain loop rather than a closure per element (tsx wraps every closure in a naming helper: a cost per element). */
+function renderAll(nodes: readonly XmlNode[], out: string[], inP: number) {
+  for (const c of nodes) render(c, out, inP);
+}
+
 function render(n: XmlNode, out: string[], inP: number) {
   if (typeof n === "string") {
     out.push(escapeHtml(n.replace(/[ \t\r\n]+/g, " ")));
     return;
   }
-  const kids = (p: number) => n.children.forEach((c) => render(c, out, p));
   switch (n.name) {
     case "xPart":
-      kids(inP);
+      renderAll(n.children, out, inP);
       return;
     case "xName":
     case "xTitle": {
@@ -450,21 +456,21 @@ function render(n: XmlNode, out: string[], inP: number) {
     case "xText":
       if (inP) {
         out.push("<br>");
-        kids(inP);
+        renderAll(n.children, out, inP);
         return;
       }
       out.push("<p>");
-      kids(inP + 1);
+      renderAll(n.children, out, inP + 1);
       out.push("</p>");
       return;
     case "xAnon":
       out.push('<span class="anon">');
-      kids(inP);
+      renderAll(n.children, out, inP);
       out.push("</span>");
       return;
     case "xLexLink":
       out.push('<span class="ref" data-ref-type="legislation">');
-      kids(inP);
+      renderAll(n.children, out, inP);
       out.push("</span>");
       return;
     case "xBullet":
@@ -474,11 +480,11 @@ function render(n: XmlNode, out: string[], inP: number) {
       const tag = TAGS[n.name];
       if (tag && !(inP && (tag === "div" || tag === "table" || tag === "ul"))) {
         out.push(`<${tag}>`);
-        kids(tag === "td" || tag === "li" ? 0 : inP);
+        renderAll(n.children, out, tag === "td" || tag === "li" ? 0 : inP);
         out.push(`</${tag}>`);
         return;
       }
-      kids(inP);
+      renderAll(n.children, out, inP);
     }
   }
 }

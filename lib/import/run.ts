@@ -6,6 +6,7 @@
  */
 import { statSync } from "node:fs";
 import pg from "pg";
+import { config } from "@/lib/config";
 import { upsert as upsertJsonlRow, type IngestRow } from "@/lib/import/ingest-row";
 import { FCL_NOTICE, LICENCES } from "./common";
 import { readFcl } from "./fcl";
@@ -44,6 +45,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   limit?: number | null;
   batchSize?: number;
+  /** Characters of text and HTML after which a batch is written whatever its count (default IMPORT_BATCH_MAX_CHARS). */
+  batchMaxChars?: number;
   today?: Date;
   onProgress?: (p: ImportProgress) => void;
 }
@@ -52,6 +55,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const limit = opts.limit ?? null;
   const batchSize = opts.batchSize ?? 200;
+  const batchMaxChars = opts.batchMaxChars ?? config().IMPORT_BATCH_MAX_CHARS;
   const summary: ImportSummary = {
     source: opts.source,
     files: 0,
@@ -101,6 +105,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const citations = { judgments: 0, references: 0, resolved: 0 };
 
   let batch: { record: JudgmentRecord; pos: Position }[] = [];
+  let batchChars = 0;
   const write = async (current: { record: JudgmentRecord; pos: Position }[], c: pg.Client, idx: TargetIndex) => {
     const out = await upsertBatch(
       c,
@@ -116,7 +121,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     for (const f of out.failed) reject({ ...current[f.index].pos, reason: f.reason });
   };
   // One batch is written while the next is read and mapped: the database and the parser work side by side (two
-  // processes, two cores) instead of taking turns. Never more than one in flight, so memory holds two batches.
+  // processes, two cores) instead of taking turns. Never more than one in flight, so memory holds two batches, each at
+  // most `batchSize` records and about `batchMaxChars` characters of text and HTML.
   let inflight: Promise<void> = Promise.resolve();
   let writeError: { error: unknown } | null = null;
   const drain = async () => {
@@ -124,6 +130,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (writeError) throw writeError.error;
   };
   const flush = async () => {
+    batchChars = 0;
     if (!client || !index || !batch.length) {
       batch = [];
       return;
@@ -161,7 +168,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
               summary.valid++;
               for (const w of item.warnings) warn({ ...item.pos, reason: w });
               batch.push({ record: item.record, pos: item.pos });
-              if (batch.length >= batchSize) await flush();
+              // Bounded by bytes as well as records: a batch of long judgments (Find Case Law's) is written sooner.
+              batchChars += item.record.full_text.length + (item.record.full_html?.length ?? 0);
+              if (batch.length >= batchSize || batchChars >= batchMaxChars) await flush();
               break;
             case "jsonl-row":
               summary.read++;

@@ -3,7 +3,7 @@
  * (`{links, items[], queryTemplate, info}`), a bare judgment object (a dump item), an array of them, or JSON Lines.
  * Streamed: a dump page of any size is read item by item. Field meanings: docs/ingestion.md, "SAOS".
  */
-import { checkDate, excerpt, htmlToText, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseHtml, stringList } from "./common";
+import { checkDate, excerpt, httpUrl, judgeNameProblem, LICENCES, nonEmpty, sanitiseWithText, stringList } from "./common";
 import { headOf, jsonValues, sniff } from "./stream";
 import { judgmentTitle, plKindWord } from "./title";
 import type { ImportJudge, JudgmentRecord, ReadItem, SourceReference } from "./types";
@@ -101,10 +101,10 @@ export function mapSaos(j: Obj, file: string, ordinal: number, today = new Date(
   let fullText: string;
   let fullHtml: string | null = null;
   if (/<\/?[a-z][a-z0-9]*\b[^>]*>/i.test(content)) {
-    const s = sanitiseHtml(content.replace(/<span class="anon-block">/g, '<span class="anon">'));
+    const s = sanitiseWithText(content.replace(/<span class="anon-block">/g, '<span class="anon">'));
     if ("problem" in s) return { kind: "rejected", pos, reason: s.problem };
     fullHtml = s.html;
-    fullText = htmlToText(s.html);
+    fullText = s.text;
   } else {
     fullText = content.replace(/\r\n?/g, "\n").trim();
   }

@@ -36,9 +36,8 @@ function builder(opts: TreeOptions) {
       skipping++;
       return;
     }
-    const attrs: Record<string, string> = {};
-    for (const [k, v] of Object.entries(tag.attributes)) attrs[k] = v;
-    const el: XmlElement = { name: local, attrs, children: [] };
+    // saxes gives each tag a fresh attribute object (without xmlns, values are strings): kept as it is, not copied.
+    const el: XmlElement = { name: local, attrs: tag.attributes as Record<string, string>, children: [] };
     stack[stack.length - 1].children.push(el);
     stack.push(el);
   });
@@ -143,6 +142,14 @@ export function child(el: XmlElement | null, name: string): XmlElement | null {
 
 export function children(el: XmlElement | null, name: string): XmlElement[] {
   return el ? el.children.filter((c): c is XmlElement => isEl(c) && c.name === name) : [];
+}
+
+/** Whether an element holds any text that is not whitespace (what `textOf(el) !== ""` says, without building it). */
+export function hasText(el: XmlElement): boolean {
+  for (const c of el.children) {
+    if (typeof c === "string" ? /\S/.test(c) : hasText(c)) return true;
+  }
+  return false;
 }
 
 /** Text content, whitespace collapsed. */
