@@ -5,49 +5,31 @@
  * ranking does the same: without the guard "R v Robert" comes first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIndexBatch } from "@/lib/search/batch";
-import type { JudgmentRow } from "@/lib/search/document";
-import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
-import { MeilisearchEngine } from "@/lib/search/meilisearch/adapter";
+import type { MeilisearchEngine } from "@/lib/search/meilisearch/adapter";
 import { demoteNameTypos, wordsAtRisk } from "@/lib/search/meilisearch/name-typos";
 import type { SearchDocumentsRequest } from "@/lib/search/types";
-import { FakeMeilisearch } from "@/tests/helpers/fake-meilisearch";
-import { FIXTURE_ROWS, fixtureId } from "@/tests/search-conformance/fixture";
+import type { FakeMeilisearch } from "@/tests/helpers/fake-meilisearch";
+import { fakeMeiliCorpus } from "@/tests/helpers/fake-meilisearch-corpus";
+import { fixtureId } from "@/tests/search-conformance/fixture";
 
 const KEY = "name-typos-key";
-const embedder = new LocalHashEmbedder();
 let fake: FakeMeilisearch;
 let engine: MeilisearchEngine;
+let close: () => Promise<void>;
 
 const ROBERT = fixtureId(32_001);
 const ROBBERY = fixtureId(32_002);
 const KNIFE_ROBBERY = fixtureId(32_003);
-const row = (id: string, title: string, summary: string): JudgmentRow => ({ ...FIXTURE_ROWS[0], id, title, summary, full_text: "" });
 
 beforeAll(async () => {
-  fake = await new FakeMeilisearch(KEY).start();
-  engine = new MeilisearchEngine({
-    config: { host: fake.url, apiKey: KEY, index: "judgments", embedder: "default", timeoutMs: 5_000, taskTimeoutMs: 5_000, taskPollMs: 1 },
-    embedder,
-  });
-  const session = await engine.sync.beginFull();
-  await session.add(
-    await buildIndexBatch(
-      [
-        row(ROBERT, "R v Robert", "Robert appealed against his conviction."),
-        row(ROBBERY, "Appeal against sentence", "The sentence for a street robbery was reduced on appeal."),
-        row(KNIFE_ROBBERY, "Robbery with a knife", "A robbery of a shop worker; the appeal was dismissed."),
-      ],
-      embedder,
-    ),
-  );
-  await session.commit({ suggestions: [] });
+  ({ fake, engine, close } = await fakeMeiliCorpus(KEY, [
+    { id: ROBERT, title: "R v Robert", summary: "Robert appealed against his conviction." },
+    { id: ROBBERY, title: "Appeal against sentence", summary: "The sentence for a street robbery was reduced on appeal." },
+    { id: KNIFE_ROBBERY, title: "Robbery with a knife", summary: "A robbery of a shop worker; the appeal was dismissed." },
+  ]));
 });
 
-afterAll(async () => {
-  await engine.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const search = (q: string, more: Partial<SearchDocumentsRequest> = {}) => engine.searchDocuments({ q, limit: 10, offset: 0, ...more });
 const ids = async (q: string, more: Partial<SearchDocumentsRequest> = {}) => (await search(q, more)).hits.map((h) => h.document.id);

@@ -6,48 +6,30 @@
  * typo of another word from matching a name in the title or the text) is documented, not tested here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIndexBatch } from "@/lib/search/batch";
-import type { JudgmentRow } from "@/lib/search/document";
-import { LocalHashEmbedder } from "@/lib/search/embedders/local-hash";
-import { MeilisearchEngine } from "@/lib/search/meilisearch/adapter";
+import type { MeilisearchEngine } from "@/lib/search/meilisearch/adapter";
 import { NAME_ATTRIBUTES } from "@/lib/search/meilisearch/settings";
-import { FakeMeilisearch } from "@/tests/helpers/fake-meilisearch";
-import { FIXTURE_ROWS, fixtureId } from "@/tests/search-conformance/fixture";
+import type { FakeMeilisearch } from "@/tests/helpers/fake-meilisearch";
+import { fakeMeiliCorpus } from "@/tests/helpers/fake-meilisearch-corpus";
+import { fixtureId } from "@/tests/search-conformance/fixture";
 
 const KEY = "typo-names-key";
-const embedder = new LocalHashEmbedder();
 let fake: FakeMeilisearch;
 let engine: MeilisearchEngine;
+let close: () => Promise<void>;
 
 const ROBERTS = fixtureId(31_001);
 const ROBBERY = fixtureId(31_002);
 const ROBERTA = fixtureId(31_003);
-const row = (id: string, title: string, summary: string): JudgmentRow => ({ ...FIXTURE_ROWS[0], id, title, summary, full_text: "" });
 
 beforeAll(async () => {
-  fake = await new FakeMeilisearch(KEY).start();
-  engine = new MeilisearchEngine({
-    config: { host: fake.url, apiKey: KEY, index: "judgments", embedder: "default", timeoutMs: 5_000, taskTimeoutMs: 5_000, taskPollMs: 1 },
-    embedder,
-  });
-  const session = await engine.sync.beginFull();
-  await session.add(
-    await buildIndexBatch(
-      [
-        row(ROBERTS, "R v Roberts", "ROBERTS appealed against sentence."),
-        row(ROBBERY, "Appeal against sentence", "The sentence for a street robbery was reduced on appeal. Sentence reduced."),
-        row(ROBERTA, "R v Roberta", "ROBERTA appealed against sentence."),
-      ],
-      embedder,
-    ),
-  );
-  await session.commit({ suggestions: [] });
+  ({ fake, engine, close } = await fakeMeiliCorpus(KEY, [
+    { id: ROBERTS, title: "R v Roberts", summary: "ROBERTS appealed against sentence." },
+    { id: ROBBERY, title: "Appeal against sentence", summary: "The sentence for a street robbery was reduced on appeal. Sentence reduced." },
+    { id: ROBERTA, title: "R v Roberta", summary: "ROBERTA appealed against sentence." },
+  ]));
 });
 
-afterAll(async () => {
-  await engine.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 const ids = async (q: string) => (await engine.searchDocuments({ q, limit: 10, offset: 0 })).hits.map((h) => h.document.id);
 
