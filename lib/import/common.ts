@@ -3,6 +3,7 @@
  * URL schemes, and the one HTML sanitiser (the page's allowlist, applied by ./sanitise) with its plain-text rendering.
  */
 import sanitizeHtml from "sanitize-html";
+import { httpUrlOf } from "@/lib/schema/text";
 import { ALLOWLIST, paragraphs, sanitiseMarkup } from "./sanitise";
 import type { ImportSource } from "./types";
 
@@ -60,18 +61,11 @@ export function judgeNameProblem(name: string): string | null {
   return null;
 }
 
-/** The URL, normalised, when it is http(s) (isHttpUrl, the check the page makes too), else null. */
+/** The URL, normalised, when it is http(s) (httpUrlOf, the rule isHttpUrl and the page use), else null. */
 export function httpUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
-  const url = raw.trim();
-  // Parsed once (isHttpUrl's test on the parsed URL): a LegalDocML judgment has a link per <ref>.
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : null;
+  // Parsed once: a LegalDocML judgment has a link per <ref>.
+  return httpUrlOf(raw.trim())?.toString() ?? null;
 }
 
 /**

@@ -41,11 +41,16 @@ export const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an ht
 
 /** The render-time check of a stored link: true only for an absolute http(s) URL (older rows were not checked). */
 export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== "string") return false;
+  return httpUrlOf(value) !== null;
+}
+
+/** The parsed URL when `value` is an http(s) URL, else null (one parse, for callers that also need the URL). */
+export function httpUrlOf(value: unknown): URL | null {
+  if (typeof value !== "string") return null;
   try {
-    const { protocol } = new URL(value);
-    return protocol === "http:" || protocol === "https:";
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
   } catch {
-    return false;
+    return null;
   }
 }
