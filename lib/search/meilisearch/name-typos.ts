@@ -52,9 +52,14 @@ export interface GuardedWord {
   prefix: boolean;
 }
 
+/** The query's tokens as the adapter reads the port's syntax: `"a phrase"`, `-word`, `-"a phrase"`, `OR`, words. */
+export function queryTokens(q: string): string[] {
+  return q.match(/-?"[^"]*"?|[^\s"]+/g) ?? [];
+}
+
 /** The query's plain words (no quoted phrase, no `-` exclusion, no `OR`), folded, with the last one's prefix flag. */
 function plainWords(q: string): GuardedWord[] {
-  const tokens = q.match(/-?"[^"]*"?|[^\s"]+/g) ?? [];
+  const tokens = queryTokens(q);
   const out: GuardedWord[] = [];
   tokens.forEach((t, i) => {
     if (t.startsWith("-") || t.startsWith('"') || t === "OR") return;

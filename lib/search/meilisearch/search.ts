@@ -39,7 +39,7 @@ import { elapsed, type MeiliConnection, type Raw } from "./connection";
 import { EMBEDDER_MISSING_CODES, mapMeiliError, meiliErrorCode } from "./errors";
 import { DOC_ID, formattedOf, toHitDocument } from "./hits";
 import { mergeMarks } from "./merge-marks";
-import { demoteNameTypos, keepRequestedMarks, NAME_TYPO_LOOKAHEAD, ProperNameList, wordsAtRisk, type GuardedWord } from "./name-typos";
+import { demoteNameTypos, keepRequestedMarks, NAME_TYPO_LOOKAHEAD, ProperNameList, queryTokens, wordsAtRisk, type GuardedWord } from "./name-typos";
 import { CITATION_KEYS_ATTRIBUTE } from "./settings";
 
 /** Topic hits returned with autocomplete. */
@@ -527,7 +527,7 @@ const MAX_OR_QUERIES = 8;
  * its members in every query.
  */
 export function orAlternatives(q: string): string[] {
-  const tokens: string[] = q.match(/-?"[^"]*"?|[^\s"]+/g) ?? [];
+  const tokens = queryTokens(q);
   if (!tokens.includes("OR")) return [q];
   // Groups of members joined by OR; every other token is a group of one.
   const groups: string[][] = [];
