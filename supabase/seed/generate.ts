@@ -1,6 +1,8 @@
 /**
- * The deterministic demo corpus: row `index` of a corpus with `seed` depends only on (seed, index), so any slice can
- * be generated alone and two runs with the same seed give identical rows (no Math.random, no clock).
+ * The deterministic demo corpus: row `index` of a corpus with `seed` depends only on (seed, index) and, for its
+ * numbers, on the first draws of the rows before it (`rowNumbers`: no two judgments share a citation), so any slice
+ * can be generated alone, every prefix is the start of the larger corpus, and two runs with the same seed give
+ * identical rows (no Math.random, no clock).
  *
  * Shape follows the spec's data observations: decision_date always set; UK case_type 'Civil' and court_level
  * 'Crown Court'; title and summary are the raw opening text while base_case_name is clean; outcome and
@@ -13,13 +15,14 @@ import { extractRulesSentenceNumbers } from "@/lib/extraction/rules";
 import { promoteExtraction, type PromotedValue } from "@/lib/schema/promote";
 import { judgmentId, sourceIdFor } from "./ids";
 import { knownAnswerAt } from "./known-answers";
-import { drawPlCase, generatePl } from "./pl";
+import { drawPlCase, generatePl, plRowNumbers } from "./pl";
 import { plantTopics } from "./planted-topics";
 import { plantAnalysisAnswers } from "./planted-lines";
 import { Rng } from "../../lib/analysis/prng";
 import { addDays, isoDate } from "./text-util";
-import type { GeneratedCase, Judge } from "./types";
-import { drawUkCitation, generateUk } from "./uk";
+import type { GeneratedCase, Judge, RowNumbers } from "./types";
+import { neutralCitationRegister, plCaseRegister, ukCaseSerialRegister, type NumberRegister } from "./citation-space";
+import { drawUkCitation, generateUk, ukRowNumbers } from "./uk";
 import { applyTexture, type CitedIdentity } from "./texture";
 import { judgmentTitle } from "@/lib/import/title";
 import { PURPOSE_PARAGRAPHS, LINE_PARAGRAPH } from "./planted-lines";
@@ -30,9 +33,10 @@ export const DEFAULT_CORPUS_SEED = 20_260_101;
  * The generator's version: bump it whenever a change alters any generated row, so a database's recorded corpus
  * (public.corpus_version, shown in health) says which text it holds. gen-2: judge styles, reworded reasons,
  * statute references, citations between judgments, titles from judgmentTitle(). gen-3: no judgment draws a citation
- * the templates cite (./citation-space.ts).
+ * the templates cite (./citation-space.ts). gen-4: no two judgments share a neutral citation or a case number (per
+ * year, and per appeal court for PL; ./citation-space.ts): a row that collided takes the next free number.
  */
-export const GENERATOR_VERSION = "gen-3";
+export const GENERATOR_VERSION = "gen-4";
 
 /** One judgments row as inserted (column → value); base_ columns hold the promoted typed values. */
 export interface JudgmentRow {
@@ -144,20 +148,62 @@ function rowStart(seed: number, index: number) {
 }
 
 /**
- * The citations row `index` is known by (its case number; a UK row's neutral citation) from the draws that fix them,
- * without generating its text: what tests compare with the citations the templates state (./citation-space.ts).
+ * The numbers of the rows of one seed, given in index order: a row keeps what it drew unless a row before it holds
+ * that number in the same register, then it takes the next free one (./citation-space.ts). Only the first draws of
+ * each row are made (no text), once per seed: generating row i alone first claims the numbers of rows 0..i-1.
  */
-export function rowCitations(seed: number, index: number): { jurisdiction: "PL" | "UK"; caseNumber: string; neutralCitation: string | null } {
-  const { rng, jurisdiction, date } = rowStart(seed, index);
-  if (jurisdiction === "PL") return { jurisdiction, caseNumber: drawPlCase(rng, date).caseNumber, neutralCitation: null };
-  const uk = drawUkCitation(rng, date);
-  return { jurisdiction, caseNumber: uk.caseNumber, neutralCitation: uk.citation };
+interface NumberLedger {
+  rows: RowNumbers[];
+  registers: Map<string, NumberRegister>;
+}
+const ledgers = new Map<number, NumberLedger>();
+
+function registerOf(ledger: NumberLedger, key: string, make: () => NumberRegister): NumberRegister {
+  let r = ledger.registers.get(key);
+  if (!r) ledger.registers.set(key, (r = make()));
+  return r;
+}
+
+/** The numbers row `index` of `seed` is known by (its case number; a UK row's neutral citation), unique in the corpus. */
+export function rowNumbers(seed: number, index: number): RowNumbers {
+  let ledger = ledgers.get(seed);
+  if (!ledger) {
+    if (ledgers.size >= 16) ledgers.clear();
+    ledgers.set(seed, (ledger = { rows: [], registers: new Map() }));
+  }
+  while (ledger.rows.length <= index) {
+    const { rng, jurisdiction, date } = rowStart(seed, ledger.rows.length);
+    if (jurisdiction === "PL") {
+      const d = drawPlCase(rng, date);
+      const caseNo = registerOf(ledger, `PL ${d.court.city} ${d.caseYear}`, () => plCaseRegister(d.caseYear)).claim(d.caseNo);
+      ledger.rows.push(plRowNumbers(d, caseNo));
+    } else {
+      const d = drawUkCitation(rng, date);
+      const citationNo = registerOf(ledger, `UK ncn ${d.year}`, () => neutralCitationRegister(d.year)).claim(d.citationNo);
+      const serial = registerOf(ledger, `UK case ${d.caseYear} ${d.list}`, ukCaseSerialRegister).claim(d.serial);
+      ledger.rows.push(ukRowNumbers(d, citationNo, serial));
+    }
+  }
+  return ledger.rows[index];
+}
+
+/**
+ * The citations row `index` is known by (its case number; a UK row's neutral citation) without generating its text:
+ * what tests compare with the citations the templates state (./citation-space.ts).
+ */
+export function rowCitations(
+  seed: number,
+  index: number,
+): { jurisdiction: "PL" | "UK"; court: string; caseNumber: string; neutralCitation: string | null } {
+  const { court, caseNumber, neutralCitation } = rowNumbers(seed, index);
+  return { jurisdiction: neutralCitation === null ? "PL" : "UK", court, caseNumber, neutralCitation };
 }
 
 /** Row `index` up to its planted answers (the first draws of its stream, in the order generateJudgment makes them). */
 export function generateCore(seed: number, index: number): CaseCore {
+  const numbers = rowNumbers(seed, index);
   const { rng, known, jurisdiction, date, targetChars } = rowStart(seed, index);
-  const input = { index, rng, decisionDate: date, targetChars, known };
+  const input = { index, rng, decisionDate: date, targetChars, known, numbers };
   const c: GeneratedCase = plantAnalysisAnswers(index, jurisdiction === "PL" ? generatePl(input) : generateUk(input));
   plantTopics(c, { seed, index, jurisdiction, decisionDate: date, known: !!known }); // planted topics
   return { rng, known, jurisdiction, date, targetChars, c };

@@ -3,7 +3,7 @@
  * them (Wyrok / W imieniu Rzeczypospolitej Polskiej / sentencja / Uzasadnienie) and the extraction that agrees with it.
  */
 import type { Rng } from "../../lib/analysis/prng";
-import { corpusCaseNumber, PL_CASE_NUMBER_MAX, PL_EXTERNAL_CASE_NUMBERS } from "./citation-space";
+import { PL_CASE_NUMBER_MAX, PL_EXTERNAL_CASE_NUMBERS } from "./citation-space";
 import { PL_POOLS, PL_WITNESS } from "./pools-pl";
 import {
   addDays,
@@ -20,7 +20,7 @@ import {
   yy,
   type Genders,
 } from "./text-util";
-import type { CaseInput, GeneratedCase, Judge } from "./types";
+import type { CaseInput, GeneratedCase, Judge, RowNumbers } from "./types";
 import {
   PL_APPEAL_COURTS,
   PL_DRUGS,
@@ -193,23 +193,43 @@ function snCitation(rng: Rng, before: Date): string {
   ]);
 }
 
+/** The first draws of a PL row: its appeal court, the regional court below, and what its case number is made of. */
+export interface PlCaseDraws {
+  court: (typeof PL_APPEAL_COURTS)[number];
+  regional: string;
+  /** The case number drawn (1..PL_CASE_NUMBER_MAX), before ./citation-space.ts moves it off a taken one. */
+  caseNo: number;
+  /** Year of the case number, two digits (the appeal was lodged that year or the one before the decision). */
+  caseYear: string;
+}
+
 /**
- * The first draws of a PL row: its appeal court, the regional court below, and its case number (never one the
- * templates cite: ./citation-space.ts). Shared with generate.ts `rowCitations`, which reads them without the text.
+ * The first draws of a PL row, in the order they have always been made. Shared with generate.ts `rowNumbers`, which
+ * gives each row its unique case number from them (./citation-space.ts) without generating the text.
  */
-export function drawPlCase(rng: Rng, decisionDate: Date): { court: (typeof PL_APPEAL_COURTS)[number]; regional: string; caseNo: number; caseNumber: string } {
+export function drawPlCase(rng: Rng, decisionDate: Date): PlCaseDraws {
   const court = rng.pick(PL_APPEAL_COURTS);
   const regional = rng.pick(court.regional);
   const year = decisionDate.getUTCFullYear();
-  const drawn = rng.int(1, PL_CASE_NUMBER_MAX);
+  const caseNo = rng.int(1, PL_CASE_NUMBER_MAX);
   const caseYear = yy(rng.chance(0.8) ? year : year - 1);
-  const caseNo = corpusCaseNumber(caseYear, drawn);
-  return { court, regional, caseNo, caseNumber: `II AKa ${caseNo}/${caseYear}` };
+  return { court, regional, caseNo, caseYear };
+}
+
+/** The court_name of a PL row. */
+function plCourtName(court: PlCaseDraws["court"]): string {
+  return `Sąd Apelacyjny ${court.loc}`;
+}
+
+/** A PL row's numbers from its draws and the case number its court's register gave it (its citation: no other). */
+export function plRowNumbers(d: PlCaseDraws, caseNo: number): RowNumbers {
+  return { court: plCourtName(d.court), caseNo, caseNumber: `II AKa ${caseNo}/${d.caseYear}`, neutralCitation: null };
 }
 
 export function generatePl(input: CaseInput): GeneratedCase {
   const { rng, decisionDate, targetChars, known } = input;
-  const { court, regional, caseNo, caseNumber } = drawPlCase(rng, decisionDate);
+  const { court, regional } = drawPlCase(rng, decisionDate); // and the case number made of its draws (input.numbers)
+  const { caseNo, caseNumber } = input.numbers;
   const regionalName = `Sąd Okręgowy ${regional}`;
   const firstInstance = addDays(decisionDate, -rng.int(90, 420));
   const firstCaseNumber = `II K ${rng.int(1, 320)}/${yy(firstInstance.getUTCFullYear() - (rng.chance(0.6) ? 1 : 0))}`;
@@ -492,7 +512,7 @@ export function generatePl(input: CaseInput): GeneratedCase {
 
   return {
     caseNumber,
-    courtName: `Sąd Apelacyjny ${court.loc}`,
+    courtName: plCourtName(court),
     courtLevel: "Sąd Apelacyjny",
     caseType: "Karna",
     decisionType: "Wyrok",

@@ -26,6 +26,20 @@ export interface CaseInput {
   /** Length the full text should reach (characters), from the corpus length distribution. */
   targetChars: number;
   known?: KnownPlant;
+  /** The numbers the row is known by, unique in the corpus (generate.ts `rowNumbers`, ./citation-space.ts). */
+  numbers: RowNumbers;
+}
+
+/** The numbers a judgment is cited by: fixed from its first draws before any text, one judgment each. */
+export interface RowNumbers {
+  /** The court_name of the row: whose register gave the numbers. */
+  court: string;
+  /** UK: the neutral citation number; PL: n of `II AKa n/yy`. */
+  caseNo: number;
+  /** The case_number column: UK `201901234 B1`, PL `II AKa 12/19`. */
+  caseNumber: string;
+  /** UK: `[2019] EWCA Crim 123`; PL rows have none (their case number is what they are cited by). */
+  neutralCitation: string | null;
 }
 
 export interface Judge {

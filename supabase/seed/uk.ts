@@ -4,10 +4,10 @@
  * and the extraction that agrees with it. All names are synthetic.
  */
 import type { Rng } from "../../lib/analysis/prng";
-import { corpusCitationNumber, UK_CITATION_MAX } from "./citation-space";
+import { UK_CASE_SERIALS, UK_CITATION_MAX } from "./citation-space";
 import { UK_POOLS, UK_WITNESS } from "./pools-uk";
 import { addDays, amount, enDate, enTerm, fill, gender, isoDate, paragraph, type Genders } from "./text-util";
-import type { CaseInput, GeneratedCase, Judge } from "./types";
+import type { CaseInput, GeneratedCase, Judge, RowNumbers } from "./types";
 import {
   UK_BENCH_SURNAMES,
   UK_CROWN_COURTS,
@@ -95,22 +95,52 @@ function first(rng: Rng, female: boolean): string {
   return rng.pick(female ? UK_FIRST_FEMALE : UK_FIRST_MALE);
 }
 
+/** The court_name of every UK row. */
+const UK_COURT_NAME = "Court of Appeal (Criminal Division)";
+
+/** The first draws of a UK row: what its neutral citation and Court of Appeal case number are made of. */
+export interface UkCitationDraws {
+  /** Year of the decision, and of the neutral citation. */
+  year: number;
+  /** The neutral citation number drawn (1..UK_CITATION_MAX), before ./citation-space.ts moves it off a taken one. */
+  citationNo: number;
+  /** Year of the case number (the appeal was lodged that year or the one before). */
+  caseYear: number;
+  /** The case number's serial drawn (UK_CASE_SERIALS), before the same move. */
+  serial: number;
+  /** The case number's list suffix (A1 … C5). */
+  list: string;
+}
+
 /**
- * The first draws of a UK row: its neutral citation (never one the sentence pools cite: ./citation-space.ts) and its
- * Court of Appeal case number. Shared with generate.ts `rowCitations`, which reads them without generating the text.
+ * The first draws of a UK row, in the order they have always been made. Shared with generate.ts `rowNumbers`, which
+ * gives each row its unique numbers from them (./citation-space.ts) without generating the text.
  */
-export function drawUkCitation(rng: Rng, decisionDate: Date): { citation: string; citationNo: number; caseNumber: string } {
+export function drawUkCitation(rng: Rng, decisionDate: Date): UkCitationDraws {
   const year = decisionDate.getUTCFullYear();
-  const citationNo = corpusCitationNumber(year, rng.int(1, UK_CITATION_MAX));
-  const citation = `[${year}] EWCA Crim ${citationNo}`;
-  const caseNumber = `${year - (rng.chance(0.7) ? 1 : 0)}0${String(rng.int(1000, 9999))} ${rng.pick(["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C1", "C5"])}`;
-  return { citation, citationNo, caseNumber };
+  const citationNo = rng.int(1, UK_CITATION_MAX);
+  const caseYear = year - (rng.chance(0.7) ? 1 : 0);
+  const serial = rng.int(UK_CASE_SERIALS.min, UK_CASE_SERIALS.max);
+  const list = rng.pick(["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C1", "C5"]);
+  return { year, citationNo, caseYear, serial, list };
+}
+
+/** A UK row's numbers from its draws and the citation number and serial its registers gave it. */
+export function ukRowNumbers(d: UkCitationDraws, citationNo: number, serial: number): RowNumbers {
+  return {
+    court: UK_COURT_NAME,
+    caseNo: citationNo,
+    caseNumber: `${d.caseYear}${String(serial).padStart(5, "0")} ${d.list}`,
+    neutralCitation: `[${d.year}] EWCA Crim ${citationNo}`,
+  };
 }
 
 export function generateUk(input: CaseInput): GeneratedCase {
   const { rng, decisionDate, targetChars, known } = input;
   const year = decisionDate.getUTCFullYear();
-  const { citation, citationNo, caseNumber } = drawUkCitation(rng, decisionDate);
+  drawUkCitation(rng, decisionDate); // the draws the numbers were made of (input.numbers): the rest follow them
+  const { caseNo: citationNo, caseNumber, neutralCitation: citation } = input.numbers;
+  if (citation === null) throw new Error(`UK row ${input.index} has no neutral citation (ukRowNumbers gives every UK row one)`);
   const crownCourt = rng.pick(UK_CROWN_COURTS);
   const courtAt = crownCourt.startsWith("the ") ? crownCourt.replace(/^the /, "The ") : `The Crown Court at ${crownCourt}`;
   const sentenceDate = addDays(decisionDate, -rng.int(90, 400));
@@ -345,7 +375,7 @@ export function generateUk(input: CaseInput): GeneratedCase {
 
   return {
     caseNumber,
-    courtName: "Court of Appeal (Criminal Division)",
+    courtName: UK_COURT_NAME,
     // Spec, data observations: UK rows carry these wrong values on purpose.
     courtLevel: "Crown Court",
     caseType: "Civil",

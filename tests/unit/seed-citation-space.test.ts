@@ -97,6 +97,7 @@ describe("no generated judgment has a citation its templates cite", () => {
       const c = rowCitations(seed, i);
       expect(c.caseNumber).toBe(row.case_number);
       expect(c.jurisdiction).toBe(row.jurisdiction);
+      expect(c.court).toBe(row.court_name);
       expect(c.neutralCitation).toBe(row.jurisdiction === "UK" ? core.c.extraction.neutral_citation_number : null);
     }
   });

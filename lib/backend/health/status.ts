@@ -56,7 +56,7 @@ export interface HealthStatus {
   commit: string;
   /** When `next build` ran (ISO 8601), or "unknown". */
   built_at: string;
-  /** The demo corpus the database holds ("gen-3-s20260101-n12307": generator version, seed, size); null when unknown or never seeded. */
+  /** The demo corpus the database holds ("gen-4-s20260101-n12307": generator version, seed, size); null when unknown or never seeded. */
   corpus_version: string | null;
   timestamp: string;
   dependencies: {
