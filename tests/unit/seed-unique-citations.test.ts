@@ -5,7 +5,7 @@
  * citation resolved to several judgments and their titles named the same case.
  *
  * Now the rows claim their numbers in index order from one register per year (and per appeal court for PL) and a
- * taken draw moves to the next free number, with no extra draw: the other rows and every planted answer stay as they
+ * taken draw moves to the next free number, with no extra draw: every other draw and every planted answer stay as they
  * were (tests/unit/seed-citation-space.test.ts keeps the template citations out of the corpus's numbers).
  */
 import { describe, expect, it } from "vitest";
@@ -19,18 +19,20 @@ const TEST_SEED = 7;
 function sharedNumbers(seed: number, size: number): string[] {
   const holders = new Map<string, number[]>();
   const hold = (key: string, i: number) => holders.set(key, [...(holders.get(key) ?? []), i]);
+  const malformed: string[] = [];
   for (let i = 0; i < size; i++) {
     const c = rowCitations(seed, i);
     if (c.jurisdiction === "UK") {
       hold(`neutral ${c.neutralCitation}`, i);
       // The whole Court of Appeal case number (`201901234 B1`, year, serial and list) is the key it resolves by.
-      hold(/^\d{9} [A-Z]\d$/.test(c.caseNumber) ? `uk case ${c.caseNumber}` : `malformed ${c.caseNumber} of row ${i}`, i);
+      if (!/^\d{9} [A-Z]\d$/.test(c.caseNumber)) malformed.push(`malformed ${c.caseNumber} (row ${i})`);
+      hold(`uk case ${c.caseNumber}`, i);
     } else {
       // Polish case numbers repeat across courts (each court's repertorium counts from 1 every year), never within one.
       hold(`${c.court}: ${c.caseNumber}`, i);
     }
   }
-  return [...holders].filter(([, rows]) => rows.length > 1).map(([k, rows]) => `${k} (rows ${rows.join(", ")})`);
+  return [...malformed, ...[...holders].filter(([, rows]) => rows.length > 1).map(([k, rows]) => `${k} (rows ${rows.join(", ")})`)];
 }
 
 describe("a register gives each number once", () => {
