@@ -29,6 +29,9 @@ const PL_DATE = `(\\d{1,2})[\\s\\u00a0]*(?:(${MONTHS.join("|")})|\\.(\\d{1,2})\\
 const PL_CONTEXT = new RegExp(`(${PL_COURT})(?:[\\s\\u00a0]+[IVX]+[\\s\\u00a0]+Wydział[\\s\\u00a0]+\\p{L}+)?(?:[\\s\\u00a0]+z[\\s\\u00a0]+(?:dnia[\\s\\u00a0]+)?${PL_DATE}[\\s\\u00a0]*(?:r\\.|roku)?)?[\\s\\u00a0,]*(?:\\(?[\\s\\u00a0]*sygn\\.*(?:[\\s\\u00a0]*akt)?:?[\\s\\u00a0]*)?$`, "u");
 const PL_DATE_ONLY = new RegExp(`z[\\s\\u00a0]+(?:dnia[\\s\\u00a0]+)?${PL_DATE}[\\s\\u00a0]*(?:r\\.|roku)?[\\s\\u00a0,]*(?:\\(?[\\s\\u00a0]*sygn\\.*(?:[\\s\\u00a0]*akt)?:?[\\s\\u00a0]*)?$`, "u");
 const TK_RE = /(?<![\p{L}\p{N}])(SK|Kp|Kpt|K|P|U|Ts|Tw|Pp)[\s\u00a0]+(\d{1,4})\/(\d{2}|\d{4})(?![\p{L}\p{N}])/gu;
+/** Necessary for a match of REPORT_RE (its year) and of TK_RE (number "/" year). */
+const REPORT_NEEDS = /(?:18|19|20)\d\d/;
+const TK_NEEDS = /\d\/\d/;
 const TK_CONTEXT = /(Trybunał\p{L}*[\s\u00a0]+Konstytucyjn\p{L}*|\bTK\b|sygn\.)/u;
 /** "R v Pola", "R (Miller) v Secretary of State for Exiting the European Union", "BBC v Sugar (No. 2)". */
 const CASE_NAME = /((?:R|[A-Z][\p{L}.'’&-]*)(?:[\s\u00a0]+(?:\([^()]{1,80}\)|[A-Z][\p{L}.'’&-]*|of|and|for|the|on|in|de|van|ex|parte|plc|Ltd|Co|No\.?|\d{1,2}),?){0,12}[\s\u00a0]+v\.?[\s\u00a0]+(?:\([^()]{1,80}\)|[A-Z][\p{L}.'’&-]*)(?:[\s\u00a0]+(?:\([^()]{1,80}\)|[A-Z][\p{L}.'’&-]*|of|and|for|the|on|in|de|van|ex|parte|plc|Ltd|Co|No\.?|\d{1,2}),?){0,14})[\s\u00a0]*,?[\s\u00a0]*$/u;
@@ -72,10 +75,15 @@ function candidateWindows(text: string): Array<[number, number]> {
   return windows;
 }
 
-/** Matches of a global regex inside the windows, with positions in the whole text. */
-function* matchesIn(text: string, windows: ReadonlyArray<[number, number]>, re: RegExp): Generator<RegExpExecArray> {
+/**
+ * Matches of a global regex inside the windows, with positions in the whole text; a window without what every match
+ * of `re` holds (`needs`) is not searched.
+ */
+function* matchesIn(text: string, windows: ReadonlyArray<[number, number]>, re: RegExp, needs: RegExp): Generator<RegExpExecArray> {
   for (const [a, b] of windows) {
-    for (const m of text.slice(a, b).matchAll(re)) {
+    const w = text.slice(a, b);
+    if (!needs.test(w)) continue;
+    for (const m of w.matchAll(re)) {
       m.index += a;
       yield m;
     }
@@ -125,7 +133,7 @@ export function extractCaseRefs(text: string, options: CaseRefOptions = {}): Ref
     else ref.court = NEUTRAL_COURT.exec(c.text)?.[1] ?? null;
     out.push(ref);
   }
-  for (const m of matchesIn(text, windows, REPORT_RE)) {
+  for (const m of matchesIn(text, windows, REPORT_RE, REPORT_NEEDS)) {
     const end = m.index + m[0].length;
     if (!free(m.index, end)) continue;
     taken.push([m.index, end]);
@@ -133,7 +141,7 @@ export function extractCaseRefs(text: string, options: CaseRefOptions = {}): Ref
     if (own.has(key)) continue;
     out.push({ kind: "case", jurisdiction: "UK", start: m.index, end, text: m[0], canonicalId: key, resolved: false, origin: "text", court: null, date: null, caseName: null, group: null });
   }
-  for (const m of matchesIn(text, windows, TK_RE)) {
+  for (const m of matchesIn(text, windows, TK_RE, TK_NEEDS)) {
     const end = m.index + m[0].length;
     if (!free(m.index, end)) continue;
     const before = text.slice(Math.max(0, m.index - 120), m.index);

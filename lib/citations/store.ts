@@ -70,10 +70,26 @@ function courtSignature(court: string): { level: string | null; seat: string | n
   return { level, seat };
 }
 
+/**
+ * Signatures already worked out, by court name as written: a case number's candidates are compared with every
+ * reference stating a court, and court names are few. Bounded: cleared when full.
+ */
+const SIGNATURES = new Map<string, { level: string | null; seat: string | null }>();
+
+function signatureOf(court: string): { level: string | null; seat: string | null } {
+  let sig = SIGNATURES.get(court);
+  if (!sig) {
+    sig = courtSignature(court);
+    if (SIGNATURES.size >= 10_000) SIGNATURES.clear();
+    SIGNATURES.set(court, sig);
+  }
+  return sig;
+}
+
 function courtMatches(written: string, courtName: string | null): boolean {
   if (!courtName) return false;
-  const a = courtSignature(written);
-  const b = courtSignature(courtName);
+  const a = signatureOf(written);
+  const b = signatureOf(courtName);
   if (a.level && b.level && a.level !== b.level) return false;
   if (a.seat && b.seat && a.seat !== b.seat) return false;
   return a.level !== null || a.seat !== null;
@@ -262,19 +278,29 @@ export async function writeReferences(db: Queryable, sourceIds: readonly string[
  * so references to them resolve before they are committed. Answers the undo, for a batch that rolls back.
  */
 export function addTargets(index: TargetIndex, judgments: readonly (Target & { case_number: string | null; base_neutral_citation_number: string | null })[]): () => void {
-  const undo: { key: string; before: Target[] | undefined }[] = [];
+  // Changed in place, each change with its undo: copying a key's list per judgment made a run whose judgments share a
+  // key (a case number repeated across courts, a re-imported series) quadratic in their number.
+  const undo: (() => void)[] = [];
   for (const j of judgments) {
     for (const key of documentCitationKeys({ case_number: j.case_number, base_neutral_citation_number: j.base_neutral_citation_number })) {
-      const before = index.get(key);
-      undo.push({ key, before });
-      index.set(key, [...(before ?? []).filter((t) => t.id !== j.id), { id: j.id, court: j.court, date: j.date }]);
+      const entry: Target = { id: j.id, court: j.court, date: j.date };
+      const list = index.get(key);
+      if (!list) {
+        index.set(key, [entry]);
+        undo.push(() => index.delete(key));
+        continue;
+      }
+      const at = list.findIndex((t) => t.id === j.id);
+      const old = at >= 0 ? list.splice(at, 1)[0] : null;
+      list.push(entry);
+      undo.push(() => {
+        list.splice(list.lastIndexOf(entry), 1);
+        if (old) list.splice(at, 0, old);
+      });
     }
   }
   return () => {
-    for (const { key, before } of undo.reverse()) {
-      if (before) index.set(key, before);
-      else index.delete(key);
-    }
+    for (const u of undo.reverse()) u();
   };
 }
 

@@ -116,6 +116,11 @@ const UK_NEUTRAL_RE = new RegExp(
 
 const UK_CASE_RE = new RegExp(`${B0}((?:19|20)\\d{2})(\\s*\\/\\s*|\\s+)?(\\d{1,5})(?:\\s*\\/\\s*|\\s*)([A-Z]\\d)${B1}`, "giu");
 
+/** Necessary for a match of UK_NEUTRAL_RE and of UK_CASE_RE (their year). */
+const YEAR = /(?:18|19|20)\d\d/;
+/** Necessary for a match of PL_RE (its number and year). */
+const DIGIT_SLASH_DIGIT = /\d\s*\/\s*\d/;
+
 function plKey(m: RegExpExecArray): string | null {
   const roman = m[1];
   if (romanValue(roman) === null) return null;
@@ -155,9 +160,13 @@ export function findCitations(text: string): Citation[] {
     taken.push([m.index, m.index + m[0].length]);
     out.push({ kind, key, text: m[0], start: m.index });
   };
-  for (const m of text.matchAll(UK_NEUTRAL_RE)) add("uk_neutral", ukNeutralKeys(m)?.key ?? null, m);
-  for (const m of text.matchAll(PL_RE)) add("pl_docket", plKey(m), m);
-  for (const m of text.matchAll(UK_CASE_RE)) add("uk_case_number", ukCaseKey(m), m);
+  // Each pattern runs only where what it cannot match without is present (a year; digits either side of "/"): the
+  // patterns are long alternations, and most of the text handed here (the importers' windows round a "[2019]" or
+  // a "12/19") has only one of the two.
+  const year = YEAR.test(text);
+  if (year) for (const m of text.matchAll(UK_NEUTRAL_RE)) add("uk_neutral", ukNeutralKeys(m)?.key ?? null, m);
+  if (DIGIT_SLASH_DIGIT.test(text)) for (const m of text.matchAll(PL_RE)) add("pl_docket", plKey(m), m);
+  if (year) for (const m of text.matchAll(UK_CASE_RE)) add("uk_case_number", ukCaseKey(m), m);
   return out.sort((a, b) => a.start - b.start);
 }
 

@@ -12,6 +12,8 @@ import { parquetWriteFile } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuildCitations } from "@/lib/citations/store";
 import { exitCodeOf, runImport } from "@/lib/import/run";
+import { readSaos } from "@/lib/import/saos";
+import { legacyRecordHash } from "@/lib/import/upsert";
 import type { ImportSource } from "@/lib/import/types";
 import { adminPool, stackEnv } from "../helpers/stack";
 
@@ -196,6 +198,23 @@ describe("SAOS", () => {
     expect(await run("saos", [file])).toMatchObject({ read: 2, inserted: 0, updated: 1, skipped: 1 });
     const after = await pool.query<{ id: string; keywords: string[] }>("select id, keywords from public.judgments where source = 'saos' and source_id = $1", [`${SYNTH}upd-2`]);
     expect(after.rows).toEqual([{ id: before.rows[0].id, keywords: ["prawo karne", "środki karne"] }]);
+  });
+
+  it("a row stored with the first hash form (sha-256 of the whole record's JSON) is still recognised as unchanged", async () => {
+    const item = JSON.parse(readFileSync(SAOS_CT, "utf8")) as Record<string, unknown>;
+    const file = writeFile("legacy-hash.jsonl", JSON.stringify({ ...item, id: `${SYNTH}legacy-hash` }));
+    expect(await run("saos", [file])).toMatchObject({ inserted: 1 });
+    const records = [];
+    for await (const it of readSaos(file, { onBytes: () => undefined, today: new Date("2026-12-01T00:00:00Z"), stop: () => false })) if (it.kind === "record") records.push(it.record);
+    await pool.query("update public.judgments set source_hash = $1 where source = 'saos' and source_id = $2", [legacyRecordHash(records[0]), `${SYNTH}legacy-hash`]);
+    const before = await row("saos", `${SYNTH}legacy-hash`);
+    expect(await run("saos", [file])).toMatchObject({ read: 1, inserted: 0, updated: 0, skipped: 1 });
+    expect((await row("saos", `${SYNTH}legacy-hash`))?.updated_at).toBe(before?.updated_at);
+    // Changed since: written, and stored with the current form.
+    writeFileSync(file, JSON.stringify({ ...item, id: `${SYNTH}legacy-hash`, keywords: ["prawo karne"] }));
+    expect(await run("saos", [file])).toMatchObject({ read: 1, updated: 1 });
+    const { rows } = await pool.query<{ source_hash: string }>("select source_hash from public.judgments where source = 'saos' and source_id = $1", [`${SYNTH}legacy-hash`]);
+    expect(rows[0].source_hash).toMatch(/^v2:[0-9a-f]{64}$/);
   });
 
   it("--dry-run reads and checks without writing", async () => {
