@@ -1,18 +1,19 @@
 /**
  * `npm test`: every check the project has, in order, against one test stack.
- *   1. ESLint and `tsc --noEmit`
- *   2. unit tests (no stack)
- *   3. the test stack (embedded Postgres in .data/test, gateway, fixture corpus, search index) and a production build of the app
+ *   1. ESLint and `tsc --noEmit`, side by side
+ *   2. unit tests (no stack) in the background from here on, beside 3 and 4
+ *   3. a production build of the app (.next-test) and the test stack (embedded Postgres in .data/test, gateway,
+ *      fixture corpus, search index), side by side
  *   4. database, API and security tests (vitest), then browser journeys (Playwright in Chromium)
  * The browser is provisioned first (tests/helpers/provision-chromium.ts): found, or installed, or one line saying how.
  * It ends with one plain summary line, "N passed, N failed, N skipped".
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../server/paths";
 import { provisionChromium, systemProbe } from "./helpers/provision-chromium";
-import { startTestApp } from "./helpers/test-app";
+import { awaitTestBuild, startTestApp, startTestBuild } from "./helpers/test-app";
 import { startTestStack, testStackSettings } from "./helpers/test-stack";
 
 const reportsDir = path.join(repoRoot, "test-results", "reports");
@@ -24,6 +25,20 @@ function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): 
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: repoRoot, env, stdio: "inherit" });
     child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+function shLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<number> {
+  console.log(`\n▶ ${cmd} ${args.join(" ")} (in the background; output: ${path.relative(repoRoot, logFile)})`);
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const fd = openSync(logFile, "w");
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, env: { ...env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" }, stdio: ["ignore", fd, fd] });
+    child.on("exit", (code) => {
+      closeSync(fd);
+      console.log(`\n▶ ${cmd} ${args.join(" ")}: its output\n${readFileSync(logFile, "utf8")}`);
+      resolve(code ?? 1);
+    });
   });
 }
 
@@ -70,10 +85,11 @@ function countPlaywright(file: string, code: number): void {
   if (code !== 0) failures.push("playwright");
 }
 
-async function vitest(projects: string[], label: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** A vitest run; with `logFile` in the background, its output printed whole once it ended (never interleaved). */
+async function vitest(projects: string[], label: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<void> {
   const out = path.join(reportsDir, `vitest-${label}.json`);
   const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
-  const code = await sh(bin("vitest"), args, env);
+  const code = logFile ? await shLogged(bin("vitest"), args, env, logFile) : await sh(bin("vitest"), args, env);
   countVitest(out, `vitest ${label}`, code);
 }
 
@@ -96,13 +112,34 @@ async function main() {
     chromiumEnv = { CHROMIUM_PATH: browser.path };
   }
 
-  if (want("lint")) await check("eslint", bin("eslint"), [".", "--max-warnings=0"]);
-  if (want("typecheck")) await check("tsc", bin("tsc"), ["--noEmit"]);
-  if (want("unit")) await vitest(["unit"], "unit", process.env);
-
-  if (want("db") || want("api") || want("security") || want("e2e")) {
+  // ESLint and tsc are one core each: on two cores they run side by side.
+  await Promise.all([
+    want("lint") ? check("eslint", bin("eslint"), [".", "--max-warnings=0"]) : null,
+    want("typecheck") ? check("tsc", bin("tsc"), ["--noEmit"]) : null,
+  ]);
+  // The unit tests need no stack: they run in the background beside the app's production build, the stack's start
+  // and the stack's tests (which wait on the app and Postgres more than they use the two cores), their output kept in
+  // test-results/unit.log and printed whole when they end. The build starts after tsc, which reads the route types a
+  // build writes (.next-test/types): never a half-written file.
+  const needsApp = want("db") || want("api") || want("security") || want("e2e");
+  const unit = want("unit") ? vitest(["unit"], "unit", process.env, path.join(repoRoot, "test-results", "unit.log")) : null;
+  const build = needsApp ? startTestBuild() : null;
+  if (build) console.log("[test-app] next build started (output: test-results/next-build.log)");
+  if (needsApp) {
     const settings = testStackSettings();
-    const stack = await startTestStack();
+    let stack: Awaited<ReturnType<typeof startTestStack>>;
+    try {
+      stack = await startTestStack();
+    } catch (e) {
+      await build?.stop();
+      throw e;
+    }
+    try {
+      await awaitTestBuild(build);
+    } catch (e) {
+      await stack.stop();
+      throw e;
+    }
     try {
       const projects = ["db", "api", "security"].filter(want);
       if (projects.length) {
@@ -115,6 +152,7 @@ async function main() {
           await app.stop();
         }
       }
+      await unit;
       if (want("e2e")) {
         // The journeys all come from one address (Chromium on 127.0.0.1), where the API tests use a loopback address
         // per simulated visitor: at the per-IP limit of one real visitor (100/min) thirteen journeys in a row are
@@ -148,6 +186,7 @@ async function main() {
     }
   }
 
+  await unit;
   console.log("");
   if (failures.length) console.log(`failed: ${failures.join(", ")}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

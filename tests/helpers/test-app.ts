@@ -1,5 +1,7 @@
 import { exitCode, spawnAppServer, spawnNext, stopChild, waitUntilServing } from "../../server/launcher/processes";
-import { buildIsCurrent, recordBuild, sourceFingerprint } from "../../server/launcher/next-build";
+import path from "node:path";
+import { BuildFailed, buildIsCurrent, recordBuild, sourceFingerprint, startBuild, type RunningBuild } from "../../server/launcher/next-build";
+import { repoRoot } from "../../server/paths";
 import type { TestStackEnv } from "./test-stack";
 
 export interface TestApp {
@@ -29,9 +31,43 @@ export function appEnv(stack: TestStackEnv, extra: Env = {}): NodeJS.ProcessEnv 
     LIMITS_KEY_PREFIX: `rl-test-${process.pid}`,
     // Small enough that a test passes it without sending hundreds of megabytes; the fixtures are well under it.
     IMPORT_UPLOAD_MAX_BYTES: String(512 * 1024),
+    // Verified API keys are remembered for this long (30 s by default): a revoked key's test waits it out over HTTP,
+    // and tests/unit/api-key-cache.test.ts covers the expiry itself.
+    API_KEY_CACHE_SECONDS: "3",
     ...extra,
   };
   return env as NodeJS.ProcessEnv;
+}
+
+/** Where the production build the tests serve lives (a developer's `.next` is untouched). */
+export function testDistDir(): string {
+  return process.env.NEXT_DIST_DIR ?? ".next-test";
+}
+
+/**
+ * Start the tests' production build in the background, unless it is current: `npm test` starts it beside the unit
+ * tests instead of after them (like the launcher's build beside seeding, P-01: a build needs the settings only, no
+ * database). It is the full build `startTestApp` makes, Next's type check included: that check also reads the route
+ * types the build writes (.next-test/types), which `tsc --noEmit` before it cannot. Its output goes to
+ * test-results/next-build.log; a failure quotes the last lines.
+ */
+export function startTestBuild(): RunningBuild | null {
+  const distDir = testDistDir();
+  if (buildIsCurrent(distDir)) return null;
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production" };
+  const logFile = path.join(repoRoot, "test-results", "next-build.log");
+  return startBuild({ env, distDir, logFile, progress: { stage: () => undefined } });
+}
+
+/** Wait for a build from startTestBuild; a failure throws with the last lines of Next's output. */
+export async function awaitTestBuild(build: RunningBuild | null): Promise<void> {
+  if (!build) return;
+  try {
+    await build.done;
+  } catch (e) {
+    if (e instanceof BuildFailed) throw new Error(`${e.message}\n${e.tail.join("\n")}`);
+    throw e;
+  }
 }
 
 /**
@@ -43,7 +79,7 @@ export async function startTestApp(
   stack: TestStackEnv,
   opts: { port: number; mode: "production" | "development"; extraEnv?: Env },
 ): Promise<TestApp> {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next-test";
+  const distDir = testDistDir();
   const env = appEnv(stack, { NEXT_DIST_DIR: distDir, NODE_ENV: opts.mode, ...opts.extraEnv });
   if (opts.mode === "production" && !buildIsCurrent(distDir)) {
     console.log(`[test-app] next build → ${distDir}`);
