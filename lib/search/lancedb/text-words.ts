@@ -56,6 +56,22 @@ export interface TextWords {
   readonly posAt: number;
   /** The text holds none of & < > " (its pieces need no escaping). */
   readonly plain: boolean;
+  /**
+   * A 90-bit Bloom filter of the distinct ids (bloomBit), 30 bits a field: most formatted texts hold none of a query's
+   * marked terms (a case number, a court), and this tells so without reading `a`.
+   */
+  readonly b0: number;
+  readonly b1: number;
+  readonly b2: number;
+  /** The text formatted without marks (escaped; cropped to `unmarkedCropLength` words when that is ≥ 0), kept once made. */
+  unmarked: string | undefined;
+  unmarkedCropLength: number;
+}
+
+/** A word id's place in a TextWords Bloom filter: field (0-2) × 32 + bit (0-29). */
+export function bloomBit(id: number): number {
+  const h = (Math.imul(id, 0x9e3779b1) >>> 0) % 90;
+  return ((h / 30) | 0) * 32 + (h % 30);
 }
 
 const HTML_SPECIAL = /[&<>"]/;
@@ -127,8 +143,28 @@ export function indexText(text: string): TextWords {
   a[offAt + u] = n;
   for (let i = 0; i < n; i++) a[slot[wordIds[i]]++] = i;
   // Leave the slots clear for the next text.
-  for (let j = 0; j < u; j++) slot[sorted[j]] = 0;
-  return { text, epoch, n, u, a, idsAt, offAt, posAt, plain: !HTML_SPECIAL.test(text) };
+  const bloom = [0, 0, 0];
+  for (let j = 0; j < u; j++) {
+    slot[sorted[j]] = 0;
+    const b = bloomBit(sorted[j]);
+    bloom[b >> 5] |= 1 << (b & 31);
+  }
+  return {
+    text,
+    epoch,
+    n,
+    u,
+    a,
+    idsAt,
+    offAt,
+    posAt,
+    plain: !HTML_SPECIAL.test(text),
+    b0: bloom[0],
+    b1: bloom[1],
+    b2: bloom[2],
+    unmarked: undefined,
+    unmarkedCropLength: -1,
+  };
 }
 
 function current(t: TextWords | undefined, text: string): t is TextWords {
@@ -136,13 +172,42 @@ function current(t: TextWords | undefined, text: string): t is TextWords {
 }
 
 /*
- * A stored document's texts by attribute (an array attribute: one per element). Keyed by the document object, so a
- * replaced or deleted document's entry goes with it; checked against the text, so a changed field is indexed again.
+ * A stored document's formatted values by attribute slot (attrSlot): a text's words, an array of texts' words, or null
+ * for a value that is neither. The caller keeps one DocWords per document object (format.ts: with the document's
+ * projection, so a hit costs one lookup); a replaced or deleted document's entries go with it.
  */
-type Entry = TextWords | Array<TextWords | undefined>;
-const byDoc = new WeakMap<object, Map<string, Entry>>();
+export type DocWords = Array<TextWords | TextWords[] | null | undefined>;
 
-/** The words of `text`, the value of `attr` (element `index` of it when an array) in `doc`. */
+const slots = new Map<string, number>();
+
+/** The slot of an attribute in every DocWords (attributes are few: the displayed ones). */
+export function attrSlot(attr: string): number {
+  let s = slots.get(attr);
+  if (s === undefined) {
+    s = slots.size;
+    slots.set(attr, s);
+  }
+  return s;
+}
+
+/** The words of a stored value: a text's, each element's of an array of texts, or null for anything else. */
+export function valueWords(v: unknown): TextWords | TextWords[] | null {
+  if (typeof v === "string") return indexText(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return (v as string[]).map(indexText);
+  return null;
+}
+
+/** Whether `t` was indexed under the current vocabulary epoch (its ids are the current ones). */
+export function isCurrent(t: TextWords): boolean {
+  return t.epoch === epoch;
+}
+
+/*
+ * For a caller that holds a document object and reads its text each time: the words of `text`, the value of `attr`
+ * (element `index` of it when an array) in `doc`, checked against the text, so a changed field is indexed again.
+ * (format.ts keeps its own DocWords per stored document, which is never changed, and does not read it again.)
+ */
+const byDoc = new WeakMap<object, Map<string, TextWords | Array<TextWords | undefined>>>();
 export function docTextWords(doc: object, attr: string, text: string, index = -1): TextWords {
   let m = byDoc.get(doc);
   if (!m) {
