@@ -10,15 +10,12 @@
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
 import { escapeHtml } from "@/lib/text/html";
-import * as textWordsModule from "./text-words";
 import { bloomBit, textWords, wordId, type TextWords } from "./text-words";
 
 /*
  * Module-local copies of imported constants: the loops below read them per word, and an imported binding compiles to
  * a getter call under the CommonJS interop tsx and the bundler emit (it was most of a crop's time).
  */
-const SENTENCE = textWordsModule.SENTENCE;
-const END_MASK = textWordsModule.END_MASK;
 const PRE = HIGHLIGHT_PRE_TAG;
 const POST = HIGHLIGHT_POST_TAG;
 
@@ -148,7 +145,7 @@ function render(tw: TextWords, m: number, j: number, from: number, to: number): 
   for (; j < m; j++) {
     const i = matchPos[j];
     const start = a[2 * i];
-    const end = a[2 * i + 1] & END_MASK;
+    const end = a[2 * i + 1];
     if (end > to) break;
     const k = matchMark[j];
     const len = k === WHOLE ? end - start : Math.min(k, end - start);
@@ -195,7 +192,7 @@ function matchesIn(s: number, len: number, m: number): number {
 }
 
 function beginsSentence(tw: TextWords, i: number): boolean {
-  return (tw.a[2 * i + 1] & SENTENCE) !== 0;
+  return ((tw.a[tw.sentAt + (i >> 5)] >>> (i & 31)) & 1) !== 0;
 }
 
 /**
@@ -253,7 +250,7 @@ function cropAt(tw: TextWords, first: number, cropLength: number, m: number, mar
   const last = first + cropLength;
   const a = tw.a;
   const from = a[2 * first];
-  const to = a[2 * (last - 1) + 1] & END_MASK;
+  const to = a[2 * (last - 1) + 1];
   const body = mark ? render(tw, m, firstMatchFrom(first, m), from, to) : esc(tw, tw.text.slice(from, to));
   return (first > 0 ? "…" : "") + body + (last < tw.n ? "…" : "");
 }

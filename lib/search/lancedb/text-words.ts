@@ -32,17 +32,15 @@ export function wordId(folded: string): number {
 }
 
 /**
- * A text's words in one Int32Array `a`, in three parts:
- * - words: word i is text[a[2i], a[2i + 1] & END_MASK); a[2i + 1] & SENTENCE when it begins a sentence (the text's
- *   first word, or one after ".", "!" or "?");
+ * A text's words in one Int32Array `a`, in four parts:
+ * - words: word i is text[a[2i], a[2i + 1]);
  * - distinct folded ids, ascending: id j is a[idsAt + j] (j < u);
- * - where each occurs: the words a[posAt + a[offAt + j]] … a[posAt + a[offAt + j + 1] - 1], ascending.
- * So a query's few marked terms are found by a binary search each, not by reading every word. (Offsets stay below
- * 2^30: a stored field or chunk is at most megabytes.)
+ * - where each occurs: the words a[posAt + a[offAt + j]] … a[posAt + a[offAt + j + 1] - 1], ascending;
+ * - the sentence starts (the text's first word, or one after ".", "!" or "?") as a bitset: word i is bit i & 31 of
+ *   a[sentAt + (i >> 5)], so the crop's look for one near its window reads one 4-byte value per 32 words instead of
+ *   each word's end (memory a request had to fetch).
+ * So a query's few marked terms are found by a binary search each, not by reading every word.
  */
-export const SENTENCE = 1 << 30;
-export const END_MASK = SENTENCE - 1;
-
 export interface TextWords {
   readonly text: string;
   readonly epoch: number;
@@ -54,6 +52,7 @@ export interface TextWords {
   readonly idsAt: number;
   readonly offAt: number;
   readonly posAt: number;
+  readonly sentAt: number;
   /** The text holds none of & < > " (its pieces need no escaping). */
   readonly plain: boolean;
   /**
@@ -124,10 +123,12 @@ export function indexText(text: string): TextWords {
   const idsAt = 2 * n;
   const offAt = idsAt + u;
   const posAt = offAt + u + 1;
-  const a = new Int32Array(posAt + n);
+  const sentAt = posAt + n;
+  const a = new Int32Array(sentAt + ((n + 31) >> 5));
   for (let i = 0; i < n; i++) {
     a[2 * i] = start[i];
-    a[2 * i + 1] = end[i] | (i === 0 || endsSentence(text, end[i - 1], start[i]) ? SENTENCE : 0);
+    a[2 * i + 1] = end[i];
+    if (i === 0 || endsSentence(text, end[i - 1], start[i])) a[sentAt + (i >> 5)] |= 1 << (i & 31);
   }
   // Ids ascending, each one's occurrence list after the previous one's, its words in text order.
   const sorted = distinct.subarray(0, u).sort();
@@ -158,6 +159,7 @@ export function indexText(text: string): TextWords {
     idsAt,
     offAt,
     posAt,
+    sentAt,
     plain: !HTML_SPECIAL.test(text),
     b0: bloom[0],
     b1: bloom[1],
