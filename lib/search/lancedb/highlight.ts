@@ -10,15 +10,12 @@
  */
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "../index-settings";
 import { escapeHtml } from "@/lib/text/html";
-import * as textWordsModule from "./text-words";
-import { textWords, wordId, type TextWords } from "./text-words";
+import { bloomBit, textWords, wordId, type TextWords } from "./text-words";
 
 /*
  * Module-local copies of imported constants: the loops below read them per word, and an imported binding compiles to
  * a getter call under the CommonJS interop tsx and the bundler emit (it was most of a crop's time).
  */
-const SENTENCE = textWordsModule.SENTENCE;
-const END_MASK = textWordsModule.END_MASK;
 const PRE = HIGHLIGHT_PRE_TAG;
 const POST = HIGHLIGHT_POST_TAG;
 
@@ -40,6 +37,9 @@ const matcher = {
   epoch: -1,
   ids: [] as number[],
   marks: [] as number[],
+  /** Each term's Bloom field (0-2) and bit in it (text-words.ts bloomBit). */
+  field: [] as number[],
+  bit: [] as number[],
 };
 
 /** The matcher for `terms` in the vocabulary epoch `epoch` (the current one: that of a text just checked or indexed). */
@@ -48,9 +48,15 @@ function matcherFor(terms: MarkTerms, epoch: number): typeof matcher {
   if (m.terms === terms && m.size === terms.size && m.epoch === epoch) return m;
   m.ids.length = 0;
   m.marks.length = 0;
+  m.field.length = 0;
+  m.bit.length = 0;
   for (const [t, k] of terms) {
-    m.ids.push(wordId(t));
+    const id = wordId(t);
+    const b = bloomBit(id);
+    m.ids.push(id);
     m.marks.push(k === null ? WHOLE : k);
+    m.field.push(b >> 5);
+    m.bit.push(1 << (b & 31));
   }
   m.terms = terms;
   m.size = terms.size;
@@ -91,10 +97,12 @@ function findId(tw: TextWords, id: number): number {
 /** Finds the marked words of `tw` into matchPos/matchMark, in word order; returns their count. */
 function findMatches(tw: TextWords, terms: MarkTerms): number {
   if (terms.size === 0 || tw.u === 0) return 0;
-  const { ids, marks } = matcherFor(terms, tw.epoch);
+  const { ids, marks, field, bit } = matcherFor(terms, tw.epoch);
   const a = tw.a;
   let m = 0;
   for (let t = 0; t < ids.length; t++) {
+    const f = field[t];
+    if (((f === 0 ? tw.b0 : f === 1 ? tw.b1 : tw.b2) & bit[t]) === 0) continue;
     const j = findId(tw, ids[t]);
     if (j < 0) continue;
     const from = a[tw.offAt + j];
@@ -137,7 +145,7 @@ function render(tw: TextWords, m: number, j: number, from: number, to: number): 
   for (; j < m; j++) {
     const i = matchPos[j];
     const start = a[2 * i];
-    const end = a[2 * i + 1] & END_MASK;
+    const end = a[2 * i + 1];
     if (end > to) break;
     const k = matchMark[j];
     const len = k === WHOLE ? end - start : Math.min(k, end - start);
@@ -152,7 +160,18 @@ export function highlight(text: string, terms: MarkTerms, words?: TextWords): st
   if (terms.size === 0) return escapeHtml(text);
   const tw = words ?? textWords(text);
   const m = findMatches(tw, terms);
-  return m === 0 ? esc(tw, text) : render(tw, m, 0, 0, text.length);
+  if (m > 0) return render(tw, m, 0, 0, text.length);
+  if (tw.plain) return text;
+  return unmarked(tw, -1, () => escapeHtml(text));
+}
+
+/** tw's text formatted without marks (cropped to `cropLength` words, or whole at -1), made once and kept. */
+function unmarked(tw: TextWords, cropLength: number, make: () => string): string {
+  if (tw.unmarked === undefined || tw.unmarkedCropLength !== cropLength) {
+    tw.unmarked = make();
+    tw.unmarkedCropLength = cropLength;
+  }
+  return tw.unmarked;
 }
 
 /** Index of the first match at or after word `s` (matches [0, m) are in word order). */
@@ -173,7 +192,7 @@ function matchesIn(s: number, len: number, m: number): number {
 }
 
 function beginsSentence(tw: TextWords, i: number): boolean {
-  return (tw.a[2 * i + 1] & SENTENCE) !== 0;
+  return ((tw.a[tw.sentAt + (i >> 5)] >>> (i & 31)) & 1) !== 0;
 }
 
 /**
@@ -221,11 +240,17 @@ export function crop(text: string, terms: MarkTerms, wanted: number, mark: boole
   const n = tw.n;
   if (n <= cropLength) return mark ? highlight(text, terms, tw) : escapeHtml(text);
   const m = findMatches(tw, terms);
-  const first = m > 0 ? windowStart(tw, m, cropLength) : 0;
+  // Without a match the window is the text's first cropLength words, the same for every query.
+  if (m === 0) return unmarked(tw, cropLength, () => cropAt(tw, 0, cropLength, m, mark));
+  return cropAt(tw, windowStart(tw, m, cropLength), cropLength, m, mark);
+}
+
+/** The window of `cropLength` words from word `first`, marked when `mark`. */
+function cropAt(tw: TextWords, first: number, cropLength: number, m: number, mark: boolean): string {
   const last = first + cropLength;
   const a = tw.a;
   const from = a[2 * first];
-  const to = a[2 * (last - 1) + 1] & END_MASK;
-  const body = mark ? render(tw, m, firstMatchFrom(first, m), from, to) : esc(tw, text.slice(from, to));
-  return (first > 0 ? "…" : "") + body + (last < n ? "…" : "");
+  const to = a[2 * (last - 1) + 1];
+  const body = mark ? render(tw, m, firstMatchFrom(first, m), from, to) : esc(tw, tw.text.slice(from, to));
+  return (first > 0 ? "…" : "") + body + (last < tw.n ? "…" : "");
 }

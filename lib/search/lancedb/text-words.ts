@@ -32,17 +32,15 @@ export function wordId(folded: string): number {
 }
 
 /**
- * A text's words in one Int32Array `a`, in three parts:
- * - words: word i is text[a[2i], a[2i + 1] & END_MASK); a[2i + 1] & SENTENCE when it begins a sentence (the text's
- *   first word, or one after ".", "!" or "?");
+ * A text's words in one Int32Array `a`, in four parts:
+ * - words: word i is text[a[2i], a[2i + 1]);
  * - distinct folded ids, ascending: id j is a[idsAt + j] (j < u);
- * - where each occurs: the words a[posAt + a[offAt + j]] … a[posAt + a[offAt + j + 1] - 1], ascending.
- * So a query's few marked terms are found by a binary search each, not by reading every word. (Offsets stay below
- * 2^30: a stored field or chunk is at most megabytes.)
+ * - where each occurs: the words a[posAt + a[offAt + j]] … a[posAt + a[offAt + j + 1] - 1], ascending;
+ * - the sentence starts (the text's first word, or one after ".", "!" or "?") as a bitset: word i is bit i & 31 of
+ *   a[sentAt + (i >> 5)], so the crop's look for one near its window reads one 4-byte value per 32 words instead of
+ *   each word's end (memory a request had to fetch).
+ * So a query's few marked terms are found by a binary search each, not by reading every word.
  */
-export const SENTENCE = 1 << 30;
-export const END_MASK = SENTENCE - 1;
-
 export interface TextWords {
   readonly text: string;
   readonly epoch: number;
@@ -54,8 +52,25 @@ export interface TextWords {
   readonly idsAt: number;
   readonly offAt: number;
   readonly posAt: number;
+  readonly sentAt: number;
   /** The text holds none of & < > " (its pieces need no escaping). */
   readonly plain: boolean;
+  /**
+   * A 90-bit Bloom filter of the distinct ids (bloomBit), 30 bits a field: most formatted texts hold none of a query's
+   * marked terms (a case number, a court), and this tells so without reading `a`.
+   */
+  readonly b0: number;
+  readonly b1: number;
+  readonly b2: number;
+  /** The text formatted without marks (escaped; cropped to `unmarkedCropLength` words when that is ≥ 0), kept once made. */
+  unmarked: string | undefined;
+  unmarkedCropLength: number;
+}
+
+/** A word id's place in a TextWords Bloom filter: field (0-2) × 32 + bit (0-29). */
+export function bloomBit(id: number): number {
+  const h = (Math.imul(id, 0x9e3779b1) >>> 0) % 90;
+  return ((h / 30) | 0) * 32 + (h % 30);
 }
 
 const HTML_SPECIAL = /[&<>"]/;
@@ -108,10 +123,12 @@ export function indexText(text: string): TextWords {
   const idsAt = 2 * n;
   const offAt = idsAt + u;
   const posAt = offAt + u + 1;
-  const a = new Int32Array(posAt + n);
+  const sentAt = posAt + n;
+  const a = new Int32Array(sentAt + ((n + 31) >> 5));
   for (let i = 0; i < n; i++) {
     a[2 * i] = start[i];
-    a[2 * i + 1] = end[i] | (i === 0 || endsSentence(text, end[i - 1], start[i]) ? SENTENCE : 0);
+    a[2 * i + 1] = end[i];
+    if (i === 0 || endsSentence(text, end[i - 1], start[i])) a[sentAt + (i >> 5)] |= 1 << (i & 31);
   }
   // Ids ascending, each one's occurrence list after the previous one's, its words in text order.
   const sorted = distinct.subarray(0, u).sort();
@@ -127,8 +144,29 @@ export function indexText(text: string): TextWords {
   a[offAt + u] = n;
   for (let i = 0; i < n; i++) a[slot[wordIds[i]]++] = i;
   // Leave the slots clear for the next text.
-  for (let j = 0; j < u; j++) slot[sorted[j]] = 0;
-  return { text, epoch, n, u, a, idsAt, offAt, posAt, plain: !HTML_SPECIAL.test(text) };
+  const bloom = [0, 0, 0];
+  for (let j = 0; j < u; j++) {
+    slot[sorted[j]] = 0;
+    const b = bloomBit(sorted[j]);
+    bloom[b >> 5] |= 1 << (b & 31);
+  }
+  return {
+    text,
+    epoch,
+    n,
+    u,
+    a,
+    idsAt,
+    offAt,
+    posAt,
+    sentAt,
+    plain: !HTML_SPECIAL.test(text),
+    b0: bloom[0],
+    b1: bloom[1],
+    b2: bloom[2],
+    unmarked: undefined,
+    unmarkedCropLength: -1,
+  };
 }
 
 function current(t: TextWords | undefined, text: string): t is TextWords {
@@ -136,13 +174,42 @@ function current(t: TextWords | undefined, text: string): t is TextWords {
 }
 
 /*
- * A stored document's texts by attribute (an array attribute: one per element). Keyed by the document object, so a
- * replaced or deleted document's entry goes with it; checked against the text, so a changed field is indexed again.
+ * A stored document's formatted values by attribute slot (attrSlot): a text's words, an array of texts' words, or null
+ * for a value that is neither. The caller keeps one DocWords per document object (format.ts: with the document's
+ * projection, so a hit costs one lookup); a replaced or deleted document's entries go with it.
  */
-type Entry = TextWords | Array<TextWords | undefined>;
-const byDoc = new WeakMap<object, Map<string, Entry>>();
+export type DocWords = Array<TextWords | TextWords[] | null | undefined>;
 
-/** The words of `text`, the value of `attr` (element `index` of it when an array) in `doc`. */
+const slots = new Map<string, number>();
+
+/** The slot of an attribute in every DocWords (attributes are few: the displayed ones). */
+export function attrSlot(attr: string): number {
+  let s = slots.get(attr);
+  if (s === undefined) {
+    s = slots.size;
+    slots.set(attr, s);
+  }
+  return s;
+}
+
+/** The words of a stored value: a text's, each element's of an array of texts, or null for anything else. */
+export function valueWords(v: unknown): TextWords | TextWords[] | null {
+  if (typeof v === "string") return indexText(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return (v as string[]).map(indexText);
+  return null;
+}
+
+/** Whether `t` was indexed under the current vocabulary epoch (its ids are the current ones). */
+export function isCurrent(t: TextWords): boolean {
+  return t.epoch === epoch;
+}
+
+/*
+ * For a caller that holds a document object and reads its text each time: the words of `text`, the value of `attr`
+ * (element `index` of it when an array) in `doc`, checked against the text, so a changed field is indexed again.
+ * (format.ts keeps its own DocWords per stored document, which is never changed, and does not read it again.)
+ */
+const byDoc = new WeakMap<object, Map<string, TextWords | Array<TextWords | undefined>>>();
 export function docTextWords(doc: object, attr: string, text: string, index = -1): TextWords {
   let m = byDoc.get(doc);
   if (!m) {
