@@ -10,7 +10,7 @@ import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG } from "@/lib/search/index-settin
 import { crop, highlight, type MarkTerms } from "@/lib/search/lancedb/highlight";
 import { escapeHtml } from "@/lib/text/html";
 import { fold } from "@/lib/search/text/tokenize";
-import { docTextWords } from "@/lib/search/lancedb/text-words";
+import { valueWords } from "@/lib/search/lancedb/text-words";
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const MARKS_RE = /\p{M}+/gu;
@@ -157,16 +157,19 @@ describe("highlight and crop", () => {
     );
   });
 
-  it("a stored document's indexed words format like the text's, and a changed or other field is indexed again", () => {
+  it("a stored value's indexed words (a text's, each element's of an array) format like the text itself", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, fc.nat({ max: 2 })), { minLength: 1, maxLength: 4 }), terms, fc.integer({ min: 1, max: 12 }), (fields, m, n) => {
-        // Fields of one document object, written over each other (index -1: a string; 0-1: elements of an array).
-        const doc = {};
-        for (const [t, slot] of fields) {
-          const words = docTextWords(doc, "summary", t, slot - 1);
-          expect(crop(t, m, n, true, words)).toBe(refCrop(t, m, n, true));
-          expect(highlight(t, m, words)).toBe(refHighlight(t, m));
-        }
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), terms, fc.integer({ min: 1, max: 12 }), (texts, m, n) => {
+        // What format.ts indexes once per stored document: a string field, and an array of texts element by element.
+        const single = valueWords(texts[0]);
+        const each = valueWords(texts);
+        if (single === null || Array.isArray(single) || !Array.isArray(each)) throw new Error("a text and an array of texts are indexed");
+        expect(crop(texts[0], m, n, true, single)).toBe(refCrop(texts[0], m, n, true));
+        expect(highlight(texts[0], m, single)).toBe(refHighlight(texts[0], m));
+        texts.forEach((t, i) => {
+          expect(crop(t, m, n, true, each[i])).toBe(refCrop(t, m, n, true));
+          expect(highlight(t, m, each[i])).toBe(refHighlight(t, m));
+        });
       }),
       { numRuns: 500 },
     );

@@ -204,37 +204,6 @@ export function isCurrent(t: TextWords): boolean {
   return t.epoch === epoch;
 }
 
-/*
- * For a caller that holds a document object and reads its text each time: the words of `text`, the value of `attr`
- * (element `index` of it when an array) in `doc`, checked against the text, so a changed field is indexed again.
- * (format.ts keeps its own DocWords per stored document, which is never changed, and does not read it again.)
- */
-const byDoc = new WeakMap<object, Map<string, TextWords | Array<TextWords | undefined>>>();
-export function docTextWords(doc: object, attr: string, text: string, index = -1): TextWords {
-  let m = byDoc.get(doc);
-  if (!m) {
-    m = new Map();
-    byDoc.set(doc, m);
-  }
-  const e = m.get(attr);
-  if (index < 0) {
-    if (!Array.isArray(e) && current(e, text)) return e;
-    const t = indexText(text);
-    m.set(attr, t);
-    return t;
-  }
-  let arr = e;
-  if (!Array.isArray(arr)) {
-    arr = [];
-    m.set(attr, arr);
-  }
-  const hit = arr[index];
-  if (current(hit, text)) return hit;
-  const t = indexText(text);
-  arr[index] = t;
-  return t;
-}
-
 /** Texts not from a stored document: the longer ones are kept (a page's passages come back query after query). */
 const CACHED_MIN_LENGTH = 64;
 const byText = new LruCache<string, TextWords>(1024);
