@@ -75,7 +75,7 @@ async function expectServes(dir: string): Promise<void> {
 describe("two writers on one data folder", () => {
   it("two processes' full syncs at once leave an index that opens, with state.json's generation on disk", async () => {
     const dir = tmp();
-    const results = await race(dir, [writer(dir, "full", 3), writer(dir, "full", 3)]);
+    const results = await race(dir, [writer(dir, "full", 4), writer(dir, "full", 4)]);
     for (const r of results) expect(r, r.stderr).toMatchObject({ code: 0 });
     await expectServes(dir);
   }, 180_000);
