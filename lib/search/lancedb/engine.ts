@@ -58,6 +58,7 @@ import { suggestionsStartingWith, topicHits } from "./suggestions";
 import { countDocuments, deleteRows, indexedVersions, upsertRows } from "./table-writes";
 import { TopicsFileStore } from "./topics-store";
 import { similarRows } from "./vector-search";
+import { WriteLock } from "./write-lock";
 
 export interface LanceDbEngineOptions {
   dir: string;
@@ -93,12 +94,18 @@ export class LanceDbEngine implements SearchEngine {
   /** Tells a serving process that state.json was replaced, so it catches up without waiting for a query. */
   private watcher: FSWatcher | null = null;
   private readonly mutex = new Mutex();
+  /**
+   * One writer at a time on the folder, across processes (write-lock.ts): taken before the mutex by every write (the
+   * lock order; a full build holds it from begin to commit or abort). Queries, loads and catch-ups never take it.
+   */
+  private readonly writeLock: WriteLock;
 
   readonly topics: TopicsPort;
 
   constructor(private readonly options: LanceDbEngineOptions) {
     this.live = new LiveIndex(options.embedder.dimensions);
     this.topics = new TopicsFileStore(options.dir);
+    this.writeLock = WriteLock.for(options.dir);
   }
 
   get embedder(): Embedder {
@@ -389,22 +396,37 @@ export class LanceDbEngine implements SearchEngine {
 
   readonly sync: SyncPort = {
     beginFull: (options?: FullSyncOptions) => this.beginFull(options),
-    upsert: (batch: IndexBatch) => this.mutex.run(() => this.upsert(batch)),
-    delete: (ids: string[]) => this.mutex.run(() => this.deleteIds(ids)),
+    upsert: (batch: IndexBatch) => this.writeLock.run(() => this.mutex.run(() => this.upsert(batch))),
+    delete: (ids: string[]) => this.writeLock.run(() => this.mutex.run(() => this.deleteIds(ids))),
     indexedVersions: (ids: readonly string[]) => this.mutex.run(() => this.indexedVersions(ids)),
   };
 
-  /** `locked`: the caller holds the write lock already (the first write into an empty store), so commit must not wait for it. */
+  /**
+   * A full build holds the folder's write lock from here to its commit or abort, so a second build (another process's
+   * full sync) waits and then builds on top, and no other writer's cleanup drops this build's tables or names another
+   * generation meanwhile. `locked`: the caller holds both locks already (the first write into an empty store), so
+   * neither is taken again (neither is reentrant: waiting for them here never ended).
+   */
   private async beginFull(options: FullSyncOptions = {}, locked = false): Promise<FullSyncSession> {
-    await this.ready();
-    const host = {
-      store: this.store as SearchStore,
-      embedder: this.embedder,
-      exclusive: <T>(fn: () => Promise<T>) => (locked ? fn() : this.mutex.run(fn)),
-      // A fresh generation has no delta log yet.
-      adopt: (live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number) => this.adopt(live, tables, state, chunkCount, 0),
-    };
-    return beginFullBuild(host, Math.max(this.state?.gen ?? 0, Date.now()), options);
+    const release = locked ? async () => undefined : await this.writeLock.acquire();
+    try {
+      await this.ready();
+      const store = this.store as SearchStore;
+      const host = {
+        store,
+        embedder: this.embedder,
+        exclusive: <T>(fn: () => Promise<T>) => (locked ? fn() : this.mutex.run(fn)),
+        // A fresh generation has no delta log yet.
+        adopt: (live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number) => this.adopt(live, tables, state, chunkCount, 0),
+        release,
+      };
+      // Newer than whatever is on disk now (the generation another process committed while this one waited).
+      const disk = await store.readState().catch(() => null);
+      return await beginFullBuild(host, Math.max((disk?.gen ?? 0) + 1, (this.state?.gen ?? 0) + 1, Date.now()), options);
+    } catch (e) {
+      await release();
+      throw e;
+    }
   }
 
   /**
@@ -532,7 +554,7 @@ export class LanceDbEngine implements SearchEngine {
       const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
       reason = cause instanceof Error ? cause.message : String(cause);
     }
-    return this.mutex.run(async () => {
+    return this.writeLock.run(() => this.mutex.run(async () => {
       this.store ??= await SearchStore.open(this.options.dir);
       const state = await this.store.readState();
       if (!state) return null;
@@ -544,7 +566,7 @@ export class LanceDbEngine implements SearchEngine {
       this.tables = null;
       this.loaded = false;
       return { reason: reason.slice(0, 500), movedTo };
-    });
+    }));
   }
 
   /** Build time and generation of the live index (for health and the benchmark). */

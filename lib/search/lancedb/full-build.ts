@@ -22,12 +22,20 @@ export interface FullBuildHost {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Swap the committed generation in (after state.json names it, before older generations are dropped). */
   adopt(live: LiveIndex, tables: GenerationTables, state: StoreState, chunkCount: number): void;
+  /** Releases the folder's write lock the build holds (write-lock.ts): called once, after commit or abort. */
+  release(): Promise<void>;
 }
 
 export async function beginFullBuild(host: FullBuildHost, gen: number, options: FullSyncOptions = {}): Promise<FullSyncSession> {
   const { store, embedder } = host;
   const dim = embedder.dimensions;
-  const tables = await store.createTables(gen, dim);
+  let tables: GenerationTables;
+  try {
+    tables = await store.createTables(gen, dim);
+  } catch (e) {
+    await store.dropGeneration(gen).catch(() => undefined);
+    throw e;
+  }
   const counts: SyncCounts = { documents: 0, chunks: 0, deleted: 0 };
   let done = false;
   const fresh = new LiveIndex(dim);
@@ -72,10 +80,10 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
       counts.chunks += chunks.count;
       options.onProgress?.({ ...counts });
     },
-    commit: ({ suggestions }) =>
-      host.exclusive(async () => {
-        if (done) throw new Error("sync session already finished");
-        done = true;
+    commit: ({ suggestions }) => {
+      if (done) return Promise.reject(new Error("sync session already finished"));
+      done = true;
+      return host.exclusive(async () => {
         const state: StoreState = {
           gen,
           embedder: { id: embedder.id, dimensions: dim },
@@ -104,12 +112,17 @@ export async function beginFullBuild(host: FullBuildHost, gen: number, options: 
         host.adopt(fresh, tables, state, chunkCount);
         await store.dropGenerations(gen);
         return { ...counts };
-      }),
+      }).finally(() => host.release());
+    },
     abort: async () => {
       if (done) return;
       done = true;
-      builder.dispose();
-      await store.dropGeneration(gen);
+      try {
+        builder.dispose();
+        await store.dropGeneration(gen);
+      } finally {
+        await host.release();
+      }
     },
   };
 }

@@ -197,18 +197,24 @@ export class SearchStore {
     return { docs: await this.db.openTable(`docs_${gen}`), chunks: await this.db.openTable(`chunks_${gen}`) };
   }
 
-  /** Drop every generation except `keep` (null = drop all). */
-  async dropGenerations(except: number | null): Promise<void> {
+  /**
+   * Drop every generation except `except` and the one state.json names now (called under the folder's write lock,
+   * write-lock.ts, which keeps other writers out; reading state.json again still guarantees the named generation is
+   * never dropped, whoever named it).
+   */
+  async dropGenerations(except: number): Promise<void> {
+    const named = (await this.readState())?.gen;
+    const keep = (gen: number) => gen === except || gen === named;
     for (const name of await this.db.tableNames()) {
       const m = /^(docs|chunks)_(\d+)$/.exec(name);
-      if (m && Number(m[2]) !== except) await this.db.dropTable(name);
+      if (m && !keep(Number(m[2]))) await this.db.dropTable(name);
     }
     for (const f of await fs.readdir(this.dir)) {
       const m = /^(?:suggest-(\d+)\.json|keyword-(\d+)(\.tmp-.*)?|delta-(\d+)\.jsonl)$/.exec(f);
       if (!m) continue;
       const gen = Number(m[1] ?? m[2] ?? m[4]);
       // Temporary snapshot directories of the kept generation may belong to a writer still running.
-      if (gen !== except) await fs.rm(path.join(this.dir, f), { recursive: true, force: true });
+      if (!keep(gen)) await fs.rm(path.join(this.dir, f), { recursive: true, force: true });
     }
   }
 
