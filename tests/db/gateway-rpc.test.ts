@@ -256,6 +256,17 @@ describe("gateway /rest/v1/rpc with the real supabase-js client", () => {
     expect(svc.data).toMatchObject({ user: "service_role", uid: null });
   });
 
+  it("refuses a body past 10 MB with 413 PGRST102 and still reads the next call's body whole", async () => {
+    const url = `${env.supabaseUrl}/rest/v1/rpc/test_gw_add`;
+    const headers = { "content-type": "application/json", apikey: env.anonKey as string };
+    const huge = JSON.stringify({ p_a: 1, p_b: 2, pad: "x".repeat(10 * 1024 * 1024) });
+    const refused = await fetch(url, { method: "POST", headers, body: huge });
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { code: string }).code).toBe("PGRST102");
+    const ok = await fetch(url, { method: "POST", headers, body: JSON.stringify({ p_a: 40, p_b: 2 }) });
+    expect(await ok.json()).toBe(42);
+  });
+
   it("supports .single() on a set-returning function (PGRST116 when not exactly one row)", async () => {
     const one = await anon().rpc("test_gw_rows", { p_n: 1 }).single();
     expect(one.data).toEqual({ n: 1, label: "row 1", tags: [] });
