@@ -6,6 +6,7 @@
 import { config } from "@/lib/config";
 import { UpstreamTimeoutError } from "@/lib/errors/timeout";
 import { withinBudget } from "@/lib/request-budget";
+import { restCallUrl, restRequest } from "./rest-transport";
 
 export { isUpstreamTimeoutMessage, UPSTREAM_TIMEOUT_MARKER, UpstreamTimeoutError } from "@/lib/errors/timeout";
 
@@ -14,6 +15,8 @@ export { isUpstreamTimeoutMessage, UPSTREAM_TIMEOUT_MARKER, UpstreamTimeoutError
  * the caller passed still works: whichever fires first aborts the call. The deadline also covers reading the body.
  * Inside an API request the deadline is what is left of the request's time budget when that is shorter
  * (lib/request-budget.ts): calls one after another share one budget instead of waiting UPSTREAM_TIMEOUT_MS each.
+ * PostgREST calls travel over node:http (./rest-transport.ts) under a timer of their own, everything else over the
+ * global fetch with AbortSignal.timeout.
  */
 export function timedFetch(timeoutMs?: number): typeof fetch {
   return async (input, init) => {
@@ -21,6 +24,8 @@ export function timedFetch(timeoutMs?: number): typeof fetch {
     const ms = withinBudget(cap);
     const limit = ms < cap ? "the request's time budget" : "UPSTREAM_TIMEOUT_MS";
     if (ms <= 0) throw new UpstreamTimeoutError(0, limit);
+    const rest = restCallUrl(input, init);
+    if (rest) return restRequest(rest, init, { ms, error: () => new UpstreamTimeoutError(ms, limit) });
     const deadline = AbortSignal.timeout(ms);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     try {

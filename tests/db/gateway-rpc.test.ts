@@ -236,6 +236,37 @@ describe("gateway /rest/v1/rpc with the real supabase-js client", () => {
     expect(nothing.error).toBeNull();
   });
 
+  it("a failed call leaves its pooled connection as it found it: no open transaction, no caller's role for the next", async () => {
+    // The gateway sends begin, settings, call and commit in one pipeline (rest/rpc.ts): a call that fails must still
+    // end its transaction, answer its own error (not 25P02 of the statements after it) and hand the next caller a
+    // connection in no role of the last one. More failures than the pool has connections, so every one is reused.
+    const failures = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 2 ? asUser(userToken).rpc("test_gw_raise", { p_msg: `no ${i}` }) : anon().rpc("test_gw_add", { p_a: "x", p_b: i }),
+      ),
+    );
+    failures.forEach((f, i) => expect(f.error?.code).toBe(i % 2 ? "P0001" : "22P02"));
+    const open = await pool.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where application_name = 'local-gateway' and state like 'idle in transaction%'",
+    );
+    expect(open.rows[0].n).toBe(0);
+    const after = await Promise.all(Array.from({ length: 12 }, () => anon().rpc("test_gw_whoami")));
+    for (const a of after) expect(a.data).toMatchObject({ user: "anon", uid: null, role: "anon" });
+    const svc = await service().rpc("test_gw_whoami");
+    expect(svc.data).toMatchObject({ user: "service_role", uid: null });
+  });
+
+  it("refuses a body past 10 MB with 413 PGRST102 and still reads the next call's body whole", async () => {
+    const url = `${env.supabaseUrl}/rest/v1/rpc/test_gw_add`;
+    const headers = { "content-type": "application/json", apikey: env.anonKey as string };
+    const huge = JSON.stringify({ p_a: 1, p_b: 2, pad: "x".repeat(10 * 1024 * 1024) });
+    const refused = await fetch(url, { method: "POST", headers, body: huge });
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { code: string }).code).toBe("PGRST102");
+    const ok = await fetch(url, { method: "POST", headers, body: JSON.stringify({ p_a: 40, p_b: 2 }) });
+    expect(await ok.json()).toBe(42);
+  });
+
   it("supports .single() on a set-returning function (PGRST116 when not exactly one row)", async () => {
     const one = await anon().rpc("test_gw_rows", { p_n: 1 }).single();
     expect(one.data).toEqual({ n: 1, label: "row 1", tags: [] });

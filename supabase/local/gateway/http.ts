@@ -7,19 +7,32 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Read the whole body as UTF-8, refusing more than `limit` bytes (the socket is drained, not left hanging). */
-export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) tooLarge = true;
-    if (!tooLarge) chunks.push(buf);
-  }
-  if (tooLarge) throw new BodyTooLargeError(limit);
-  return Buffer.concat(chunks).toString("utf8");
+/**
+ * Read the whole body as UTF-8, refusing more than `limit` bytes (the socket is drained, not left hanging). Events,
+ * not `for await`: the async iterator cost a few percent of the gateway's CPU per RPC for a body of one chunk.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    let ended = false;
+    req.on("data", (buf: Buffer) => {
+      size += buf.length;
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(buf);
+    });
+    req.on("end", () => {
+      ended = true;
+      if (tooLarge) reject(new BodyTooLargeError(limit));
+      else resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    req.on("error", reject);
+    // The client went away mid-body: no 'end' will come.
+    req.on("close", () => {
+      if (!ended) reject(new Error("the request body was not read to its end"));
+    });
+  });
 }
 
 /** Parse a JSON body; an empty body is `undefined`. Throws SyntaxError on malformed JSON. */

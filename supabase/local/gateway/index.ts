@@ -95,6 +95,9 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     connectionTimeoutMillis: o.poolConnectionTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     application_name: "local-gateway",
+    // Statements a caller sends without awaiting the one before go out at once and are answered in order: an RPC's
+    // begin, settings, call and commit take one round trip (rest/rpc.ts). Code that awaits each statement runs as before.
+    pipeline: true,
   });
   pool.on("error", (e) => log(`gateway pool: ${e.message}`));
   const bridge = o.redisUrl ? await UpstashBridge.connect(o.redisUrl, log) : null;

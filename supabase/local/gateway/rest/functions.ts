@@ -36,11 +36,13 @@ interface ProcRow {
 
 /**
  * Every plain function called `name` in `schema`, read from pg_proc on each call (the local stack has no schema
- * cache to reload: a function created a moment ago is callable at once).
+ * cache to reload: a function created a moment ago is callable at once). A named statement: each connection parses
+ * and plans it once (its planning over three catalogs cost more than its run); the rows are read afresh every time.
  */
 export async function findFunctions(db: Pick<pg.Pool, "query">, schema: string, name: string): Promise<FunctionInfo[]> {
-  const { rows } = await db.query<ProcRow>(
-    `select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as retset,
+  const { rows } = await db.query<ProcRow>({
+    name: "gateway_find_functions",
+    text: `select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as retset,
        p.prorettype = 'void'::regtype as returns_void,
        (t.typtype = 'c' or p.prorettype = 'record'::regtype) as returns_composite,
        p.pronargdefaults::int as nargdefaults,
@@ -54,8 +56,8 @@ export async function findFunctions(db: Pick<pg.Pool, "query">, schema: string, 
      join pg_type t on t.oid = p.prorettype
      where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'
      order by p.oid`,
-    [schema, name],
-  );
+    values: [schema, name],
+  });
   return rows.map((r) => {
     const inputs: FunctionParam[] = [];
     r.modes.forEach((mode, i) => {

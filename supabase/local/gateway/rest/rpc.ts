@@ -168,15 +168,24 @@ export async function handleRpc(
   const schema = pickSchema(ctx, req, isRead);
   const args = await readArgs(req, url, isRead);
   const keys = new Set(args.kind === "json" ? Object.keys(args.values) : [...args.values.keys()]);
-  const { fn, wholeBody } = resolveFunction(await findFunctions(ctx.pool, schema, fnName), schema, fnName, keys, !isRead);
-  if (isRead && fn.volatility === "v") {
-    // PostgREST runs GET calls read-only, so a writing VOLATILE function fails there with 25006 → 405. The local
-    // gateway refuses every VOLATILE function on GET up front, so the mistake shows whether or not this call writes.
-    throw new PgrstError(405, "25006", `cannot execute VOLATILE function ${schema}.${fnName} in a read-only transaction`, null, "Call it with POST");
-  }
   const prefs = preferences(req);
-  const { sql, values } = buildCall(fn, args, wholeBody);
-  const result = await runInRoleTransaction(ctx, req, caller, isRead, prefs.has("tx=rollback"), sql, values, url);
+  // One connection for the lookup and the call: a second pool checkout per call bought nothing.
+  const { client, release } = await connect(ctx);
+  let fn: FunctionInfo;
+  let result: { body: string | null; n: number };
+  try {
+    const resolved = resolveFunction(await findFunctions(client, schema, fnName), schema, fnName, keys, !isRead);
+    fn = resolved.fn;
+    if (isRead && fn.volatility === "v") {
+      // PostgREST runs GET calls read-only, so a writing VOLATILE function fails there with 25006 → 405. The local
+      // gateway refuses every VOLATILE function on GET up front, so the mistake shows whether or not this call writes.
+      throw new PgrstError(405, "25006", `cannot execute VOLATILE function ${schema}.${fnName} in a read-only transaction`, null, "Call it with POST");
+    }
+    const { sql, values } = buildCall(fn, args, resolved.wholeBody);
+    result = await runInRoleTransaction(ctx, client, req, caller, isRead, prefs.has("tx=rollback"), sql, values, url);
+  } finally {
+    release();
+  }
 
   if (fn.returnsVoid) return sendEmpty(res, 204);
   let body = result.body ?? "null";
@@ -195,8 +204,19 @@ export async function handleRpc(
   sendRawJson(res, 200, body, headers);
 }
 
+/** A pooled connection, or PostgREST's 503 when none can be had. */
+async function connect(ctx: GatewayContext): Promise<{ client: pg.PoolClient; release: () => void }> {
+  try {
+    return await checkout(ctx.pool);
+  } catch (e) {
+    ctx.log(`rpc: no database connection: ${(e as Error).message}`);
+    throw connectionFailure(e) ?? new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
+  }
+}
+
 async function runInRoleTransaction(
   ctx: GatewayContext,
+  client: pg.PoolClient,
   req: IncomingMessage,
   caller: Caller,
   readOnly: boolean,
@@ -205,32 +225,43 @@ async function runInRoleTransaction(
   values: unknown[],
   url: URL,
 ): Promise<{ body: string | null; n: number }> {
-  let client: pg.PoolClient;
-  let release: () => void;
   try {
-    ({ client, release } = await checkout(ctx.pool));
+    // One round trip instead of four: the gateway's connections pipeline (index.ts), so the four statements go out
+    // together and the server runs them one after another, as if each had been awaited: the role and claims are set
+    // before the call is even parsed, and the values stay bound parameters. When one fails, the transaction is
+    // aborted, the ones after it fail with 25P02 (never running) and the closing commit rolls back; the first error
+    // is the one answered.
+    // A pipelining client writes each statement as it is queued; corked, the four leave in one write (one system
+    // call and one wake-up of the backend instead of four: the writes were ~40 % of the gateway's CPU per call).
+    const stream = (client as unknown as pg.Client).connection.stream;
+    stream.cork();
+    let statements: Promise<unknown>[];
+    try {
+      statements = [
+        client.query(readOnly ? "begin read only" : "begin"),
+        client.query({ name: "gateway_rpc_settings", text: SETTINGS_SQL, values: [caller.role, JSON.stringify(caller.claims), req.method ?? "GET", url.pathname, requestHeaders(req)] }),
+        client.query<{ body: string | null; n: number }>(sql, values),
+        client.query(rollback ? "rollback" : "commit"),
+      ];
+    } finally {
+      stream.uncork();
+    }
+    const done = await Promise.allSettled(statements);
+    const failed = done.find((d): d is PromiseRejectedResult => d.status === "rejected");
+    if (failed) throw failed.reason;
+    const call = done[2] as PromiseFulfilledResult<pg.QueryResult<{ body: string | null; n: number }>>;
+    return call.value.rows[0] ?? { body: null, n: 0 };
   } catch (e) {
-    ctx.log(`rpc: no database connection: ${(e as Error).message}`);
-    throw connectionFailure(e) ?? new PgrstError(503, "PGRST000", "Database connection error. Retrying the connection.");
-  }
-  try {
-    await client.query(readOnly ? "begin read only" : "begin");
-    await client.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [caller.role, JSON.stringify(caller.claims), req.method ?? "GET", url.pathname, requestHeaders(req)],
-    );
-    const { rows } = await client.query<{ body: string | null; n: number }>(sql, values);
-    await client.query(rollback ? "rollback" : "commit");
-    return rows[0] ?? { body: null, n: 0 };
-  } catch (e) {
-    await client.query("rollback").catch(() => undefined);
+    // Left in a transaction only when the pipeline did not reach its end (the connection broke, a client-side error).
+    if (client.getTransactionStatus() !== "I") await client.query("rollback").catch(() => undefined);
     throw toPgrstError(ctx, e, caller.role !== "anon");
-  } finally {
-    release();
   }
 }
+
+/** The settings of one call, transaction-local (a named statement: parsed once per connection). */
+const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+       set_config('request.method', $3, true), set_config('request.path', $4, true),
+       set_config('request.headers', $5, true)`;
 
 function toPgrstError(ctx: GatewayContext, e: unknown, authenticated: boolean): PgrstError {
   if (e instanceof PgrstError) return e;
