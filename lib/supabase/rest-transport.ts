@@ -73,7 +73,9 @@ function toResponse(res: IncomingMessage, status: number, method: string, chunks
     headers.delete("content-encoding");
     headers.delete("content-length");
   }
-  return new Response(body, { status, statusText: res.statusMessage ?? "", headers });
+  // A view of the bytes as a plain Uint8Array (BodyInit; Node's Buffer type is not one in TypeScript's DOM types).
+  const bytes = body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) : null;
+  return new Response(bytes, { status, statusText: res.statusMessage ?? "", headers });
 }
 
 /** `fetch` for supabase-js's `global.fetch` (see the module comment); other calls go to the global fetch. */
