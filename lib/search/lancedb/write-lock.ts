@@ -5,21 +5,26 @@
  * never take it.
  *
  * Two layers: an in-process queue per folder (every engine instance of a process on one folder shares it, so
- * instances queue without polling the file) and `<dir>/write.lock`, a lock directory managed by proper-lockfile
- * (atomic mkdir; the holder touches its mtime every UPDATE_MS; a lock untouched for STALE_MS belongs to a crashed
- * holder and is taken over; a holder that exits normally, or on a signal, removes it on the way out).
+ * instances queue without polling the file) and `<dir>/write.lock`, a lock directory (mkdir is atomic: one process
+ * makes it; the holder touches its mtime every UPDATE_MS; a lock untouched for STALE_MS belongs to a crashed holder and
+ * is taken over; a holder that exits normally removes it on the way out).
+ *
+ * Not proper-lockfile: it loads signal-exit, which hooks SIGTERM/SIGINT at import and re-raises the signal when it
+ * sees no other listener, and a `process.once` handler (the app server's, the gateway's) is already removed when the
+ * signal's listeners run: the app died on SIGTERM before flushing its queued search-analytics rows
+ * (tests/api/faults-stack-analytics.test.ts). The lock needs mkdir, utimes, stat and rmdir, no more.
  *
  * Lock order: this lock, then the engine's in-process Mutex (a full build holds this one from its start and takes
  * the Mutex for its commit, so an incremental write takes them in the same order; the reverse order deadlocked).
  */
+import { rmdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import lockfile from "proper-lockfile";
 import { SearchEngineError } from "../errors";
 
 /** A lock whose mtime is older than this is a crashed holder's. Longer than the longest synchronous step of a 10x build's commit. */
 export const WRITE_LOCK_STALE_MS = 60_000;
-/** How often the holder refreshes the lock's mtime (at most half of the stale time: proper-lockfile's rule). */
+/** How often the holder refreshes the lock's mtime: well inside the stale time, so a live holder is never judged stale. */
 const UPDATE_MS = 5_000;
 /** How long a writer waits for another's lock (a full build at 10x is minutes; a live holder keeps it fresh). */
 const DEFAULT_WAIT_MS = 60 * 60_000;
@@ -93,26 +98,60 @@ export class WriteLock {
     await fs.mkdir(this.dir, { recursive: true });
     let pause = 20;
     for (;;) {
+      if (await this.tryLock()) return this.held();
+      if (Date.now() > deadline) {
+        throw new SearchEngineError(`Another process has held the search index's write lock (${this.file}) for over ${Math.round(this.waitMs / 1000)} s`);
+      }
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(250, pause * 2);
+    }
+  }
+
+  /** Make the lock directory; a stale one (its holder stopped refreshing it) is removed first. */
+  private async tryLock(): Promise<boolean> {
+    try {
+      await fs.mkdir(this.file);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+    const stat = await fs.stat(this.file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > WRITE_LOCK_STALE_MS) {
+      // Two waiters may both judge it stale: rmdir then mkdir, and only one mkdir succeeds.
+      await fs.rmdir(this.file).catch(() => undefined);
       try {
-        return await lockfile.lock(this.dir, {
-          lockfilePath: this.file,
-          realpath: false,
-          stale: WRITE_LOCK_STALE_MS,
-          update: UPDATE_MS,
-          retries: 0,
-          // The default throws from a timer (an uncaught exception). A holder stalled past the stale time has lost
-          // the lock to another writer; its own write still completes, and the state.json checks of both writers
-          // (engine.ts commitWrite, store.dropGenerations) keep the named generation.
-          onCompromised: (e) => console.warn(`search write lock ${this.file} lost: ${e.message}`),
-        });
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "ELOCKED") throw e;
-        if (Date.now() > deadline) {
-          throw new SearchEngineError(`Another process has held the search index's write lock (${this.file}) for over ${Math.round(this.waitMs / 1000)} s`);
-        }
-        await new Promise((r) => setTimeout(r, pause));
-        pause = Math.min(250, pause * 2);
+        await fs.mkdir(this.file);
+        return true;
+      } catch {
+        return false;
       }
     }
+    return false;
+  }
+
+  /** The held lock: its mtime refreshed every UPDATE_MS, removed on release or when the process exits. */
+  private held(): Release {
+    const file = this.file;
+    const refresh = setInterval(() => {
+      const now = new Date();
+      // A holder stalled past the stale time may have lost the lock to another writer; its own write still completes,
+      // and the state.json checks of both writers (engine.ts commitWrite, store.dropGenerations) keep the named
+      // generation.
+      fs.utimes(file, now, now).catch((e: Error) => console.warn(`search write lock ${file} lost: ${e.message}`));
+    }, UPDATE_MS);
+    refresh.unref();
+    const onExit = () => {
+      try {
+        rmdirSync(file);
+      } catch {
+        // already gone
+      }
+    };
+    process.once("exit", onExit);
+    return async () => {
+      clearInterval(refresh);
+      process.removeListener("exit", onExit);
+      await fs.rmdir(file);
+    };
   }
 }
