@@ -78,12 +78,6 @@ function toResponse(res: IncomingMessage, status: number, method: string, chunks
   return new Response(bytes, { status, statusText: res.statusMessage ?? "", headers });
 }
 
-/** `fetch` for supabase-js's `global.fetch` (see the module comment); other calls go to the global fetch. */
-export const restFetch: typeof fetch = (input, init) => {
-  const url = restCallUrl(input, init);
-  return url ? restRequest(url, init) : fetch(input, init);
-};
-
 /** A deadline of its own: after `ms` the request is torn down and the call fails with `error()`. */
 export interface RestDeadline {
   ms: number;

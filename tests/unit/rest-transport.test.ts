@@ -7,7 +7,6 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { restFetch } from "@/lib/supabase/rest-transport";
 import { timedFetch, UpstreamTimeoutError } from "@/lib/supabase/timeout";
 
 interface Seen {
@@ -18,6 +17,8 @@ interface Seen {
   socket: unknown;
 }
 const seen: Seen[] = [];
+/** The server's fetch for Supabase calls (timedFetch), which sends /rest/v1 calls through the transport. */
+const restFetch = timedFetch(60_000);
 const held: http.ServerResponse[] = [];
 const server = http.createServer((req, res) => {
   let body = "";
@@ -56,7 +57,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-describe("restFetch", () => {
+describe("the PostgREST transport, through timedFetch", () => {
   it("sends the method, headers and body, and answers status, status text, headers and body as fetch would", async () => {
     const res = await restFetch(`${base}/rest/v1/rpc/echo?x=1`, {
       method: "POST",
